@@ -1,0 +1,1 @@
+"""The correction reader: window, rules, renderers and the `corrections` command."""

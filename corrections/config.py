@@ -1,0 +1,96 @@
+"""The configuration file `.github/assistant.toml`: every key has a default, unknown keys are errors.
+
+Raises ConfigError with one line that names the file, the key and, where TOML says it, the line.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+DEFAULT_PATH = Path(".github/assistant.toml")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message is one line for the user."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class AssistantConfig(_Section):
+    """Who the assistant is and the words it answers to."""
+
+    login: Annotated[str, Field(min_length=1)] = "triage-assistant"
+    command: Annotated[str, Field(min_length=2, pattern=r"^\S+$")] = "/assistant"
+    duplicate_label: Annotated[str, Field(min_length=1)] = "possible-duplicate"
+
+
+class ContextConfig(_Section):
+    """Bounds of the correction reader."""
+
+    max_analyzed: Annotated[int, Field(ge=0, le=100)] = 30
+    scan_pages: Annotated[int, Field(ge=1, le=10)] = 5
+    labels_file: Annotated[str, Field(min_length=1)] = ".github/assistant/labels.md"
+
+
+class LearningsConfig(_Section):
+    """The reviewed learnings store."""
+
+    enabled: bool = True
+    file: Annotated[str, Field(min_length=1)] = ".github/assistant/learnings.jsonl"
+    max_prompt_entries: Annotated[int, Field(ge=0, le=200)] = 20
+    implicit_capture: bool = True
+
+
+class Config(_Section):
+    """The whole file."""
+
+    assistant: AssistantConfig = AssistantConfig()
+    context: ContextConfig = ContextConfig()
+    learnings: LearningsConfig = LearningsConfig()
+
+
+def _describe(error: ValidationError, path: Path) -> str:
+    first = error.errors()[0]
+    key = ".".join(str(part) for part in first["loc"])
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        return f"{path}: unknown key `{key}`"
+    if kind == "missing":
+        return f"{path}: missing key `{key}`"
+    return f"{path}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
+
+
+def parse_config(text: str, path: Path) -> Config:
+    """Validate the TOML text of a configuration file."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from error
+    try:
+        return Config.model_validate(raw)
+    except ValidationError as error:
+        raise ConfigError(_describe(error, path)) from error
+
+
+def load_config(path: Path | None) -> Config:
+    """Read the named file, or the default file when it exists, or defaults.
+
+    A path that was named explicitly must exist.
+    """
+    if path is None:
+        if not DEFAULT_PATH.exists():
+            return Config()
+        path = DEFAULT_PATH
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise ConfigError(f"{path}: configuration file not found") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot be read: {error}") from error
+    return parse_config(text, path)

@@ -1,0 +1,63 @@
+"""Untrusted text (titles, bodies, comments, learning text) made safe to place in a prompt.
+
+Everything an issue's author wrote reaches a rendered file only through these functions:
+invisible characters removed, written as a JSON string (quotes, backslashes and line breaks
+escaped), inside a backtick fence longer than any backtick run it could contain.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+
+# Unicode categories that never reach a rendered file (rules.md, "One line per corrected issue"):
+# controls, format characters (zero-width, bidi, tags), private use, surrogates, unassigned,
+# line and paragraph separators.
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+_SPACES = re.compile(r" {2,}")
+_BACKTICKS = re.compile(r"`+")
+
+
+def is_invisible(char: str) -> bool:
+    """Whether a character belongs to a category that is removed from untrusted text."""
+    return unicodedata.category(char) in INVISIBLE_CATEGORIES
+
+
+def clean_line(text: str) -> str:
+    """One line of text: white space folded to single spaces, every invisible character removed.
+
+    White space (including line breaks and tabs) becomes a space rather than vanishing, so
+    "crash\\non start" reads "crash on start", not "crashon start".
+    """
+    spaced = "".join(" " if char.isspace() else char for char in text)
+    visible = "".join(char for char in spaced if not is_invisible(char))
+    return _SPACES.sub(" ", visible).strip()
+
+
+def clean_block(text: str) -> str:
+    """Multi-line text with every invisible character removed except line feeds and tabs."""
+    normalized = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(char for char in normalized if char in "\n\t" or not is_invisible(char))
+
+
+def truncate(text: str, limit: int) -> str:
+    """At most `limit` characters; a cut is marked so the reader knows text is missing."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)] + "…"
+
+
+def json_text(text: str) -> str:
+    """A JSON string literal: quotes, backslashes and control characters escaped, one line."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def fence_for(lines: Iterable[str], minimum: int = 3) -> str:
+    """A backtick fence longer than any run of backticks in the lines it will enclose."""
+    longest = 0
+    for line in lines:
+        for run in _BACKTICKS.findall(line):
+            longest = max(longest, len(run))
+    return "`" * max(minimum, longest + 1)

@@ -1,0 +1,1 @@
+"""The network: GraphQL documents and the one module that runs them."""
