@@ -1,0 +1,104 @@
+"""The learnings prompt block (`learnings.md`): rank, leave out the stale, budget, render.
+
+Every piece of a learning that came from the store (its text, globs, category) is cleaned of
+invisible characters and written as a JSON string, and all entries sit in one backtick fence longer
+than any backtick run inside it, like issue text in `issues/<n>.md`. The template holds only fixed
+words of the program.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from pydantic import BaseModel, ConfigDict
+
+from corrections.untrusted import clean_line, fence_for, json_text, truncate
+from learnings.budget import fit
+from learnings.edit import MAX_TEXT_CHARS
+from learnings.model import Learning, Source
+from learnings.rank import rank
+
+_ENVIRONMENT = Environment(
+    loader=PackageLoader("learnings", "templates"),
+    undefined=StrictUndefined,
+    autoescape=False,  # noqa: S701 - Markdown for a model; untrusted text is escaped before the template
+    trim_blocks=True,
+    keep_trailing_newline=True,
+)
+_ENTRY_OVERHEAD = len("NNN. \n   \n")
+
+
+class Entry(BaseModel):
+    """One learning as the block shows it: a header of fixed words and JSON strings, and its text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    header: str
+    text: str
+
+    @property
+    def size(self) -> int:
+        """Characters it takes in the block."""
+        return len(self.header) + len(self.text) + _ENTRY_OVERHEAD
+
+
+def provenance(source: Source) -> str:
+    """Where a learning came from, in fixed words and numbers (logins are checked by the model)."""
+    parts: list[str] = []
+    if source.issue is not None:
+        parts.append(f"issue #{source.issue}")
+    if source.pull_request is not None:
+        parts.append(f"pull request #{source.pull_request}")
+    if source.comment is not None:
+        parts.append(f"comment {source.comment}")
+    if source.accepted_by is not None:
+        parts.append(f"accepted by @{source.accepted_by}")
+    return "from " + ", ".join(parts) if parts else "no recorded source"
+
+
+def entry(learning: Learning) -> Entry:
+    """The escaped view of one learning."""
+    if learning.kind == "suppression":
+        kind = f"suppression of category {json_text(clean_line(learning.category or ''))}"
+    else:
+        kind = "note"
+    where = (
+        "paths " + ", ".join(json_text(clean_line(text)) for text in learning.paths)
+        if learning.paths
+        else "whole repository"
+    )
+    header = f"{learning.id} · {kind} · {where} · {provenance(learning.source)}"
+    return Entry(header=header, text=json_text(truncate(clean_line(learning.text), MAX_TEXT_CHARS)))
+
+
+def render_block(
+    learnings: Iterable[Learning],
+    *,
+    changed_paths: Sequence[str],
+    max_entries: int,
+    max_chars: int,
+    stale_ids: frozenset[str] = frozenset(),
+) -> str:
+    """The prompt block for a change: the ranked learnings that fit, and counts of the rest."""
+    store = list(learnings)
+    ranked = rank(store, changed_paths)
+    budgeted = fit(
+        ranked,
+        max_entries=max_entries,
+        max_chars=max_chars,
+        size=lambda learning: entry(learning).size,
+        stale_ids=stale_ids,
+    )
+    entries = [entry(learning) for learning in budgeted.shown]
+    fence = fence_for(line for item in entries for line in (item.header, item.text))
+    return _ENVIRONMENT.get_template("learnings.md.j2").render(
+        empty=not any(learning.active for learning in store),
+        entries=entries,
+        fence=fence,
+        cut=budgeted.cut,
+        stale=budgeted.stale,
+        changed=len(changed_paths),
+        max_entries=max_entries,
+        max_chars=max_chars,
+    )
