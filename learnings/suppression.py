@@ -66,7 +66,7 @@ def suppress(
     One suppression per fingerprint, so each keeps its own source; suppressing the same finding
     again updates that one.
     """
-    text = f"ignore-rule {finding.fingerprint}: {finding.category} findings on {finding.path} are false positives"
+    text = f"ignore-rule {finding.fingerprint}: {finding.category} on {finding.path} is a false positive"
     return add(
         existing,
         text,
