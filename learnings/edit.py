@@ -110,7 +110,7 @@ def add(
                     "status": "active",
                 }
             )
-            updated = Learning.model_validate(updated.model_dump())
+            updated = Learning.model_validate_json(updated.model_dump_json())
             return [*existing[:index], updated, *existing[index + 1 :]], updated
     learning = Learning.model_validate(
         {

@@ -1,0 +1,312 @@
+"""The `learnings` command: list, add, remove, export, import and render the local learnings file.
+
+Works on a local file only (the default from `[learnings] file` in the configuration); nothing
+here talks to GitHub. A usage error (missing file, bad glob, unknown id, bad configuration) is one
+line on stderr naming the file and exits 2; a skipped line of the store is a warning on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from corrections.config import ConfigError, load_config
+from corrections.untrusted import clean_line
+from learnings.budget import DEFAULT_MAX_CHARS
+from learnings.edit import EditError, add, merge, remove
+from learnings.globs import GlobError, check_globs
+from learnings.model import Learning, Source
+from learnings.prompt import render_block
+from learnings.staleness import stale
+from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text, write_atomic
+
+
+class UsageError(Exception):
+    """A command that cannot run as asked; the message is the one line shown on stderr."""
+
+
+@dataclass(frozen=True)
+class StoreFile:
+    """The learnings file a command works on, and whether the user named it (`--file`)."""
+
+    path: Path
+    named: bool
+
+
+def _store_file(args: argparse.Namespace) -> StoreFile:
+    if args.file is not None:
+        return StoreFile(Path(args.file), named=True)
+    try:
+        config = load_config(Path(args.config) if args.config is not None else None)
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    return StoreFile(Path(config.learnings.file), named=False)
+
+
+def _read_text(path: Path) -> str | None:
+    """The file's text exactly as stored (no newline translation), or None when it does not exist."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError as error:
+        raise UsageError(f"{path}: is a directory, not a learnings file") from error
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read: {error.strerror}") from error
+
+
+def _load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearnings]:
+    """The file's text and learnings; warnings go to stderr.
+
+    A missing file is an empty store when `missing_is_empty` or when it is the default file.
+    """
+    text = _read_text(store.path)
+    if text is None:
+        if store.named and not missing_is_empty:
+            raise UsageError(f"{store.path}: learnings file not found")
+        text = ""
+    loaded = parse_jsonl(text, source=str(store.path))
+    for warning in loaded.warnings:
+        print(f"learnings: warning: {warning}", file=sys.stderr)
+    return text, loaded
+
+
+def _save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None:
+    if not store.named:
+        store.path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        write_atomic(store.path, updated_text(original, learnings))
+    except OSError as error:
+        raise UsageError(f"{store.path}: cannot be written: {error.strerror}") from error
+
+
+def _existing_paths(store: StoreFile) -> list[str] | None:
+    """The files tracked by git in the store's repository, or None when that cannot be known."""
+    directory = store.path.resolve().parent
+    if not directory.is_dir():
+        return None
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(directory), "ls-files", "-z", "--full-name", ":/"],
+            capture_output=True,
+            check=False,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if result.returncode != 0:
+        return None
+    return [path for path in result.stdout.decode("utf-8", "surrogateescape").split("\0") if path]
+
+
+def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str]:
+    existing = _existing_paths(store)
+    if existing is None:
+        print(
+            "learnings: note: not in a git checkout, so stale learnings are not looked for", file=sys.stderr
+        )
+        return frozenset()
+    return stale(learnings, existing)
+
+
+def _problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    key = ".".join(str(part) for part in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    return f"`{key}`: {message}" if key else message
+
+
+def _list(args: argparse.Namespace) -> int:
+    store = _store_file(args)
+    _text, loaded = _load(store, missing_is_empty=False)
+    stale_ids = _stale_ids(store, loaded.learnings)
+    if args.json:
+        rows = [
+            {**json.loads(learning.model_dump_json()), "stale": learning.id in stale_ids}
+            for learning in loaded.learnings
+        ]
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    for learning in loaded.learnings:
+        status = "stale" if learning.id in stale_ids else learning.status
+        kind = f"suppression:{learning.category}" if learning.kind == "suppression" else "note"
+        paths = ",".join(learning.paths) or "(whole repository)"
+        updated = learning.model_dump(mode="json")["updatedAt"]
+        print(
+            f"{learning.id}  {status:<7}  {kind}  {clean_line(paths)}  {updated}  {clean_line(learning.text)}"
+        )
+    return 0
+
+
+def _source(args: argparse.Namespace) -> Source:
+    try:
+        return Source(
+            issue=args.issue,
+            pull_request=args.pull_request,
+            comment=args.comment,
+            accepted_by=args.accepted_by,
+        )
+    except ValidationError as error:
+        raise UsageError(f"source: {_problem(error)}") from error
+
+
+def _add(args: argparse.Namespace) -> int:
+    try:
+        paths = check_globs(args.paths)
+    except GlobError as error:
+        raise UsageError(f"--paths: {error}") from error
+    source = _source(args)
+    store = _store_file(args)
+    text, loaded = _load(store, missing_is_empty=True)
+    known = {learning.id for learning in loaded.learnings}
+    try:
+        learnings, learning = add(
+            loaded.learnings,
+            args.text,
+            paths,
+            args.category,
+            datetime.now(UTC),
+            kind=args.kind,
+            source=source,
+        )
+    except EditError as error:
+        raise UsageError(f"{store.path}: {error}") from error
+    except ValidationError as error:
+        raise UsageError(f"{store.path}: {_problem(error)}") from error
+    _save(store, text, learnings)
+    if learning.id in known:
+        print(f"learnings: updated {learning.id}, which has the same text", file=sys.stderr)
+    print(learning.id)
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    store = _store_file(args)
+    text, loaded = _load(store, missing_is_empty=False)
+    try:
+        learnings, learning = remove(loaded.learnings, args.id, datetime.now(UTC))
+    except EditError as error:
+        raise UsageError(f"{store.path}: {error}") from error
+    if learnings == list(loaded.learnings):
+        print(f"learnings: {learning.id} was already retired", file=sys.stderr)
+    else:
+        _save(store, text, learnings)
+    print(learning.id)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    _text, loaded = _load(_store_file(args), missing_is_empty=False)
+    sys.stdout.write(to_jsonl(loaded.learnings))
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    source = StoreFile(Path(args.src), named=True)
+    _source_text, incoming = _load(source, missing_is_empty=False)
+    store = _store_file(args)
+    text, loaded = _load(store, missing_is_empty=True)
+    learnings, added, updated = merge(loaded.learnings, incoming.learnings, datetime.now(UTC))
+    if added or updated:
+        _save(store, text, learnings)
+    print(f"{store.path}: {added} added, {updated} updated from {source.path}")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    store = _store_file(args)
+    _text, loaded = _load(store, missing_is_empty=False)
+    config_entries = args.max_entries
+    if config_entries is None:
+        try:
+            config_entries = load_config(
+                Path(args.config) if args.config is not None else None
+            ).learnings.max_prompt_entries
+        except ConfigError as error:
+            raise UsageError(str(error)) from error
+    block = render_block(
+        loaded.learnings,
+        changed_paths=args.paths,
+        max_entries=config_entries,
+        max_chars=args.max_chars,
+        stale_ids=_stale_ids(store, loaded.learnings),
+    )
+    sys.stdout.write(block)
+    return 0
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--file", help="the learnings file (default: [learnings] file of the configuration)")
+    common.add_argument("--config", help="the configuration file (default: .github/assistant.toml)")
+    parser = argparse.ArgumentParser(prog="learnings", description="The team's reviewed learnings, locally.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    listing = commands.add_parser("list", parents=[common], help="every learning, stale ones flagged")
+    listing.add_argument("--json", action="store_true", help="a JSON array instead of lines")
+    listing.set_defaults(handler=_list)
+
+    adding = commands.add_parser("add", parents=[common], help="add a learning (or update the same one)")
+    adding.add_argument("text")
+    adding.add_argument("--paths", nargs="+", default=[], metavar="GLOB")
+    adding.add_argument("--category")
+    adding.add_argument("--kind", choices=["note", "suppression"], default="note")
+    thread = adding.add_mutually_exclusive_group()
+    thread.add_argument("--issue", type=int, help="the issue it came from")
+    thread.add_argument("--pull-request", type=int, help="the pull request it came from")
+    adding.add_argument("--comment", type=int, help="the comment it came from")
+    adding.add_argument("--accepted-by", metavar="LOGIN", help="who accepted it")
+    adding.set_defaults(handler=_add)
+
+    removing = commands.add_parser(
+        "remove", parents=[common], help="retire a learning (it stays in the file)"
+    )
+    removing.add_argument("id")
+    removing.set_defaults(handler=_remove)
+
+    exporting = commands.add_parser("export", parents=[common], help="the learnings as JSONL on stdout")
+    exporting.set_defaults(handler=_export)
+
+    importing = commands.add_parser("import", parents=[common], help="merge another learnings file")
+    importing.add_argument("src")
+    importing.set_defaults(handler=_import)
+
+    rendering = commands.add_parser("render", parents=[common], help="the prompt block for changed paths")
+    rendering.add_argument("--paths", nargs="+", default=[], metavar="PATH", help="the changed paths")
+    rendering.add_argument("--max-entries", type=_count, help="default: [learnings] max_prompt_entries")
+    rendering.add_argument("--max-chars", type=_count, default=DEFAULT_MAX_CHARS)
+    rendering.set_defaults(handler=_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; 0 on success, 2 on a usage error (one line on stderr)."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except UsageError as error:
+        print(f"learnings: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
