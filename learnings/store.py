@@ -57,7 +57,7 @@ def _parse_line(content: str) -> Learning | str:
         return "not a JSON object"
     if "v" not in raw:
         return "no version `v`"
-    if raw["v"] != VERSION or isinstance(raw["v"], bool):
+    if type(raw["v"]) is not int or raw["v"] != VERSION:
         return f"unknown version `v` = {json.dumps(raw['v'])[:20]}"
     try:
         return Learning.model_validate_json(content)

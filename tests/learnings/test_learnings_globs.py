@@ -1,0 +1,93 @@
+"""Globs: what they match, what is rejected and why, specificity, and the indexed "any match"."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from learnings.globs import GlobError, PathIndex, escape_glob, parse_glob
+
+
+@pytest.mark.parametrize(
+    ("glob", "path", "expected"),
+    [
+        ("src/api/users.py", "src/api/users.py", True),
+        ("src/api/users.py", "src/api/users.pyc", False),
+        ("src/api/**", "src/api/users.py", True),
+        ("src/api/**", "src/api/v1/users.py", True),
+        ("src/api/**", "src/api", False),
+        ("src/api/**", "src/apis/x.py", False),
+        ("src/*.py", "src/a.py", True),
+        ("src/*.py", "src/sub/a.py", False),
+        ("**/*.py", "a.py", True),
+        ("**/*.py", "deep/er/a.py", True),
+        ("**/*.py", "a.pyx", False),
+        ("a/**/b", "a/b", True),
+        ("a/**/b", "a/x/y/b", True),
+        ("a/**/b", "a/x/y/c", False),
+        ("**", "anything/at/all", True),
+        ("file?.md", "file1.md", True),
+        ("file?.md", "file/.md", False),
+        ("v[0-9].txt", "v7.txt", True),
+        ("v[!0-9].txt", "v7.txt", False),
+        ("v[!0-9].txt", "vx.txt", True),
+        ("[]]x", "]x", True),
+        ("docs/a.b+c(d).md", "docs/a.b+c(d).md", True),
+    ],
+)
+def test_matching(glob: str, path: str, expected: bool) -> None:
+    assert parse_glob(glob).matches(path) is expected
+
+
+@pytest.mark.parametrize(
+    ("glob", "problem"),
+    [
+        ("", "empty"),
+        ("src/[ab", "unclosed `[`"),
+        ("src/a]", "`]` without `[`"),
+        ("src/a**", "`**` must be a whole path segment"),
+        ("/src/**", "starts with `/`"),
+        ("src//a", "empty path segment"),
+        ("src/", "empty path segment"),
+        ("../x", "`..` segment"),
+        ("src\\a", "backslash"),
+        ("[z-a]", "bad character class"),
+    ],
+)
+def test_bad_globs_say_what_is_wrong(glob: str, problem: str) -> None:
+    with pytest.raises(GlobError, match="bad glob") as caught:
+        parse_glob(glob)
+    assert problem in str(caught.value)
+    assert f"`{glob}`" in str(caught.value)
+
+
+def test_specificity_orders_exact_then_prefix_then_wildcards() -> None:
+    order = ["src/api/users.py", "src/api/*.py", "src/api/**", "src/**", "**/*.py", "**"]
+    scores = [parse_glob(glob).specificity for glob in order]
+    assert scores == sorted(scores, reverse=True)
+    assert len(set(scores)) == len(scores)
+
+
+@given(st.text(alphabet="ab*?[]/.", min_size=1, max_size=12))
+def test_escaped_path_matches_only_itself(path: str) -> None:
+    parts = path.split("/")
+    if any(part in {"", ".", ".."} for part in parts) or "**" in path:
+        return
+    glob = parse_glob(escape_glob(path))
+    assert glob.matches(path)
+    assert not glob.matches(path + "x")
+
+
+@given(
+    st.lists(st.sampled_from(["a", "b", "src", "x.py", "y.md", "[c]"]), min_size=1, max_size=4).map("/".join),
+    st.lists(
+        st.lists(st.sampled_from(["a", "b", "src", "x.py", "y.md", "[c]"]), min_size=1, max_size=4).map("/".join),
+        max_size=8,
+    ),
+    st.sampled_from(["**", "src/**", "*.py", "**/*.py", "a/*/x.py", "**/b/**", "src/x.py", "[ab]/**", "*/y.md"]),
+)
+def test_index_agrees_with_testing_every_path(extra: str, paths: list[str], glob_text: str) -> None:
+    glob = parse_glob(glob_text)
+    everything = [*paths, extra]
+    assert PathIndex(everything).any_match(glob) is any(glob.matches(path) for path in everything)
