@@ -92,7 +92,7 @@ def render_block(
     )
     entries = [entry(learning) for learning in budgeted.shown]
     fence = fence_for(line for item in entries for line in (item.header, item.text))
-    return _ENVIRONMENT.get_template("learnings.md.j2").render(
+    text = _ENVIRONMENT.get_template("learnings.md.j2").render(
         empty=not any(learning.active for learning in store),
         entries=entries,
         fence=fence,
@@ -102,3 +102,4 @@ def render_block(
         max_entries=max_entries,
         max_chars=max_chars,
     )
+    return text.rstrip("\n") + "\n"

@@ -10,6 +10,7 @@ hand may use a wider glob such as `vendor/**`).
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Annotated
@@ -22,8 +23,13 @@ from learnings.model import Category, Learning, Source
 
 
 def fingerprint(category: str, path: str) -> str:
-    """A stable 12-character hex hash of a finding's category and path."""
-    return hashlib.sha256(f"{category}\0{path}".encode()).hexdigest()[:12]
+    """A stable 12-character hex hash of a finding's category and path.
+
+    Fingerprints are posted in comments and typed back in `ignore-rule` commands: changing this
+    function breaks every fingerprint already posted.
+    """
+    key = json.dumps([category, path], ensure_ascii=False)
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
 
 class Finding(BaseModel):

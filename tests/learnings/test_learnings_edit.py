@@ -20,7 +20,7 @@ T1 = T0 + timedelta(days=1)
 
 def test_normalize_ignores_case_white_space_and_punctuation() -> None:
     assert normalize("  Run `make test`, then  PUSH! ") == normalize("run make test then push")
-    assert normalize("Ｆｕｌｌ width") == normalize("full width")
+    assert normalize("\uff26\uff55\uff4c\uff4c width") == normalize("full width")
     assert normalize("run make test") != normalize("run make tests")
 
 
@@ -37,7 +37,9 @@ def test_add_creates_an_active_learning_with_a_short_id() -> None:
 
 def test_the_same_text_gets_the_same_id_in_any_store() -> None:
     first = add([], "Prefer small pull requests", [], None, T0)[1]
-    other_store = add(add([], "something else", [], None, T0)[0], "prefer small pull-requests.", [], None, T1)[1]
+    other_store = add(
+        add([], "something else", [], None, T0)[0], "prefer small pull-requests.", [], None, T1
+    )[1]
     assert first.id == other_store.id
 
 

@@ -82,10 +82,14 @@ def test_escaped_path_matches_only_itself(path: str) -> None:
 @given(
     st.lists(st.sampled_from(["a", "b", "src", "x.py", "y.md", "[c]"]), min_size=1, max_size=4).map("/".join),
     st.lists(
-        st.lists(st.sampled_from(["a", "b", "src", "x.py", "y.md", "[c]"]), min_size=1, max_size=4).map("/".join),
+        st.lists(st.sampled_from(["a", "b", "src", "x.py", "y.md", "[c]"]), min_size=1, max_size=4).map(
+            "/".join
+        ),
         max_size=8,
     ),
-    st.sampled_from(["**", "src/**", "*.py", "**/*.py", "a/*/x.py", "**/b/**", "src/x.py", "[ab]/**", "*/y.md"]),
+    st.sampled_from(
+        ["**", "src/**", "*.py", "**/*.py", "a/*/x.py", "**/b/**", "src/x.py", "[ab]/**", "*/y.md"]
+    ),
 )
 def test_index_agrees_with_testing_every_path(extra: str, paths: list[str], glob_text: str) -> None:
     glob = parse_glob(glob_text)

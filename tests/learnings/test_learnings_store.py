@@ -3,6 +3,7 @@ small diffs and atomic."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -26,12 +27,11 @@ def test_corrupt_and_future_lines_are_skipped_and_the_rest_loads(samples: Path) 
         ".github/assistant/learnings.jsonl:5: unknown version `v` = 2, skipped",
         ".github/assistant/learnings.jsonl:6: not a JSON object, skipped",
         ".github/assistant/learnings.jsonl:7: no version `v`, skipped",
-        ".github/assistant/learnings.jsonl:8: not a valid learning: `paths`: bad glob `src/[api`: unclosed `[`,"
-        " skipped",
-        ".github/assistant/learnings.jsonl:9: not a valid learning: `createdAt`: Input should have timezone info,"
-        " skipped",
-        ".github/assistant/learnings.jsonl:10: not a valid learning: `status`: Field required,"
-        " skipped",
+        ".github/assistant/learnings.jsonl:8: not a valid learning: `paths`: bad glob `src/[api`:"
+        " unclosed `[`, skipped",
+        ".github/assistant/learnings.jsonl:9: not a valid learning: `createdAt`: Input should have"
+        " timezone info, skipped",
+        ".github/assistant/learnings.jsonl:10: not a valid learning: `status`: Field required, skipped",
         ".github/assistant/learnings.jsonl:12: id `l_x7c2` already used above, skipped",
         '.github/assistant/learnings.jsonl:13: unknown version `v` = "1", skipped',
     )
@@ -60,8 +60,6 @@ def test_a_line_reads_with_its_source_and_dates(samples: Path) -> None:
     ],
 )
 def test_invalid_learnings_name_the_problem(fields: dict[str, object], problem: str) -> None:
-    import json
-
     data = {
         "v": 1,
         "id": "l_abcd",
@@ -110,7 +108,9 @@ def test_edits_touch_only_the_lines_that_change(samples: Path) -> None:
     learnings, added = add(learnings, "A brand new learning", ["docs/**"], None, NOW)
     text = updated_text(original, learnings)
     before, after = original.split("\n"), text.split("\n")
-    changed = [number for number, (old, new) in enumerate(zip(before[:-1], after, strict=False), 1) if old != new]
+    changed = [
+        number for number, (old, new) in enumerate(zip(before[:-1], after, strict=False), 1) if old != new
+    ]
     assert changed == [11]
     assert '"status": "retired"' in after[10]
     assert after[len(before) - 1] == to_line(added)
@@ -145,7 +145,9 @@ def test_atomic_write_replaces_the_file(tmp_path: Path) -> None:
     assert sorted(path.name for path in tmp_path.iterdir()) == ["learnings.jsonl"]
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "learnings.jsonl"
     target.write_bytes(b"precious\n")
 
