@@ -10,5 +10,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_snapshot_file_lives_under_top_level_folder(snapshot: SnapshotAssertion) -> None:
     text = "# a heading\n\nsome `markdown`\n"
     assert text == snapshot
-    stored = ROOT / "snapshots" / "test_snapshot_layout" / "test_snapshot_file_lives_under_top_level_folder.md"
+    name = "test_snapshot_file_lives_under_top_level_folder.md"
+    stored = ROOT / "snapshots" / "test_snapshot_layout" / name
     assert stored.read_text(encoding="utf-8") == text

@@ -1,0 +1,186 @@
+"""The `corrections` command: read (the workflow step) and demo (the same job, offline).
+
+Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
+configuration error, with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from corrections import notes
+from corrections.config import Config, ConfigError, load_config
+from corrections.context import render_context
+from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.output import write_atomic, write_folder
+from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.retry import RetryPolicy
+
+_REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
+DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
+
+
+class UsageError(Exception):
+    """Bad arguments or configuration; the message is one line."""
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """Everything `corrections read` needs besides the token."""
+
+    owner: str
+    name: str
+    out: Path
+    config: Config
+    api_url: str
+    base_ref: str
+    paths: tuple[str, ...]
+    time_budget: float
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _parse_repository(value: str) -> tuple[str, str]:
+    match = _REPOSITORY.match(value)
+    if match is None:
+        raise UsageError(f"--repo: expected OWNER/NAME, got {value!r}")
+    return match.group(1), match.group(2)
+
+
+def _options(args: argparse.Namespace) -> ReadOptions:
+    try:
+        config = load_config(Path(args.config) if args.config else None)
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    if args.max_analyzed is not None:
+        if not 0 <= args.max_analyzed <= 100:
+            raise UsageError(f"--max-analyzed: must be between 0 and 100, got {args.max_analyzed}")
+        context = config.context.model_copy(update={"max_analyzed": args.max_analyzed})
+        config = config.model_copy(update={"context": context})
+    if args.time_budget is not None and args.time_budget <= 0:
+        raise UsageError("--time-budget: must be a positive number of seconds")
+    owner, name = _parse_repository(args.repo)
+    return ReadOptions(
+        owner=owner,
+        name=name,
+        out=Path(args.out),
+        config=config,
+        api_url=args.api_url,
+        base_ref=args.base_ref or "HEAD",
+        paths=tuple(args.paths or ()),
+        time_budget=args.time_budget or RetryPolicy().total_budget,
+    )
+
+
+async def _read(options: ReadOptions, token: str) -> ReadOutcome:
+    request = ReadRequest(
+        owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
+    )
+    policy = RetryPolicy(total_budget=options.time_budget)
+    async with GitHubClient(options.api_url, token, policy=policy) as client:
+        try:
+            return await read_corrections(client, request, lambda line: _stderr(f"corrections: {line}"))
+        except Exception:
+            _stderr(traceback.format_exc())
+            outcome = ReadOutcome(repository=f"{options.owner}/{options.name}", usage=client.usage)
+            outcome.failed = True
+            outcome.note = notes.failed("internal error")
+            return outcome
+
+
+def run_read(options: ReadOptions, token: str) -> ReadOutcome:
+    """Read, render and write the context folder; returns what was read."""
+    started = time.monotonic()
+    outcome = asyncio.run(_read(options, token))
+    files = render_context(outcome, options.config, options.paths)
+    write_folder(options.out / "issues", files.issues)
+    for name, text in files.top.items():
+        write_atomic(options.out / name, text)
+    for warning in [*outcome.warnings, *files.warnings]:
+        _stderr(f"corrections: warning: {warning}")
+    if outcome.failed or (outcome.note and not outcome.off):
+        # A GitHub Actions workflow command: shown on the run's summary page.
+        print(f"::warning title=corrections::{outcome.note}", flush=True)
+    usage = outcome.usage
+    _stderr(
+        f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
+        f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
+        f"requests, {usage.points} points, {time.monotonic() - started:.2f} s; wrote {options.out}/corrections.md"
+    )
+    return outcome
+
+
+def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", default="corrections-context", help="folder for the context files")
+    parser.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
+    parser.add_argument(
+        "--max-analyzed", type=int, help="override [context] max_analyzed (0 turns reading off)"
+    )
+    parser.add_argument("--base-ref", help="branch whose labels.md and learnings are read (default: HEAD)")
+    parser.add_argument("--paths", nargs="*", help="changed paths that rank learnings")
+    parser.add_argument("--time-budget", type=float, help="seconds the reading may take, retries included")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="corrections", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    read = commands.add_parser("read", help="read the corrections of a repository into a context folder")
+    read.add_argument("--repo", required=True, help="OWNER/NAME")
+    read.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
+    _add_read_arguments(read)
+    demo = commands.add_parser("demo", help="the whole job against the bundled demo repository, offline")
+    demo.add_argument("--out", default="corrections-demo", help="folder for the context files")
+    return parser
+
+
+def _demo(out: Path) -> int:
+    from emulator.worlds import demo_world_path
+
+    from emulator import serve  # the demo alone needs the emulator
+
+    async def main() -> ReadOutcome:
+        async with serve(demo_world_path()) as server:
+            _stderr(f"corrections: demo repository octo/demo served by the emulator at {server.url}")
+            options = ReadOptions(
+                owner="octo",
+                name="demo",
+                out=out,
+                config=Config(),
+                api_url=server.url,
+                base_ref="HEAD",
+                paths=("src/cli/main.py",),
+                time_budget=30.0,
+            )
+            return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
+
+    outcome = asyncio.run(main())
+    _stderr(f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json)")
+    return 0 if not outcome.failed else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `corrections` console script."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "demo":
+            return _demo(Path(args.out))
+        options = _options(args)
+        token = os.environ.get("GITHUB_TOKEN", "")
+        if not token and options.config.context.max_analyzed > 0:
+            raise UsageError("GITHUB_TOKEN is not set: the token comes from the environment")
+        run_read(options, token)
+        return 0
+    except UsageError as error:
+        _stderr(f"corrections: error: {error}")
+        return 2

@@ -1,0 +1,55 @@
+"""All files of the context folder, rendered from one run's outcome (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from corrections.config import Config
+from corrections.job import ReadOutcome
+from corrections.render import corrections_json, render_corrections_md, render_issue_md
+
+# Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
+LEARNINGS_CHAR_BUDGET = 6_000
+
+
+@dataclass(frozen=True)
+class ContextFiles:
+    """Top-level files by name, and the files of issues/ by name."""
+
+    top: dict[str, str] = field(default_factory=dict)
+    issues: dict[str, str] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+
+def render_learnings(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> tuple[str, list[str]]:
+    """learnings.md from the file read at the base ref, and the warnings of its loading."""
+    from learnings.prompt import render_block
+    from learnings.store import parse_jsonl
+
+    loaded = parse_jsonl(
+        outcome.learnings_text or "", source=outcome.learnings_source or config.learnings.file
+    )
+    block = render_block(
+        list(loaded.learnings),
+        changed_paths=paths,
+        max_entries=config.learnings.max_prompt_entries,
+        max_chars=LEARNINGS_CHAR_BUDGET,
+    )
+    return block, list(loaded.warnings)
+
+
+def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> ContextFiles:
+    """corrections.md, corrections.json, learnings.md (when enabled) and issues/<n>.md."""
+    top = {
+        "corrections.md": render_corrections_md(outcome),
+        "corrections.json": corrections_json(outcome),
+    }
+    warnings: list[str] = []
+    if config.learnings.enabled and not outcome.off and not outcome.failed:
+        top["learnings.md"], warnings = render_learnings(outcome, config, paths)
+    by_number = {c.number: c for c in outcome.corrections}
+    issues = {
+        f"{read.issue.number}.md": render_issue_md(read.issue, by_number.get(read.issue.number))
+        for read in outcome.window
+    }
+    return ContextFiles(top=top, issues=issues, warnings=tuple(warnings))

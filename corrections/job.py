@@ -1,0 +1,196 @@
+"""One run of the correction reader: the round trips, then the rules. The only async code here.
+
+A failing GitHub never raises out of `read_corrections`: what could not be read becomes a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from corrections import notes
+from corrections.config import Config
+from corrections.markers import normalize_login
+from corrections.models import IssueCorrection
+from corrections.reading import IssueRead, Reading
+from corrections.rules import RuleSettings, correct
+from corrections.vocabulary import Vocabulary, parse_vocabulary
+from queries.client import GitHubClient, Usage
+from queries.errors import GitHubError
+from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
+from queries.models import Blob
+
+MAX_DETAIL_ROUNDS = 6
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class ReadRequest:
+    """What to read: the repository, the base ref for files, and the configuration."""
+
+    owner: str
+    name: str
+    config: Config
+    base_ref: str = "HEAD"
+
+
+@dataclass
+class ReadOutcome:
+    """Everything a run produced, for the renderers."""
+
+    repository: str
+    window: list[IssueRead] = field(default_factory=list)
+    corrections: list[IssueCorrection] = field(default_factory=list)
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    learnings_text: str | None = None
+    learnings_source: str = ""
+    warnings: list[str] = field(default_factory=list)
+    note: str | None = None
+    off: bool = False
+    failed: bool = False
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def corrected(self) -> list[IssueCorrection]:
+        """Corrected issues of the window, newest first."""
+        return [c for c in self.corrections if c.is_corrected]
+
+
+def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
+    return RuleSettings(
+        assistant_login=config.assistant.login,
+        command_word=config.assistant.command,
+        duplicate_label=config.assistant.duplicate_label,
+        vocabulary=vocabulary,
+    )
+
+
+def _file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
+    if blob is None:
+        return None
+    if blob.text is None:
+        warnings.append(f"{path}: binary file on the base branch, ignored")
+        return None
+    if blob.is_truncated:
+        warnings.append(f"{path}: truncated by GitHub; only its beginning was read")
+    return blob.text
+
+
+async def read_corrections(client: GitHubClient, request: ReadRequest, progress: Progress) -> ReadOutcome:
+    """Read the window and its corrections; GitHub failures end as a note, never an exception."""
+    config = request.config
+    outcome = ReadOutcome(repository=f"{request.owner}/{request.name}", usage=client.usage)
+    if config.context.max_analyzed == 0:
+        outcome.off = True
+        outcome.note = notes.OFF
+        return outcome
+    files = FileRequest(
+        ref=request.base_ref,
+        labels_path=config.context.labels_file,
+        learnings_path=config.learnings.file if config.learnings.enabled else None,
+    )
+    reading = Reading(settings=_settings(config, Vocabulary()), max_analyzed=config.context.max_analyzed)
+    categories: set[str] = set()
+    cursor: str | None = None
+    for page_number in range(1, config.context.scan_pages + 1):
+        try:
+            page = await fetch_window_page(
+                client, request.owner, request.name, after=cursor, files=files if page_number == 1 else None
+            )
+        except GitHubError as error:
+            if page_number == 1:
+                outcome.failed = True
+                outcome.note = notes.failed(error.category)
+                outcome.warnings.append(f"GitHub failed ({error.category}): corrections not read")
+                return outcome
+            reading.missing.add("scan")
+            categories.add(error.category)
+            break
+        if page_number == 1:
+            labels_text = _file_text(page.labels_file, config.context.labels_file, outcome.warnings)
+            if labels_text is None:
+                outcome.warnings.append(
+                    f"{config.context.labels_file} not found at {request.base_ref}: no label is a correction"
+                )
+            outcome.vocabulary = parse_vocabulary(labels_text or "")
+            reading.settings = _settings(config, outcome.vocabulary)
+            outcome.learnings_source = f"{request.base_ref}:{config.learnings.file}"
+            outcome.learnings_text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+        reading.add_issue_page(page.issues)
+        progress(
+            f"scan page {page_number}: {len(page.issues)} issues, "
+            f"window {len(reading.window()[0])} of {reading.max_analyzed}"
+        )
+        cursor = page.page_info.end_cursor
+        if reading.scan_settled() or not page.page_info.has_next_page:
+            break
+    await _details(client, request, reading, categories, progress)
+    outcome.window = reading.window_issues()
+    for read in outcome.window:
+        outcome.warnings.extend(read.warnings)
+        if read.truncated:
+            outcome.warnings.append(
+                f"#{read.issue.number}: timeline longer than the cap; later events not read"
+            )
+    known = dict(reading.permissions)
+    for read in outcome.window:
+        assert read.first is not None
+        reactors = reading.reactors.get(read.first.node_id, [])
+        outcome.corrections.append(correct(read.issue, read.first, reactors, reading.settings, known))
+    unknown = {login for login in reading.needed_logins() if login not in reading.permissions}
+    if unknown:
+        reading.missing.add("permissions")
+    outcome.note = notes.partial(reading.missing, categories)
+    return outcome
+
+
+async def _details(
+    client: GitHubClient, request: ReadRequest, reading: Reading, categories: set[str], progress: Progress
+) -> None:
+    for _ in range(MAX_DETAIL_ROUNDS):
+        details_request = reading.next_request()
+        if details_request.empty:
+            break
+        try:
+            details = await fetch_details(client, request.owner, request.name, details_request)
+        except GitHubError as error:
+            categories.add(error.category)
+            if details_request.analysis_ids or details_request.reactions:
+                reading.missing.add("reactions")
+            if details_request.timelines:
+                reading.missing.add("timelines")
+            reading.missing.add("permissions")
+            return
+        if not details.permissions_forbidden:
+            # Asked once: a login GitHub did not answer for is not asked again (the note says so).
+            reading.asked |= {normalize_login(login) for login in details_request.logins}
+        reading.prefetched = True
+        for reactions in details.reactions.values():
+            reading.add_reactions(reactions)
+        for number, page in details.timelines.items():
+            reading.add_timeline(number, page)
+        reading.add_permissions(details.permissions)
+        if details.failed:
+            reading.missing.update(details.failed)
+            categories.add("partial answer")
+            # Parts GitHub did not answer are not asked again: the caps bound the run.
+            for node_id in details_request.analysis_ids:
+                reading.reaction_pages.setdefault(node_id, 0)
+            for number, _cursor in details_request.timelines:
+                if number not in details.timelines:
+                    reading.issues[number].cursor = None
+        if details.permissions_forbidden and not reading.permissions_via_rest:
+            progress("GraphQL may not list collaborators here: reading permissions through REST")
+            reading.permissions_via_rest = True
+        if reading.permissions_via_rest:
+            pending = reading.pending_logins()
+            if pending:
+                found, unknown = await fetch_permissions_rest(client, request.owner, request.name, pending)
+                reading.add_permissions(found)
+                reading.asked |= set(pending)
+                if unknown:
+                    reading.missing.add("permissions")
+                    categories.add("permission look-up failed")
+    else:
+        if not reading.next_request().empty:
+            reading.missing.add("timelines")

@@ -1,0 +1,74 @@
+"""Hidden markers in comments: `<!-- assistant:analysis {JSON} -->` and who may write them.
+
+A marker counts only in a comment whose author is the assistant: anyone can type one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from corrections.models import Actor, Analysis, Comment
+
+_ANALYSIS = re.compile(r"<!--\s*assistant:analysis\s+(.*?)\s*-->", re.DOTALL)
+_BOT_SUFFIX = "[bot]"
+
+
+def normalize_login(login: str) -> str:
+    """A login as compared: without REST's `[bot]` suffix, case-folded."""
+    login = login.strip()
+    if login.lower().endswith(_BOT_SUFFIX):
+        login = login[: -len(_BOT_SUFFIX)]
+    return login.casefold()
+
+
+def is_assistant(actor: Actor | None, assistant_login: str) -> bool:
+    """Whether an actor is the configured assistant (GraphQL drops the `[bot]` suffix)."""
+    return actor is not None and normalize_login(actor.login) == normalize_login(assistant_login)
+
+
+def is_person(actor: Actor | None, assistant_login: str) -> bool:
+    """A User who is not the assistant; bots, apps, mannequins and ghosts (null) are not people."""
+    return actor is not None and actor.typename == "User" and not is_assistant(actor, assistant_login)
+
+
+class _Marker(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
+
+    v: Literal[1]
+    kind: Literal["first", "follow-up"]
+    labels: list[Annotated[str, Field(min_length=1)]] = []
+    duplicate_of: Annotated[int, Field(gt=0)] | None = None
+
+
+class MarkerError(ValueError):
+    """An analysis marker that does not parse; the message names the comment."""
+
+
+def parse_analysis(comment: Comment, index: int, assistant_login: str) -> Analysis | None:
+    """The analysis in an assistant's comment, None when there is none.
+
+    Raises MarkerError when the assistant's comment has a marker that does not parse.
+    """
+    if not is_assistant(comment.author, assistant_login):
+        return None
+    match = _ANALYSIS.search(comment.body)
+    if match is None:
+        return None
+    name = f"comment {comment.database_id or comment.node_id}"
+    try:
+        marker = _Marker.model_validate_json(match.group(1))
+    except ValidationError as error:
+        reason = error.errors()[0]["msg"] if error.errors() else "invalid"
+        raise MarkerError(f"{name}: analysis marker does not parse ({reason}); ignored") from error
+    return Analysis(
+        index=index,
+        node_id=comment.node_id,
+        database_id=comment.database_id,
+        at=comment.at,
+        kind=marker.kind,
+        labels=tuple(marker.labels),
+        duplicate_of=marker.duplicate_of,
+    )

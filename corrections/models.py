@@ -1,0 +1,135 @@
+"""What the correction rules read, as plain frozen models (no I/O, no GitHub shapes)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Actor(_Frozen):
+    """Someone who did something; `typename` is GraphQL's (User, Bot, Mannequin, ...)."""
+
+    login: str
+    typename: str = "User"
+
+
+class Comment(_Frozen):
+    kind: Literal["comment"] = "comment"
+    node_id: str
+    database_id: int | None = None
+    at: datetime
+    author: Actor | None
+    body: str
+
+
+class LabelChange(_Frozen):
+    kind: Literal["labeled", "unlabeled"]
+    at: datetime
+    actor: Actor | None
+    label: str
+
+
+class Closed(_Frozen):
+    kind: Literal["closed"] = "closed"
+    at: datetime
+    actor: Actor | None
+    state_reason: str | None = None
+
+
+class Reopened(_Frozen):
+    kind: Literal["reopened"] = "reopened"
+    at: datetime
+    actor: Actor | None
+
+
+class DuplicateMark(_Frozen):
+    kind: Literal["marked_as_duplicate", "unmarked_as_duplicate"]
+    at: datetime
+    actor: Actor | None
+    canonical: int | None = None
+
+
+Event = Comment | LabelChange | Closed | Reopened | DuplicateMark
+
+
+class Issue(_Frozen):
+    """One issue with the part of its timeline the rules read, in time order."""
+
+    number: int
+    title: str
+    body: str = ""
+    author: Actor | None = None
+    created_at: datetime
+    updated_at: datetime
+    state: str = "OPEN"
+    state_reason: str | None = None
+    events: tuple[Event, ...] = ()
+    timeline_complete: bool = True
+
+
+class Analysis(_Frozen):
+    """An assistant comment carrying a valid analysis marker; `index` is its place in the timeline."""
+
+    index: int
+    node_id: str
+    database_id: int | None
+    at: datetime
+    kind: Literal["first", "follow-up"]
+    labels: tuple[str, ...] = ()
+    duplicate_of: int | None = None
+
+
+class Permission(StrEnum):
+    """A login's permission on the repository, as GitHub reports it."""
+
+    ADMIN = "ADMIN"
+    MAINTAIN = "MAINTAIN"
+    WRITE = "WRITE"
+    TRIAGE = "TRIAGE"
+    READ = "READ"
+    NONE = "NONE"
+
+    @property
+    def is_maintainer(self) -> bool:
+        """TRIAGE or more: may change labels and say /assistant not-duplicate."""
+        return self in {Permission.ADMIN, Permission.MAINTAIN, Permission.WRITE, Permission.TRIAGE}
+
+    @property
+    def is_pusher(self) -> bool:
+        """WRITE or more: whose 👎 counts."""
+        return self in {Permission.ADMIN, Permission.MAINTAIN, Permission.WRITE}
+
+
+class DuplicateOutcome(StrEnum):
+    CONFIRMED = "confirmed"
+    OBJECTED = "objected"
+    OPEN = "open"
+
+
+class DuplicateNotice(_Frozen):
+    of: int
+    outcome: DuplicateOutcome
+
+
+class IssueCorrection(_Frozen):
+    """Everything the rules found on one issue of the window."""
+
+    number: int
+    title: str
+    labels_removed: tuple[str, ...] = ()
+    labels_added: tuple[str, ...] = ()
+    duplicate: DuplicateNotice | None = None
+    thumbs_down: int = 0
+
+    @property
+    def is_corrected(self) -> bool:
+        """A removed or added label, an objected duplicate notice, or a counted 👎."""
+        objected = self.duplicate is not None and self.duplicate.outcome is DuplicateOutcome.OBJECTED
+        return bool(self.labels_removed or self.labels_added or objected or self.thumbs_down)

@@ -1,0 +1,30 @@
+"""The fixed note that says what could not be read and why: program text only, never GitHub's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# What may be missing, in the words the note uses.
+PARTS = {
+    "scan": "later pages of the scan for the window",
+    "timelines": "later pages of some long timelines",
+    "reactions": "👎 reactions on some analyses (not counted)",
+    "permissions": "permissions of some people (their 👎 and comments not counted)",
+    "learnings": "the learnings file",
+}
+
+OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."
+
+
+def failed(category: str) -> str:
+    """GitHub gave nothing usable."""
+    return f"Corrections could not be read from GitHub ({category}); this analysis has no corrections."
+
+
+def partial(missing: Iterable[str], categories: Iterable[str]) -> str | None:
+    """Some parts are missing; None when nothing is."""
+    parts = [PARTS[name] for name in sorted(set(missing)) if name in PARTS]
+    if not parts:
+        return None
+    why = ", ".join(sorted(set(categories))) or "GitHub failed"
+    return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."

@@ -1,0 +1,122 @@
+"""Renderers: pure functions from the run's outcome to the text of each file.
+
+Untrusted text is cleaned and JSON-quoted here, before a template sees it, and fenced with a
+fence longer than any backtick run inside.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from corrections.job import ReadOutcome
+from corrections.models import Comment, DuplicateOutcome, Issue, IssueCorrection
+from corrections.untrusted import clean_block, clean_line, fence_for, json_text, truncate
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+MAX_TITLE = 300
+MAX_BODY = 4_000
+MAX_COMMENT = 2_000
+MAX_COMMENTS = 40
+
+_environment = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    undefined=StrictUndefined,
+    autoescape=False,  # noqa: S701 - Markdown, not HTML; untrusted text is quoted before it gets here.
+    keep_trailing_newline=True,
+)
+
+
+def safe_title(title: str) -> str:
+    """A title as it may appear in a prompt: one line, no invisible characters, JSON-quoted."""
+    return json_text(truncate(clean_line(title), MAX_TITLE))
+
+
+def correction_line(correction: IssueCorrection) -> str:
+    """One line: number, title as JSON, then program words, vocabulary labels and issue numbers."""
+    parts = [f"#{correction.number} {safe_title(correction.title)}"]
+    if correction.labels_removed:
+        parts.append(
+            "maintainer removed label " + ", ".join(clean_line(n) for n in correction.labels_removed)
+        )
+    if correction.labels_added:
+        parts.append("maintainer added label " + ", ".join(clean_line(n) for n in correction.labels_added))
+    if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
+        parts.append(f"duplicate notice (of #{correction.duplicate.of}) objected to")
+    if correction.thumbs_down:
+        people = "person" if correction.thumbs_down == 1 else "people"
+        parts.append(f"👎 from {correction.thumbs_down} {people} with push access")
+    return " | ".join(parts)
+
+
+def render_corrections_md(outcome: ReadOutcome) -> str:
+    """corrections.md: fixed guidance, then one line per corrected issue inside one fence."""
+    lines = [correction_line(c) for c in outcome.corrected]
+    return _environment.get_template("corrections.md.j2").render(
+        off=outcome.off,
+        failed=outcome.failed,
+        note=outcome.note,
+        window_size=len(outcome.window),
+        lines=lines,
+        fence=fence_for(lines),
+    )
+
+
+def corrections_json(outcome: ReadOutcome) -> str:
+    """corrections.json: the same facts as corrections.md, machine-readable."""
+    document = {
+        "v": 1,
+        "repository": outcome.repository,
+        "window": [read.issue.number for read in outcome.window],
+        "corrections": [
+            {
+                "number": c.number,
+                "title": clean_line(c.title),
+                "labels_removed": sorted(c.labels_removed),
+                "labels_added": sorted(c.labels_added),
+                "duplicate": (
+                    {"of": c.duplicate.of, "outcome": c.duplicate.outcome.value}
+                    if c.duplicate is not None and c.duplicate.outcome is DuplicateOutcome.OBJECTED
+                    else None
+                ),
+                "thumbs_down": c.thumbs_down,
+            }
+            for c in outcome.corrected
+        ],
+        "note": outcome.note,
+        "cost": {"requests": outcome.usage.requests, "points": outcome.usage.points},
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _who(login: str | None) -> str:
+    return json_text(clean_line(login) if login else "ghost")
+
+
+def issue_summary(correction: IssueCorrection | None) -> str:
+    """The program's words on what the rules found on this issue."""
+    if correction is None or not correction.is_corrected:
+        return "Correction: none (the first analysis stood as it was)."
+    return "Correction: " + correction_line(correction).split(" | ", 1)[1] + "."
+
+
+def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
+    """issues/<number>.md: the issue's untrusted text, each value a JSON string in one fence."""
+    lines = [
+        f"title: {safe_title(issue.title)}",
+        f"author: {_who(issue.author.login if issue.author else None)}",
+        f"state: {issue.state}" + (f" ({issue.state_reason})" if issue.state_reason else ""),
+        f"body: {json_text(truncate(clean_block(issue.body), MAX_BODY))}",
+    ]
+    comments = [event for event in issue.events if isinstance(event, Comment)]
+    for comment in comments[:MAX_COMMENTS]:
+        who = _who(comment.author.login if comment.author else None)
+        text = json_text(truncate(clean_block(comment.body), MAX_COMMENT))
+        lines.append(f"comment by {who} at {comment.at.strftime('%Y-%m-%dT%H:%M:%SZ')}: {text}")
+    if len(comments) > MAX_COMMENTS:
+        lines.append(f"({len(comments) - MAX_COMMENTS} more comments not shown)")
+    return _environment.get_template("issue.md.j2").render(
+        number=issue.number, lines=lines, fence=fence_for(lines), summary=issue_summary(correction)
+    )

@@ -1,0 +1,250 @@
+"""The round trips of the correction reader: each sends one request and parses it into models.
+
+`fetch_window_page` is round trip 1 (and later scan pages); `fetch_details` carries everything
+asked for afterwards in one request; `fetch_permissions_rest` is the REST fallback when GraphQL
+may not list collaborators.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from pydantic import ValidationError
+
+from queries.client import Answer, GitHubClient
+from queries.documents import expand, operation
+from queries.errors import BadResponse, GitHubError, NotFound
+from queries.models import (
+    Blob,
+    CollaboratorsAnswer,
+    CommentReactions,
+    IssueNode,
+    PageInfo,
+    TimelineContinuation,
+    TimelinePage,
+    WindowData,
+)
+
+ISSUES_PAGE_SIZE = 100
+PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
+
+
+@dataclass(frozen=True)
+class FileRequest:
+    """The base-branch files read with the first page (`REF:PATH` expressions)."""
+
+    ref: str
+    labels_path: str
+    learnings_path: str | None
+
+
+@dataclass(frozen=True)
+class WindowPage:
+    """One page of the scan, with the files when they were asked for."""
+
+    issues: tuple[IssueNode, ...]
+    page_info: PageInfo
+    labels_file: Blob | None = None
+    learnings_file: Blob | None = None
+
+
+def _parse(model: Any, value: Any, what: str) -> Any:
+    try:
+        return model.model_validate(value)
+    except ValidationError as error:
+        raise BadResponse(
+            f"{what}: answer does not match the query ({error.error_count()} problems)"
+        ) from error
+
+
+async def fetch_window_page(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    *,
+    after: str | None,
+    files: FileRequest | None,
+    page_size: int = ISSUES_PAGE_SIZE,
+) -> WindowPage:
+    """One page of issues by newest activity, each with the first page of its timeline."""
+    variables = {
+        "owner": owner,
+        "name": name,
+        "pageSize": page_size,
+        "after": after,
+        "withFiles": files is not None,
+        "labelsExpression": f"{files.ref}:{files.labels_path}" if files else "",
+        "withLearnings": files is not None and files.learnings_path is not None,
+        "learningsExpression": f"{files.ref}:{files.learnings_path}"
+        if files and files.learnings_path
+        else "",
+    }
+    answer = await client.execute(operation("CorrectionWindow"), variables)
+    data: WindowData = _parse(WindowData, answer.data, "CorrectionWindow")
+    if data.repository is None:
+        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+    page = data.repository.issues
+    return WindowPage(
+        issues=tuple(issue for issue in page.nodes if issue is not None),
+        page_info=page.page_info,
+        labels_file=data.repository.labels_file,
+        learnings_file=data.repository.learnings_file,
+    )
+
+
+@dataclass(frozen=True)
+class DetailsRequest:
+    """What one details round asks for; empty parts are left out of the request."""
+
+    analysis_ids: tuple[str, ...] = ()
+    logins: tuple[str, ...] = ()
+    timelines: tuple[tuple[int, str], ...] = ()  # (issue number, cursor after the pages read)
+    reactions: tuple[tuple[str, str], ...] = ()  # (comment node id, cursor)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to ask."""
+        return not (self.analysis_ids or self.logins or self.timelines or self.reactions)
+
+
+@dataclass
+class DetailsResult:
+    """What came back; a part that failed is listed in `failed` with a fixed reason."""
+
+    reactions: dict[str, CommentReactions] = field(default_factory=dict)
+    permissions: dict[str, str] = field(default_factory=dict)  # login as asked -> permission level
+    permissions_forbidden: bool = False
+    timelines: dict[int, TimelinePage] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)
+
+
+def _forbidden(errors: list[dict[str, Any]]) -> bool:
+    return any(str(error.get("type", "")) == "FORBIDDEN" for error in errors)
+
+
+async def fetch_details(
+    client: GitHubClient, owner: str, name: str, request: DetailsRequest
+) -> DetailsResult:
+    """One request for reactions, permissions and later timeline pages, as the round needs."""
+    counts = {
+        "analyses": 1 if request.analysis_ids else 0,
+        "permission": len(request.logins),
+        "timeline": len(request.timelines),
+        "moreReactions": len(request.reactions),
+    }
+    variables: dict[str, Any] = {"owner": owner, "name": name}
+    if request.analysis_ids:
+        variables["analysisIds_0"] = list(request.analysis_ids)
+    for index, login in enumerate(request.logins):
+        variables[f"login_{index}"] = login
+    for index, (number, cursor) in enumerate(request.timelines):
+        variables[f"number_{index}"] = number
+        variables[f"after_{index}"] = cursor
+    for index, (comment_id, cursor) in enumerate(request.reactions):
+        variables[f"commentId_{index}"] = comment_id
+        variables[f"reactionsAfter_{index}"] = cursor
+    if not (request.logins or request.timelines):
+        # Without them the repository selection would be empty: drop it with its variables.
+        variables.pop("owner")
+        variables.pop("name")
+    answer = await client.execute(expand(operation("CorrectionDetails"), counts), variables)
+    return _read_details(answer, request)
+
+
+def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
+    result = DetailsResult()
+    data = answer.data
+    if request.analysis_ids:
+        items = data.get("analyses_0")
+        if not isinstance(items, list):
+            result.failed.append("reactions")
+        else:
+            for item in items:
+                if isinstance(item, dict) and item:
+                    parsed: CommentReactions = _parse(CommentReactions, item, "reactions")
+                    result.reactions[parsed.id] = parsed
+            if len(result.reactions) < len(request.analysis_ids):
+                result.failed.append("reactions")
+    for index in range(len(request.reactions)):
+        item = data.get(f"moreReactions_{index}")
+        if isinstance(item, dict) and item:
+            parsed = _parse(CommentReactions, item, "reactions")
+            result.reactions[parsed.id] = parsed
+        else:
+            result.failed.append("reactions")
+    repository = data.get("repository")
+    if request.logins or request.timelines:
+        if not isinstance(repository, dict):
+            if request.logins:
+                result.failed.append("permissions")
+            if request.timelines:
+                result.failed.append("timelines")
+            return result
+        for index, login in enumerate(request.logins):
+            key = f"permission_{index}"
+            value = repository.get(key)
+            if value is None:
+                if _forbidden(answer.errors_at("repository", key)):
+                    result.permissions_forbidden = True
+                continue
+            collaborators: CollaboratorsAnswer = _parse(CollaboratorsAnswer, value, "permissions")
+            edges = [edge for edge in collaborators.edges or () if edge is not None]
+            exact = [edge for edge in edges if edge.node.login.casefold() == login.casefold()]
+            # Not a collaborator: GitHub lists nobody, and the login has read access at most.
+            result.permissions[login] = exact[0].permission if exact else "READ"
+        if len(result.permissions) < len(request.logins) and not result.permissions_forbidden:
+            result.failed.append("permissions")
+        for index, (number, _) in enumerate(request.timelines):
+            value = repository.get(f"timeline_{index}")
+            if not isinstance(value, dict):
+                result.failed.append("timelines")
+                continue
+            continuation: TimelineContinuation = _parse(TimelineContinuation, value, "timeline")
+            result.timelines[number] = continuation.timeline_items
+    result.failed = sorted(set(result.failed))
+    return result
+
+
+def _rest_level(answer: Any) -> str | None:
+    """GitHub's REST answer as a GraphQL permission level: role_name when present."""
+    if not isinstance(answer, dict):
+        return None
+    role = str(answer.get("role_name") or "").upper()
+    if role in PERMISSION_LEVELS:
+        return role
+    legacy = str(answer.get("permission") or "").upper()
+    # A custom role reports its base permission in `permission` (admin, write, read, none).
+    return legacy if legacy in PERMISSION_LEVELS else None
+
+
+async def fetch_permissions_rest(
+    client: GitHubClient, owner: str, name: str, logins: Sequence[str], *, concurrency: int = 10
+) -> tuple[dict[str, str], list[str]]:
+    """Permissions through REST (needs only metadata read), looked up concurrently.
+
+    Returns the levels found and the logins whose permission could not be read.
+    """
+    gate = asyncio.Semaphore(concurrency)
+    found: dict[str, str] = {}
+    unknown: list[str] = []
+
+    async def one(login: str) -> None:
+        path = f"/repos/{quote(owner)}/{quote(name)}/collaborators/{quote(login)}/permission"
+        async with gate:
+            try:
+                level = _rest_level(await client.rest_get(path))
+            except NotFound:
+                level = "NONE"
+            except GitHubError:
+                level = None
+        if level is None:
+            unknown.append(login)
+        else:
+            found[login] = level
+
+    await asyncio.gather(*(one(login) for login in logins))
+    return found, sorted(unknown)

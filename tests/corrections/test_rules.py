@@ -1,0 +1,246 @@
+"""Each rule of docs/rules.md on plain models: labels, duplicate notices, 👎, who counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from corrections.models import Actor, DuplicateOutcome, Permission
+from corrections.rules import (
+    RuleSettings,
+    analyses,
+    correct,
+    corrected_labels,
+    counted_thumbs_down,
+    duplicate_outcome,
+    first_analysis,
+)
+
+ALICE = Actor(login="alice")  # ADMIN
+BOB = Actor(login="bob")  # WRITE
+CAROL = Actor(login="carol")  # TRIAGE
+DAVE = Actor(login="dave")  # reporter, READ
+CI_BOT = Actor(login="ci-bot", typename="Bot")
+ASSISTANT = Actor(login="triage-assistant", typename="Bot")
+PERMISSIONS = {
+    "alice": Permission.ADMIN,
+    "bob": Permission.WRITE,
+    "carol": Permission.TRIAGE,
+    "dave": Permission.READ,
+}
+
+
+def labels_of(issue: Any, settings: RuleSettings) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    found = corrected_labels(built, analysis, settings)
+    return found.removed, found.added
+
+
+def test_removed_label_that_the_analysis_proposed(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").label(ALICE, "bug", added=False)
+    assert labels_of(issue, settings) == (("bug",), ())
+
+
+def test_added_label_that_the_analysis_did_not_propose(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").label(CAROL, "enhancement")
+    assert labels_of(issue, settings) == ((), ("enhancement",))
+
+
+def test_removed_label_the_assistant_applied_without_proposing(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=()).label(ASSISTANT, "docs").label(BOB, "docs", added=False)
+    assert labels_of(issue, settings) == (("docs",), ())
+
+
+def test_undone_removal_is_no_correction(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").label(ALICE, "bug", added=False).label(
+        ALICE, "bug"
+    )
+    assert labels_of(issue, settings) == ((), ())
+
+
+def test_undone_addition_is_no_correction(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ALICE, "question").label(CAROL, "question", added=False)
+    assert labels_of(issue, settings) == ((), ())
+
+
+def test_reapplied_by_assistant_does_not_undo_a_removal(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").label(ALICE, "bug", added=False)
+    issue.label(ASSISTANT, "bug")
+    assert labels_of(issue, settings) == (("bug",), ())
+
+
+def test_events_before_the_first_analysis_do_not_count(issue: Any, settings: RuleSettings) -> None:
+    issue.label(ALICE, "enhancement").label(ALICE, "docs").label(ALICE, "docs", added=False)
+    issue.analysis(labels=("bug",))
+    assert labels_of(issue, settings) == ((), ())
+
+
+def test_bots_ghosts_and_the_assistant_are_not_people(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug")
+    issue.label(CI_BOT, "bug", added=False).label(None, "enhancement").label(ASSISTANT, "docs")
+    assert labels_of(issue, settings) == ((), ())
+
+
+def test_labels_outside_the_vocabulary_are_never_corrections(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug", "needs-triage")).label(ASSISTANT, "needs-triage")
+    issue.label(ALICE, "needs-triage", added=False).label(ALICE, "wontfix")
+    assert labels_of(issue, settings) == ((), ())
+
+
+def test_duplicate_label_is_never_a_label_correction(issue: Any, settings: RuleSettings) -> None:
+    vocabulary_with_dup = RuleSettings(
+        vocabulary=type(settings.vocabulary)((*settings.vocabulary.names, "possible-duplicate"))
+    )
+    issue.analysis(labels=("possible-duplicate",), duplicate_of=7).label(ASSISTANT, "possible-duplicate")
+    issue.label(ALICE, "possible-duplicate", added=False)
+    assert labels_of(issue, vocabulary_with_dup) == ((), ())
+
+
+def test_vocabulary_matches_labels_ignoring_case(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("Bug",)).label(ASSISTANT, "BUG").label(ALICE, "bug", added=False)
+    assert labels_of(issue, settings) == (("bug",), ())
+
+
+def test_follow_up_analysis_is_not_the_first(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(kind="follow-up", labels=("docs",)).analysis(labels=("bug",))
+    issue.label(ALICE, "docs")
+    built = issue.build()
+    first = first_analysis(built, settings)
+    assert first is not None and first.labels == ("bug",)
+    assert labels_of(issue, settings) == ((), ("docs",))
+
+
+def test_marker_that_does_not_parse_is_ignored_with_a_warning(issue: Any, settings: RuleSettings) -> None:
+    issue.comment(ASSISTANT, '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": [bug]} -->')
+    issue.comment(ASSISTANT, '<!-- assistant:analysis {"v": 2, "kind": "first"} -->')
+    found, warnings = analyses(issue.build(), settings)
+    assert found == []
+    assert len(warnings) == 2 and all("does not parse" in w for w in warnings)
+
+
+def test_marker_by_anyone_but_the_assistant_is_ignored(issue: Any, settings: RuleSettings) -> None:
+    issue.comment(DAVE, '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"]} -->')
+    assert first_analysis(issue.build(), settings) is None
+
+
+def test_assistant_login_compared_without_bot_suffix_and_case(issue: Any) -> None:
+    settings = RuleSettings(assistant_login="Triage-Assistant[bot]")
+    issue.analysis(labels=("bug",))
+    assert first_analysis(issue.build(), settings) is not None
+
+
+def outcome(issue: Any, settings: RuleSettings, permissions: Any = None) -> DuplicateOutcome | None:
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    notice = duplicate_outcome(built, analysis, settings, PERMISSIONS if permissions is None else permissions)
+    return None if notice is None else notice.outcome
+
+
+def test_no_duplicate_notice(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",))
+    assert outcome(issue, settings) is None
+
+
+def test_confirmed_by_close_as_duplicate(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(DAVE, "this is different").close(ALICE, "DUPLICATE")
+    assert outcome(issue, settings) is DuplicateOutcome.CONFIRMED
+
+
+def test_close_as_duplicate_then_reopened_is_not_confirmed(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).close(ALICE, "DUPLICATE").reopen(ALICE)
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_confirmed_by_mark_and_not_after_unmark(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).mark(ALICE, 7)
+    assert outcome(issue, settings) is DuplicateOutcome.CONFIRMED
+    issue.mark(ALICE, 7, marked=False)
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_objected_by_a_reporter_comment(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(DAVE, "This is a different crash.")
+    assert outcome(issue, settings) is DuplicateOutcome.OBJECTED
+
+
+def test_maintainer_comment_alone_does_not_object(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(CAROL, "Looks like #7 indeed, will check.")
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_objected_by_maintainer_command_on_its_own_line(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(CAROL, "Checked.\n  /assistant not-duplicate  \nThanks")
+    assert outcome(issue, settings) is DuplicateOutcome.OBJECTED
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "I ran /assistant not-duplicate here",
+        "> /assistant not-duplicate",
+        "```\n/assistant not-duplicate\n```",
+        "/assistant not-duplicate please",
+    ],
+)
+def test_command_not_on_a_line_of_its_own_does_not_object(
+    issue: Any, settings: RuleSettings, body: str
+) -> None:
+    issue.analysis(duplicate_of=7).comment(CAROL, body)
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_objected_by_maintainer_removing_the_duplicate_label(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).label(ASSISTANT, "possible-duplicate")
+    issue.label(CAROL, "possible-duplicate", added=False)
+    assert outcome(issue, settings) is DuplicateOutcome.OBJECTED
+
+
+def test_bot_and_assistant_comments_do_not_object(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(CI_BOT, "CI passed").comment(ASSISTANT, "Thanks!").comment(
+        None, "x"
+    )
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_comment_before_the_notice_does_not_object(issue: Any, settings: RuleSettings) -> None:
+    issue.comment(DAVE, "more details").analysis(duplicate_of=7)
+    assert outcome(issue, settings) is DuplicateOutcome.OPEN
+
+
+def test_unknown_permission_does_not_count(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(duplicate_of=7).comment(DAVE, "different!")
+    assert outcome(issue, settings, permissions={}) is DuplicateOutcome.OPEN
+
+
+def test_thumbs_down_counts_only_pushers_once_each(settings: RuleSettings) -> None:
+    reactors = [ALICE, BOB, BOB, CAROL, DAVE, CI_BOT, None, ASSISTANT, Actor(login="erin")]
+    assert counted_thumbs_down(reactors, settings, PERMISSIONS) == 2
+
+
+def test_bot_with_write_permission_is_still_no_person(settings: RuleSettings) -> None:
+    assert counted_thumbs_down([CI_BOT], settings, {"ci-bot": Permission.WRITE}) == 0
+
+
+def test_correct_combines_every_rule(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",), duplicate_of=7).label(ASSISTANT, "bug").label(ALICE, "bug", added=False)
+    issue.comment(DAVE, "not a duplicate")
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    result = correct(built, analysis, [BOB], settings, PERMISSIONS)
+    assert result.labels_removed == ("bug",)
+    assert result.duplicate is not None and result.duplicate.outcome is DuplicateOutcome.OBJECTED
+    assert result.thumbs_down == 1
+    assert result.is_corrected
+
+
+def test_confirmed_or_open_duplicate_alone_is_no_correction(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=(), duplicate_of=7).close(ALICE, "DUPLICATE")
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    assert not correct(built, analysis, [], settings, PERMISSIONS).is_corrected
