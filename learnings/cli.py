@@ -93,8 +93,8 @@ def _save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> Non
 def _existing_paths(store: StoreFile) -> list[str] | None:
     """The files tracked by git in the store's repository, or None when that cannot be known."""
     directory = store.path.resolve().parent
-    if not directory.is_dir():
-        return None
+    while not directory.is_dir():
+        directory = directory.parent
     try:
         result = subprocess.run(
             ["git", "-C", str(directory), "ls-files", "-z", "--full-name", ":/"],
@@ -110,11 +110,12 @@ def _existing_paths(store: StoreFile) -> list[str] | None:
 
 
 def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str]:
+    """Stale learnings against the files git tracks (the local checkout stands in for the base branch)."""
+    if not any(learning.active and learning.paths for learning in learnings):
+        return frozenset()
     existing = _existing_paths(store)
     if existing is None:
-        print(
-            "learnings: note: not in a git checkout, so stale learnings are not looked for", file=sys.stderr
-        )
+        print("learnings: note: not in a git checkout, stale learnings not looked for", file=sys.stderr)
         return frozenset()
     return stale(learnings, existing)
 
