@@ -17,9 +17,12 @@ import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import Literal
 
-_WILDCARDS = frozenset("*?[")
+_SPECIAL = re.compile(r"[*?\[\]]")
+_WILD = re.compile(r"[*?\[]")
+_CONTROL = re.compile(r"[\n\r\t\0]")
 
 
 class GlobError(ValueError):
@@ -28,18 +31,57 @@ class GlobError(ValueError):
 
 @dataclass(frozen=True)
 class Glob:
-    """A parsed glob: its text, the compiled pattern and what ranking needs to know about it."""
+    """A parsed glob: its text, how to match it, and what ranking needs to know about it.
+
+    The common shapes (an exact path, `**`, `dir/**`, `**/*.ext`, `dir/*.ext`) match with string
+    operations; only the others compile their regular expression, the first time it is needed.
+    """
 
     text: str
-    pattern: re.Pattern[str]
+    regex: str
     literal: bool
     prefix: str
     suffix: str
     specificity: tuple[int, int, int]
+    shape: Literal["literal", "all", "under", "anywhere", "flat", "regex"]
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled regular expression of the whole glob."""
+        return re.compile(self.regex, re.DOTALL)
 
     def matches(self, path: str) -> bool:
         """Whether the whole path matches."""
+        shape = self.shape
+        if shape == "literal":
+            return path == self.text
+        if shape == "all":
+            return bool(path)
+        if shape == "under":
+            return len(path) > len(self.prefix) and path.startswith(self.prefix)
+        if shape == "anywhere":
+            return path.endswith(self.suffix)
+        if shape == "flat":
+            rest = path[len(self.prefix) :]
+            return path.startswith(self.prefix) and "/" not in rest and rest.endswith(self.suffix)
         return self.pattern.fullmatch(path) is not None
+
+
+def _shape(
+    text: str, prefix: str, suffix: str
+) -> Literal["literal", "all", "under", "anywhere", "flat", "regex"]:
+    """Which string operation matches the glob, if one does (see Glob)."""
+    if _SPECIAL.search(text) is None:
+        return "literal"
+    if text == "**":
+        return "all"
+    if text.endswith("/**") and len(prefix) == len(text) - 2:
+        return "under"
+    if text == f"**/*{suffix}" and "/" not in suffix:
+        return "anywhere"
+    if text == f"{prefix}*{suffix}" and "/" not in suffix:
+        return "flat"
+    return "regex"
 
 
 def _class_regex(glob: str, segment: str, start: int) -> tuple[str, int]:
@@ -76,6 +118,8 @@ def _segment_regex(glob: str, segment: str) -> tuple[str, int]:
         raise GlobError(f"bad glob `{glob}`: `{segment}` segment; write paths from the repository root")
     if "**" in segment:
         raise GlobError(f"bad glob `{glob}`: `**` must be a whole path segment")
+    if _SPECIAL.search(segment) is None:
+        return re.escape(segment), len(segment)
     parts: list[str] = []
     literals = 0
     index = 0
@@ -111,7 +155,7 @@ def parse_glob(text: str) -> Glob:
         raise GlobError(f"bad glob `{text}`: starts with `/`; write paths from the repository root")
     if "\\" in text:
         raise GlobError(f"bad glob `{text}`: backslash; separate directories with `/`")
-    if any(char in text for char in "\n\r\t\0"):
+    if _CONTROL.search(text) is not None:
         raise GlobError(f"bad glob {text!r}: control character")
     segments = text.split("/")
     regex = ""
@@ -124,19 +168,19 @@ def parse_glob(text: str) -> Glob:
             segment_regex, literals = _segment_regex(text, segment)
             regex += segment_regex + ("" if last else "/")
             literal_chars += literals
-    literal = not any(char in _WILDCARDS for char in text)
-    first_wild = min((text.index(char) for char in _WILDCARDS if char in text), default=len(text))
-    prefix = text[:first_wild]
+    literal = _SPECIAL.search(text) is None
+    first_wild = _WILD.search(text)
+    prefix = text if first_wild is None else text[: first_wild.start()]
     tail = segments[-1]
-    last_wild = max((tail.rindex(char) for char in "*?]" if char in tail), default=-1)
+    last_wild = max(tail.rfind("*"), tail.rfind("?"), tail.rfind("]"))
     suffix = "" if literal else tail[last_wild + 1 :]
     literal_segments = 0
     for segment in segments:
-        if any(char in _WILDCARDS for char in segment):
+        if _SPECIAL.search(segment) is not None:
             break
         literal_segments += 1
     specificity = (int(literal), literal_segments, literal_chars)
-    return Glob(text, re.compile(regex, re.DOTALL), literal, prefix, suffix, specificity)
+    return Glob(text, regex, literal, prefix, suffix, specificity, _shape(text, prefix, suffix))
 
 
 def check_globs(texts: Iterable[str]) -> tuple[str, ...]:

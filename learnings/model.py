@@ -73,6 +73,11 @@ class Learning(_Frozen):
             raise ValueError("text is blank")
         return text
 
+    @field_validator("createdAt", "updatedAt")
+    @classmethod
+    def _in_utc(cls, moment: datetime) -> datetime:
+        return moment.astimezone(UTC)
+
     @field_validator("paths")
     @classmethod
     def _good_globs(cls, paths: tuple[str, ...]) -> tuple[str, ...]:

@@ -88,10 +88,68 @@ def test_escaped_path_matches_only_itself(path: str) -> None:
         max_size=8,
     ),
     st.sampled_from(
-        ["**", "src/**", "*.py", "**/*.py", "a/*/x.py", "**/b/**", "src/x.py", "[ab]/**", "*/y.md"]
+        [
+            "**",
+            "src/**",
+            "*.py",
+            "**/*.py",
+            "a/*/x.py",
+            "**/b/**",
+            "src/x.py",
+            "[ab]/**",
+            "src/*.py",
+            "**/*",
+            "a*",
+        ]
     ),
 )
 def test_index_agrees_with_testing_every_path(extra: str, paths: list[str], glob_text: str) -> None:
     glob = parse_glob(glob_text)
     everything = [*paths, extra]
     assert PathIndex(everything).any_match(glob) is any(glob.matches(path) for path in everything)
+
+
+SHAPED = [
+    "a.py",
+    "**",
+    "src/**",
+    "**/*.py",
+    "**/*",
+    "src/*.py",
+    "*.md",
+    "src/a*.py",
+    "a*a",
+    "[ab]/**",
+    "a/**/b",
+]
+
+
+@given(
+    st.sampled_from(SHAPED),
+    st.lists(
+        st.sampled_from(["a", "aa", "src", "a.py", "b", "x.md", "src/a.py", ".py", "ab.py"]),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_string_shortcuts_agree_with_the_regular_expression(glob_text: str, segments: list[str]) -> None:
+    glob = parse_glob(glob_text)
+    path = "/".join(segments)
+    assert glob.matches(path) is (glob.pattern.fullmatch(path) is not None)
+
+
+def test_common_shapes_need_no_regular_expression() -> None:
+    shapes = {text: parse_glob(text).shape for text in SHAPED}
+    assert shapes == {
+        "a.py": "literal",
+        "**": "all",
+        "src/**": "under",
+        "**/*.py": "anywhere",
+        "**/*": "anywhere",
+        "src/*.py": "flat",
+        "*.md": "flat",
+        "src/a*.py": "flat",
+        "a*a": "flat",
+        "[ab]/**": "regex",
+        "a/**/b": "regex",
+    }
