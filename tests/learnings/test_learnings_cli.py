@@ -203,3 +203,18 @@ def test_the_console_entry_point_exits_with_the_status(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr == f"learnings: {tmp_path / 'none.jsonl'}: learnings file not found\n"
+
+
+def test_remove_rewrites_only_its_line_byte_for_byte(run: Run) -> None:
+    first = run("add", "first rule")[1].strip()
+    run("add", "second rule")
+    original = DEFAULT.read_bytes()
+    lines = original.split(b"\n")
+    crafted = b"\r\n".join([lines[0], b"{broken", lines[1]]) + b"\r\n"
+    DEFAULT.write_bytes(crafted)
+    status, _out, err = run("remove", first)
+    assert status == 0
+    assert ":2: not valid JSON, skipped" in err
+    new_first, broken, second, end = DEFAULT.read_bytes().split(b"\r\n")
+    assert b'"status": "retired"' in new_first
+    assert (broken, second, end) == (b"{broken", lines[1], b"")
