@@ -1,4 +1,4 @@
-"""Write every test world: `python tests/worlds/source/make_worlds.py` from the repository root.
+"""Write every test world: `python -m tests.worlds.source.make_worlds` from the repository root.
 
 The JSON files are committed; rerun this after changing a world's source and review the diff.
 The expected results are NOT generated: they are counted by hand (tests/worlds/*.expected.json).
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import world_demo
-import world_focused
-from world_kit import write_world
+from tests.worlds.source import world_demo
+from tests.worlds.source import world_focused
+from tests.worlds.source.world_kit import write_world
 
 ROOT = Path(__file__).resolve().parents[3]
 

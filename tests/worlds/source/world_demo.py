@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from world_files import TAMPERED_LEARNINGS_JSONL, main_files
-from world_kit import (
+from tests.worlds.source.world_files import TAMPERED_LEARNINGS_JSONL, main_files
+from tests.worlds.source.world_kit import (
     ASSISTANT,
     CommentIds,
     Item,
