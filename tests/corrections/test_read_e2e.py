@@ -1,0 +1,136 @@
+"""`corrections read` end to end: the real gql client over real HTTP against the emulator.
+
+The expected results in tests/worlds/*.expected.json were counted by hand from docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from corrections.cli import main
+from corrections.untrusted import clean_line
+from emulator import serve_in_thread
+
+WORLDS = Path(__file__).resolve().parent.parent / "worlds"
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+CASES = sorted(
+    path.name.removesuffix(".expected.json")
+    for path in WORLDS.glob("*.expected.json")
+    if path.name != "demo.expected.json"
+)
+
+
+def world_path(case: str) -> Path:
+    return DEMO if case == "demo" else WORLDS / f"{case}.json"
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def read(
+    server: Any,
+    world: Path,
+    out: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *extra: str,
+    config: Path | None = None,
+) -> int:
+    repository = load(world)["repository"]
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    argv = [
+        "read",
+        "--repo",
+        f"{repository['owner']}/{repository['name']}",
+        "--api-url",
+        server.url,
+        "--out",
+        str(out),
+    ]
+    if config is not None:
+        argv += ["--config", str(config)]
+    return main([*argv, *extra])
+
+
+def config_for(expected: Any, tmp_path: Path) -> Path | None:
+    settings = expected.get("config")
+    if not settings:
+        return None
+    lines = []
+    for section, values in settings.items():
+        lines.append(f"[{section}]")
+        lines += [f"{key} = {json.dumps(value)}" for key, value in values.items()]
+    path = tmp_path / "assistant.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def expected_corrections(expected: Any) -> list[dict[str, Any]]:
+    return [{**entry, "title": clean_line(entry["title"])} for entry in expected["corrections"]]
+
+
+@pytest.fixture(scope="module")
+def demo_server() -> Iterator[Any]:
+    with serve_in_thread(DEMO) as server:
+        yield server
+
+
+@pytest.mark.parametrize("case", ["demo", *CASES])
+def test_corrections_match_the_hand_count(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = load(WORLDS / f"{case}.expected.json")
+    world = world_path(case)
+    with serve_in_thread(world) as server:
+        status = read(server, world, tmp_path, monkeypatch, config=config_for(expected, tmp_path))
+    assert status == 0
+    written = load(tmp_path / "corrections.json")
+    assert written["window"] == expected["window"]
+    assert written["corrections"] == expected_corrections(expected)
+    assert written["note"] is None
+    assert sorted(p.name for p in (tmp_path / "issues").iterdir()) == sorted(
+        f"{n}.md" for n in expected["window"]
+    )
+
+
+def test_demo_costs_few_round_trips(
+    demo_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = len(demo_server.log())
+    assert read(demo_server, DEMO, tmp_path, monkeypatch) == 0
+    served = demo_server.log()[before:]
+    cost = load(tmp_path / "corrections.json")["cost"]
+    assert cost["requests"] == len(served)
+    assert cost["points"] == sum(entry.get("cost") or 0 for entry in served)
+    # Goal of issue 3 for the demo world with max_analyzed = 30: at most 3 requests, 5 points.
+    assert len(served) <= 3 + sum(1 for e in served if e.get("endpoint") == "rest")
+    assert cost["points"] <= 5
+
+
+def test_max_analyzed_zero_makes_no_call(
+    demo_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = len(demo_server.log())
+    assert read(demo_server, DEMO, tmp_path, monkeypatch, "--max-analyzed", "0") == 0
+    assert len(demo_server.log()) == before
+    written = load(tmp_path / "corrections.json")
+    assert written["window"] == [] and written["corrections"] == []
+    assert "off" in (tmp_path / "corrections.md").read_text(encoding="utf-8")
+
+
+def test_demo_files_snapshot(
+    demo_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snapshot: SnapshotAssertion
+) -> None:
+    assert read(demo_server, DEMO, tmp_path, monkeypatch, "--paths", "src/cli/main.py") == 0
+    assert (tmp_path / "corrections.md").read_text(encoding="utf-8") == snapshot(name="corrections.md")
+    written = load(tmp_path / "corrections.json")
+    written["cost"] = "(measured)"
+    assert json.dumps(written, ensure_ascii=False, indent=2) + "\n" == snapshot(name="corrections.json")
+    assert (tmp_path / "learnings.md").read_text(encoding="utf-8") == snapshot(name="learnings.md")
+    first_corrected = written["corrections"][0]["number"]
+    issue_text = (tmp_path / "issues" / f"{first_corrected}.md").read_text(encoding="utf-8")
+    assert issue_text == snapshot(name="issue-first-corrected.md")
