@@ -117,25 +117,26 @@ def _selection_paths(document: DocumentNode) -> dict[int, list[str]]:
     return paths
 
 
+_Q = "['\"]"
 _TRANSLATIONS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r'Cannot query field "(\w+)" on type "(\w+)"'),
+    (re.compile(rf"Cannot query field {_Q}(\w+){_Q} on type {_Q}(\w+){_Q}"),
      lambda m: (f"Field '{m[1]}' doesn't exist on type '{m[2]}'",
                 {"code": "undefinedField", "typeName": m[2], "fieldName": m[1]})),
-    (re.compile(r'Unknown argument "(\w+)" on field "(\w+)\.(\w+)"'),
+    (re.compile(rf"Unknown argument {_Q}(\w+){_Q} on field {_Q}(\w+)\.(\w+){_Q}"),
      lambda m: (f"Field '{m[3]}' doesn't accept argument '{m[1]}'",
                 {"code": "argumentNotAccepted", "name": m[3], "typeName": "Field", "argumentName": m[1]})),
-    (re.compile(r'Field "(\w+)" argument "(\w+)" of type "([^"]+)" is required'),
-     lambda m: (f"Field '{m[1]}' is missing required arguments: {m[2]}",
-                {"code": "missingRequiredArguments", "className": "Field", "name": m[1], "arguments": m[2]})),
-    (re.compile(r'Field "(\w+)" of type "([^"]+)" must have a selection of subfields'),
+    (re.compile(rf"Argument {_Q}(\w+)\.(\w+)\((\w+):\){_Q} of type .* is required"),
+     lambda m: (f"Field '{m[2]}' is missing required arguments: {m[3]}",
+                {"code": "missingRequiredArguments", "className": "Field", "name": m[2], "arguments": m[3]})),
+    (re.compile(rf"Field {_Q}(\w+){_Q} of type {_Q}([^'\"]+){_Q} must have a selection of subfields"),
      lambda m: (f"Field must have selections (field '{m[1]}' returns {m[2].strip('[]!')} but has no selections. "
                 f"Did you mean '{m[1]} {{ ... }}'?)", {"code": "selectionMismatch", "nodeName": m[1]})),
-    (re.compile(r'Unknown type "(\w+)"'),
+    (re.compile(rf"Unknown type {_Q}(\w+){_Q}"),
      lambda m: (f"No such type {m[1]}, so it can't be a fragment condition",
                 {"code": "undefinedType", "typeName": m[1]})),
-    (re.compile(r'Variable "\$(\w+)" is never used'),
+    (re.compile(rf"Variable {_Q}\$(\w+){_Q} is never used"),
      lambda m: (f"Variable ${m[1]} is declared but not used", {"code": "variableNotUsed", "variableName": m[1]})),
-    (re.compile(r'Variable "\$(\w+)" is not defined'),
+    (re.compile(rf"Variable {_Q}\$(\w+){_Q} is not defined"),
      lambda m: (f"Variable ${m[1]} is used but not declared", {"code": "variableNotDefined", "variableName": m[1]})),
 ]
 
@@ -206,7 +207,7 @@ class Executor:
         if operation is None:
             message = f'Unknown operation named "{wanted}".' if wanted else "An operation name is required"
             return Answer({"errors": [{"message": message}]}, name)
-        variables = get_variable_values(self.schema, operation.variable_definitions, payload.get("variables") or {})
+        variables = get_variable_values(self.schema, operation.variable_definitions or (), payload.get("variables") or {})
         if isinstance(variables, list):
             return Answer({"errors": github_errors(variables)}, name)
         fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
