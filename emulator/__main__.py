@@ -17,7 +17,9 @@ from emulator.world import WorldError, load_world
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m emulator", description="GitHub's GraphQL API over a world file")
+    parser = argparse.ArgumentParser(
+        prog="python -m emulator", description="GitHub's GraphQL API over a world file"
+    )
     parser.add_argument("--world", required=True, help="world file (JSON, contracts.md 'World file')")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
@@ -46,7 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(_run(store, args.host, args.port, args.latency_ms))
     except OSError as error:
-        print(f"emulator: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        print(
+            f"emulator: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr
+        )
         return 2
     return 0
 

@@ -60,8 +60,9 @@ def _included(node: FieldNode | FragmentSpreadNode | InlineFragmentNode, variabl
 
 
 class _Walker:
-    def __init__(self, schema: GraphQLSchema, fragments: dict[str, FragmentDefinitionNode],
-                 variables: VariableValues) -> None:
+    def __init__(
+        self, schema: GraphQLSchema, fragments: dict[str, FragmentDefinitionNode], variables: VariableValues
+    ) -> None:
         self.schema = schema
         self.fragments = fragments
         self.variables = variables
@@ -76,7 +77,11 @@ class _Walker:
             if isinstance(selection, FieldNode):
                 out.append((parent, selection))
             elif isinstance(selection, InlineFragmentNode):
-                inner = self.schema.get_type(selection.type_condition.name.value) if selection.type_condition else parent
+                inner = (
+                    self.schema.get_type(selection.type_condition.name.value)
+                    if selection.type_condition
+                    else parent
+                )
                 out.extend(self._fields(inner, selection.selection_set))
             elif isinstance(selection, FragmentSpreadNode):
                 fragment = self.fragments.get(selection.name.value)
@@ -104,8 +109,10 @@ class _Walker:
             if name == "rateLimit" and args.get("dryRun"):
                 self.result.dry_run = True
             inner_path = [*path, key]
-            if isinstance(named, GraphQLObjectType) and named.name.endswith("Connection") and (
-                "first" in definition.args or "last" in definition.args
+            if (
+                isinstance(named, GraphQLObjectType)
+                and named.name.endswith("Connection")
+                and ("first" in definition.args or "last" in definition.args)
             ):
                 size = self._page_size(args, name, node, named, inner_path)
                 self.result.requests += multiplier
@@ -115,38 +122,66 @@ class _Walker:
             elif node.selection_set is not None:
                 self.walk(named, node.selection_set, multiplier, inner_path)
 
-    def _page_size(self, args: dict[str, Any], name: str, node: FieldNode, named: Any, path: list[str]) -> int:
+    def _page_size(
+        self, args: dict[str, Any], name: str, node: FieldNode, named: Any, path: list[str]
+    ) -> int:
         first, last = args.get("first"), args.get("last")
-        where = [{"line": node.loc.source.get_location(node.loc.start).line,  # type: ignore[union-attr]
-                  "column": node.loc.source.get_location(node.loc.start).column}] if node.loc else []  # type: ignore[union-attr]
+        where = (
+            [
+                {
+                    "line": node.loc.source.get_location(node.loc.start).line,
+                    "column": node.loc.source.get_location(node.loc.start).column,
+                }
+            ]
+            if node.loc
+            else []
+        )
         if first is None and last is None:
             if self._selects_items(named, node.selection_set):
-                self.result.refusals.append({
-                    "type": "MISSING_PAGINATION_BOUNDARIES", "path": path, "locations": where,
-                    "message": f"You must provide a `first` or `last` value to properly paginate the `{name}` connection.",
-                })
+                self.result.refusals.append(
+                    {
+                        "type": "MISSING_PAGINATION_BOUNDARIES",
+                        "path": path,
+                        "locations": where,
+                        "message": "You must provide a `first` or `last` value to properly paginate the "
+                        f"`{name}` connection.",
+                    }
+                )
             return 0
         size = 0
         for arg, value in (("first", first), ("last", last)):
             if value is None:
                 continue
             if value > MAX_PAGE:
-                self.result.refusals.append({
-                    "type": "EXCESSIVE_PAGINATION", "path": path, "locations": where,
-                    "message": f"Requesting {value} records on the `{name}` connection exceeds the `{arg}` limit of "
-                    f"{MAX_PAGE} records.",
-                })
+                self.result.refusals.append(
+                    {
+                        "type": "EXCESSIVE_PAGINATION",
+                        "path": path,
+                        "locations": where,
+                        "message": f"Requesting {value} records on the `{name}` connection "
+                        f"exceeds the `{arg}` limit of "
+                        f"{MAX_PAGE} records.",
+                    }
+                )
             elif value < 1:
-                self.result.refusals.append({
-                    "type": "EXCESSIVE_PAGINATION", "path": path, "locations": where,
-                    "message": f"`{arg}` on the `{name}` connection cannot be less than one.",
-                })
+                self.result.refusals.append(
+                    {
+                        "type": "EXCESSIVE_PAGINATION",
+                        "path": path,
+                        "locations": where,
+                        "message": f"`{arg}` on the `{name}` connection cannot be less than one.",
+                    }
+                )
             size = max(size, min(max(value, 0), MAX_PAGE))
         return size
 
 
-def analyze(schema: GraphQLSchema, operation: OperationDefinitionNode,
-            fragments: dict[str, FragmentDefinitionNode], variables: VariableValues) -> Analysis:
+def analyze(
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: dict[str, FragmentDefinitionNode],
+    variables: VariableValues,
+) -> Analysis:
     """Cost, node count and limit refusals of one (validated) operation with coerced variables."""
     root = schema.get_root_type(operation.operation)
     walker = _Walker(schema, fragments, variables)
@@ -154,9 +189,12 @@ def analyze(schema: GraphQLSchema, operation: OperationDefinitionNode,
         walker.walk(root, operation.selection_set, 1, [])
     result = walker.result
     if result.nodes > MAX_NODES:
-        result.refusals.append({
-            "type": "MAX_NODE_LIMIT_EXCEEDED",
-            "message": f"This query requests up to {result.nodes:,} possible nodes which exceeds the maximum limit "
-            f"of {MAX_NODES:,}.",
-        })
+        result.refusals.append(
+            {
+                "type": "MAX_NODE_LIMIT_EXCEEDED",
+                "message": f"This query requests up to {result.nodes:,} possible nodes "
+                "which exceeds the maximum limit "
+                f"of {MAX_NODES:,}.",
+            }
+        )
     return result

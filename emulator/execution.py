@@ -119,25 +119,56 @@ def _selection_paths(document: DocumentNode) -> dict[int, list[str]]:
 
 _Q = "['\"]"
 _TRANSLATIONS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(rf"Cannot query field {_Q}(\w+){_Q} on type {_Q}(\w+){_Q}"),
-     lambda m: (f"Field '{m[1]}' doesn't exist on type '{m[2]}'",
-                {"code": "undefinedField", "typeName": m[2], "fieldName": m[1]})),
-    (re.compile(rf"Unknown argument {_Q}(\w+){_Q} on field {_Q}(\w+)\.(\w+){_Q}"),
-     lambda m: (f"Field '{m[3]}' doesn't accept argument '{m[1]}'",
-                {"code": "argumentNotAccepted", "name": m[3], "typeName": "Field", "argumentName": m[1]})),
-    (re.compile(rf"Argument {_Q}(\w+)\.(\w+)\((\w+):\){_Q} of type .* is required"),
-     lambda m: (f"Field '{m[2]}' is missing required arguments: {m[3]}",
-                {"code": "missingRequiredArguments", "className": "Field", "name": m[2], "arguments": m[3]})),
-    (re.compile(rf"Field {_Q}(\w+){_Q} of type {_Q}([^'\"]+){_Q} must have a selection of subfields"),
-     lambda m: (f"Field must have selections (field '{m[1]}' returns {m[2].strip('[]!')} but has no selections. "
-                f"Did you mean '{m[1]} {{ ... }}'?)", {"code": "selectionMismatch", "nodeName": m[1]})),
-    (re.compile(rf"Unknown type {_Q}(\w+){_Q}"),
-     lambda m: (f"No such type {m[1]}, so it can't be a fragment condition",
-                {"code": "undefinedType", "typeName": m[1]})),
-    (re.compile(rf"Variable {_Q}\$(\w+){_Q} is never used"),
-     lambda m: (f"Variable ${m[1]} is declared but not used", {"code": "variableNotUsed", "variableName": m[1]})),
-    (re.compile(rf"Variable {_Q}\$(\w+){_Q} is not defined"),
-     lambda m: (f"Variable ${m[1]} is used but not declared", {"code": "variableNotDefined", "variableName": m[1]})),
+    (
+        re.compile(rf"Cannot query field {_Q}(\w+){_Q} on type {_Q}(\w+){_Q}"),
+        lambda m: (
+            f"Field '{m[1]}' doesn't exist on type '{m[2]}'",
+            {"code": "undefinedField", "typeName": m[2], "fieldName": m[1]},
+        ),
+    ),
+    (
+        re.compile(rf"Unknown argument {_Q}(\w+){_Q} on field {_Q}(\w+)\.(\w+){_Q}"),
+        lambda m: (
+            f"Field '{m[3]}' doesn't accept argument '{m[1]}'",
+            {"code": "argumentNotAccepted", "name": m[3], "typeName": "Field", "argumentName": m[1]},
+        ),
+    ),
+    (
+        re.compile(rf"Argument {_Q}(\w+)\.(\w+)\((\w+):\){_Q} of type .* is required"),
+        lambda m: (
+            f"Field '{m[2]}' is missing required arguments: {m[3]}",
+            {"code": "missingRequiredArguments", "className": "Field", "name": m[2], "arguments": m[3]},
+        ),
+    ),
+    (
+        re.compile(rf"Field {_Q}(\w+){_Q} of type {_Q}([^'\"]+){_Q} must have a selection of subfields"),
+        lambda m: (
+            f"Field must have selections (field '{m[1]}' returns {m[2].strip('[]!')} but has no selections. "
+            f"Did you mean '{m[1]} {{ ... }}'?)",
+            {"code": "selectionMismatch", "nodeName": m[1]},
+        ),
+    ),
+    (
+        re.compile(rf"Unknown type {_Q}(\w+){_Q}"),
+        lambda m: (
+            f"No such type {m[1]}, so it can't be a fragment condition",
+            {"code": "undefinedType", "typeName": m[1]},
+        ),
+    ),
+    (
+        re.compile(rf"Variable {_Q}\$(\w+){_Q} is never used"),
+        lambda m: (
+            f"Variable ${m[1]} is declared but not used",
+            {"code": "variableNotUsed", "variableName": m[1]},
+        ),
+    ),
+    (
+        re.compile(rf"Variable {_Q}\$(\w+){_Q} is not defined"),
+        lambda m: (
+            f"Variable ${m[1]} is used but not declared",
+            {"code": "variableNotDefined", "variableName": m[1]},
+        ),
+    ),
 ]
 
 
@@ -191,7 +222,9 @@ class Executor:
     def run(self, payload: Any, token: str) -> Answer:
         """Answer one request body (already JSON-decoded)."""
         if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
-            return Answer({"errors": [{"message": "A query attribute must be specified and must be a string."}]})
+            return Answer(
+                {"errors": [{"message": "A query attribute must be specified and must be a string."}]}
+            )
         wanted = payload.get("operationName")
         try:
             document = parse(payload["query"])
@@ -207,7 +240,9 @@ class Executor:
         if operation is None:
             message = f'Unknown operation named "{wanted}".' if wanted else "An operation name is required"
             return Answer({"errors": [{"message": message}]}, name)
-        variables = get_variable_values(self.schema, operation.variable_definitions or (), payload.get("variables") or {})
+        variables = get_variable_values(
+            self.schema, operation.variable_definitions or (), payload.get("variables") or {}
+        )
         if isinstance(variables, list):
             return Answer({"errors": github_errors(variables)}, name)
         fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
@@ -219,19 +254,37 @@ class Executor:
             login = self.store.viewer_login(token)
             return Answer(
                 {"errors": [{"type": "RATE_LIMITED", "message": f"API rate limit exceeded for {login}."}]},
-                name, 0, analysis.nodes, before,
+                name,
+                0,
+                analysis.nodes,
+                before,
             )
         budget = before if analysis.dry_run else self.budgets.charge(token, analysis.cost)
         return self._execute(document, operation, payload, token, analysis, budget, name)
 
-    def _execute(self, document: DocumentNode, operation: OperationDefinitionNode, payload: dict[str, Any],
-                 token: str, analysis: Analysis, budget: Budget, name: str | None) -> Answer:
+    def _execute(  # noqa: PLR0917
+        self,
+        document: DocumentNode,
+        operation: OperationDefinitionNode,
+        payload: dict[str, Any],
+        token: str,
+        analysis: Analysis,
+        budget: Budget,
+        name: str | None,
+    ) -> Answer:
         context = Context(self.store, self.store.viewer_login(token), analysis, budget)
-        root: Any = MutationRoot(self.store) if operation.operation.value == "mutation" else QueryRoot(self.store)
+        root: Any = (
+            MutationRoot(self.store) if operation.operation.value == "mutation" else QueryRoot(self.store)
+        )
         result = execute(
-            self.schema, document, root_value=root, context_value=context,
-            variable_values=payload.get("variables") or {}, operation_name=payload.get("operationName"),
-            field_resolver=field_resolver, type_resolver=type_resolver,
+            self.schema,
+            document,
+            root_value=root,
+            context_value=context,
+            variable_values=payload.get("variables") or {},
+            operation_name=payload.get("operationName"),
+            field_resolver=field_resolver,
+            type_resolver=type_resolver,
         )
         assert isinstance(result, ExecutionResult)
         body: dict[str, Any] = {"data": result.data}

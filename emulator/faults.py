@@ -7,6 +7,7 @@ and the ``times - 1`` matching requests after it; ``times: null`` fires on every
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from dataclasses import dataclass, field
@@ -15,10 +16,32 @@ from typing import Any
 from aiohttp import web
 
 KINDS = (
-    "timeout_502", "html_502", "status_500", "non_json", "truncated", "bad_credentials", "rate_limited",
-    "rate_limit", "secondary_limit", "partial", "hang", "reset", "malformed",
+    "timeout_502",
+    "html_502",
+    "status_500",
+    "non_json",
+    "truncated",
+    "bad_credentials",
+    "rate_limited",
+    "rate_limit",
+    "secondary_limit",
+    "partial",
+    "hang",
+    "reset",
+    "malformed",
 )
-OPTIONS = {"kind", "operation", "endpoint", "nth", "times", "retry_after", "status", "path", "type", "message"}
+OPTIONS = {
+    "kind",
+    "operation",
+    "endpoint",
+    "nth",
+    "times",
+    "retry_after",
+    "status",
+    "path",
+    "type",
+    "message",
+}
 HTML_502 = """<!DOCTYPE html>
 <html>
 <head><title>502 Bad Gateway</title></head>
@@ -65,9 +88,19 @@ def parse_faults(specs: Any) -> list[Fault]:
             raise FaultError(f"fault {index}: unknown keys {sorted(unknown)}")
         if spec.get("endpoint", "graphql") not in ("graphql", "rest"):
             raise FaultError(f"fault {index}: endpoint must be graphql or rest")
-        options = {k: v for k, v in spec.items() if k not in ("kind", "operation", "endpoint", "nth", "times")}
-        out.append(Fault(spec["kind"], spec.get("operation"), spec.get("endpoint", "graphql"), spec.get("nth"),
-                         spec.get("times", 1), options))
+        options = {
+            k: v for k, v in spec.items() if k not in ("kind", "operation", "endpoint", "nth", "times")
+        }
+        out.append(
+            Fault(
+                spec["kind"],
+                spec.get("operation"),
+                spec.get("endpoint", "graphql"),
+                spec.get("nth"),
+                spec.get("times", 1),
+                options,
+            )
+        )
     return out
 
 
@@ -110,37 +143,79 @@ def canned(fault: Fault, login: str) -> web.Response | None:
     rid = request_id()
     headers = {"X-GitHub-Request-Id": rid}
     if kind == "timeout_502":
-        return web.json_response({"data": None, "errors": [{"message": (
-            "Something went wrong while executing your query. This may be the result of a timeout, or it could "
-            f"be a GitHub bug. Please include `{rid}` when reporting this issue.")}]}, status=502, headers=headers)
+        return web.json_response(
+            {
+                "data": None,
+                "errors": [
+                    {
+                        "message": (
+                            "Something went wrong while executing your query. "
+                            "This may be the result of a timeout, or it could "
+                            f"be a GitHub bug. Please include `{rid}` when reporting this issue."
+                        )
+                    }
+                ],
+            },
+            status=502,
+            headers=headers,
+        )
     if kind == "html_502":
         return web.Response(text=HTML_502, status=502, content_type="text/html", headers=headers)
     if kind == "status_500":
         return web.json_response({"message": "Server Error"}, status=500, headers=headers)
     if kind == "non_json":
-        return web.Response(text="<html><body>Unicorn! This page is taking too long to load.</body></html>",
-                            status=200, content_type="text/html", headers=headers)
+        return web.Response(
+            text="<html><body>Unicorn! This page is taking too long to load.</body></html>",
+            status=200,
+            content_type="text/html",
+            headers=headers,
+        )
     if kind == "bad_credentials":
-        return web.json_response({"message": "Bad credentials", "documentation_url": "https://docs.github.com/graphql",
-                                  "status": "401"}, status=401, headers=headers)
+        return web.json_response(
+            {
+                "message": "Bad credentials",
+                "documentation_url": "https://docs.github.com/graphql",
+                "status": "401",
+            },
+            status=401,
+            headers=headers,
+        )
     if kind == "rate_limited":
-        return web.json_response({"errors": [{"type": "RATE_LIMITED", "message": (
-            f"API rate limit exceeded for {login}.")}]}, headers={**headers, "x-ratelimit-remaining": "0"})
+        return web.json_response(
+            {"errors": [{"type": "RATE_LIMITED", "message": (f"API rate limit exceeded for {login}.")}]},
+            headers={**headers, "x-ratelimit-remaining": "0"},
+        )
     if kind == "rate_limit":
-        return web.json_response({"errors": [{"type": "RATE_LIMIT", "code": "graphql_rate_limit", "message": (
-            "API rate limit already exceeded for user ID 41898282.")}]}, headers={**headers, "x-ratelimit-remaining": "0"})
+        return web.json_response(
+            {
+                "errors": [
+                    {
+                        "type": "RATE_LIMIT",
+                        "code": "graphql_rate_limit",
+                        "message": ("API rate limit already exceeded for user ID 41898282."),
+                    }
+                ]
+            },
+            headers={**headers, "x-ratelimit-remaining": "0"},
+        )
     if kind == "secondary_limit":
         retry = fault.options.get("retry_after", 1)
         if retry is not None:
             headers["retry-after"] = str(retry)
-        return web.json_response({
-            "message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try again. "
-            f"If you reach out to GitHub Support for help, please include the request ID {rid}.",
-            "documentation_url": "https://docs.github.com/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api#secondary-rate-limits",
-        }, status=int(fault.options.get("status", 403)), headers=headers)
+        return web.json_response(
+            {
+                "message": "You have exceeded a secondary rate limit. "
+                "Please wait a few minutes before you try again. "
+                f"If you reach out to GitHub Support for help, please include the request ID {rid}.",
+                "documentation_url": "https://docs.github.com/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api#secondary-rate-limits",
+            },
+            status=int(fault.options.get("status", 403)),
+            headers=headers,
+        )
     if kind == "malformed":
-        return web.json_response({"data": {"unexpected": [1, "two", None], "repository": "not an object"}},
-                                 headers=headers)
+        return web.json_response(
+            {"data": {"unexpected": [1, "two", None], "repository": "not an object"}}, headers=headers
+        )
     return None
 
 
@@ -167,11 +242,12 @@ def partial_body(body: bytes, fault: Fault) -> bytes:
                 target = None
                 break
         if isinstance(target, dict | list):
-            try:
+            with contextlib.suppress(IndexError, TypeError):
                 target[path[-1]] = None
-            except (IndexError, TypeError):
-                pass
-    error = {"type": error_type, "path": path,
-             "message": fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type)}
+    error = {
+        "type": error_type,
+        "path": path,
+        "message": fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type),
+    }
     document.setdefault("errors", []).append(error)
     return json.dumps(document).encode()

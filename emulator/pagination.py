@@ -30,8 +30,15 @@ class Edge:
 class Connection(Generic[T]):
     """A page of a connection, resolved field by field (``totalCount`` counted only when asked)."""
 
-    def __init__(self, edges: list[Edge], has_next: bool, has_previous: bool, total: Callable[[], int],
-                 filtered: Callable[[], int] | None = None, updated_at: str | None = None) -> None:
+    def __init__(  # noqa: PLR0917
+        self,
+        edges: list[Edge],
+        has_next: bool,
+        has_previous: bool,
+        total: Callable[[], int],
+        filtered: Callable[[], int] | None = None,
+        updated_at: str | None = None,
+    ) -> None:
         self.edges = edges
         self.nodes = [edge.node for edge in edges]
         self.pageInfo = {
@@ -45,19 +52,19 @@ class Connection(Generic[T]):
         self.pageCount = len(edges)
         self.updatedAt = updated_at
 
-    def totalCount(self, info: GraphQLResolveInfo, args: dict[str, Any]) -> int:  # noqa: N802
+    def totalCount(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> int:
         """Items in the connection (after its filters, before the cursors)."""
         return self._total()
 
-    def filteredCount(self, info: GraphQLResolveInfo, args: dict[str, Any]) -> int:  # noqa: N802
+    def filteredCount(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> int:
         """Items after the filters and the cursors."""
         return self._filtered()
 
-    def issueCount(self, info: GraphQLResolveInfo, args: dict[str, Any]) -> int:  # noqa: N802
+    def issueCount(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> int:
         """Search: how many issues matched."""
         return self._total()
 
-    def viewerHasReacted(self, info: GraphQLResolveInfo, args: dict[str, Any]) -> bool:  # noqa: N802
+    def viewerHasReacted(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> bool:
         """Never: the viewer has no reactions in an emulated read."""
         return False
 
@@ -68,11 +75,14 @@ def _position(value: str | None, argument: str, positions: Callable[[str], int |
     key = parse_cursor(value)
     found = None if key is None else positions(key)
     if found is None:
-        raise GraphQLError(f"`{value}` does not appear to be a valid cursor.", extensions={"type": "INVALID_CURSOR_ARGUMENTS"})
+        raise GraphQLError(
+            f"`{value}` does not appear to be a valid cursor.",
+            extensions={"type": "INVALID_CURSOR_ARGUMENTS"},
+        )
     return found
 
 
-def paginate(
+def paginate(  # noqa: PLR0917
     items: Sequence[T],
     args: dict[str, Any],
     key_of: Callable[[T], str],

@@ -44,7 +44,7 @@ def github_error(message: str, type_: str) -> GraphQLError:
     return GraphQLError(message, extensions={"type": type_})
 
 
-def field_resolver(source: Any, info: GraphQLResolveInfo, **args: Any) -> Any:
+def field_resolver(source: Any, info: GraphQLResolveInfo[Any], **args: Any) -> Any:
     """Read the field from the source object: a key, an attribute, or a method called with (info, args)."""
     name = info.field_name
     value = source.get(name, _MISSING) if isinstance(source, dict) else getattr(source, name, _MISSING)
@@ -57,12 +57,12 @@ def field_resolver(source: Any, info: GraphQLResolveInfo, **args: Any) -> Any:
     return value
 
 
-def type_resolver(value: Any, info: GraphQLResolveInfo, abstract_type: GraphQLAbstractType) -> str:
+def type_resolver(value: Any, info: GraphQLResolveInfo[Any], abstract_type: GraphQLAbstractType) -> str:
     """Concrete type of an object returned for an interface or union: its ``typename``."""
     return str(value.typename)
 
 
-def context(info: GraphQLResolveInfo) -> Context:
+def context(info: GraphQLResolveInfo[Any]) -> Context:
     """The request context of a resolver."""
     found = info.context
     assert isinstance(found, Context)

@@ -57,7 +57,7 @@ class RefNode:
         self.prefix = "refs/heads/"
         self.id = node_id("Ref", branch)
 
-    def target(self, info: GraphQLResolveInfo, args: dict[str, Any]) -> CommitNode:
+    def target(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> CommitNode:
         """The commit the branch points to."""
         return CommitNode(self._store, self._store.commits[self._store.branches[self.name]])
 

@@ -32,7 +32,7 @@ EVENT_TYPENAMES = {
     "unmarked_as_duplicate": "UnmarkedAsDuplicateEvent",
 }
 Args = dict[str, Any]
-Info = GraphQLResolveInfo
+Info = GraphQLResolveInfo[Any]
 
 
 def _parse_time(value: Any) -> datetime | None:
@@ -52,7 +52,7 @@ class ActorNode:
         self.url = BASE + self.resourcePath
         self.name = None
 
-    def avatarUrl(self, info: Info, args: Args) -> str:  # noqa: N802
+    def avatarUrl(self, info: Info, args: Args) -> str:
         """A stable avatar address."""
         return f"https://avatars.githubusercontent.com/{self.login}"
 
@@ -110,16 +110,26 @@ class ReactionGroupNode:
 
     def reactors(self, info: Info, args: Args) -> Connection[Any]:
         """The reacting actors (null for deleted accounts)."""
-        return paginate(self._reactions, args, lambda r: str(self._reactions.index(r)),
-                        _int_position(len(self._reactions)), lambda r: actor(self._store, r.user))
+        return paginate(
+            self._reactions,
+            args,
+            lambda r: str(self._reactions.index(r)),
+            _int_position(len(self._reactions)),
+            lambda r: actor(self._store, r.user),
+        )
 
     def users(self, info: Info, args: Args) -> Connection[Any]:
         """The reacting Users."""
-        return paginate(self._reactions, args, lambda r: str(self._reactions.index(r)),
-                        _int_position(len(self._reactions)), lambda r: actor(self._store, r.user),
-                        keep=lambda r: r.user is not None and self._store.actor_type(r.user) == "User")
+        return paginate(
+            self._reactions,
+            args,
+            lambda r: str(self._reactions.index(r)),
+            _int_position(len(self._reactions)),
+            lambda r: actor(self._store, r.user),
+            keep=lambda r: r.user is not None and self._store.actor_type(r.user) == "User",
+        )
 
-    def viewerHasReacted(self, info: Info, args: Args) -> bool:  # noqa: N802
+    def viewerHasReacted(self, info: Info, args: Args) -> bool:
         """Whether the viewer is among the reactors."""
         viewer = context(info).viewer.lower()
         return any((r.user or "").lower() == viewer for r in self._reactions)
@@ -147,12 +157,15 @@ class _Reactable:
         content = args.get("content")
         index = {id(r): i for i, r in enumerate(reactions)}
         return paginate(
-            reactions, args, lambda r: str(index[id(r)]), _int_position(len(reactions)),
+            reactions,
+            args,
+            lambda r: str(index[id(r)]),
+            _int_position(len(reactions)),
             lambda r: ReactionNode(self._store, r, f"{self._reaction_prefix}:{index[id(r)]}"),
             keep=(lambda r: r.content == content) if content else None,
         )
 
-    def reactionGroups(self, info: Info, args: Args) -> list[ReactionGroupNode]:  # noqa: N802
+    def reactionGroups(self, info: Info, args: Args) -> list[ReactionGroupNode]:
         """One group per reaction content, in GitHub's order, empty ones included."""
         reactions = self._reaction_list()
         return [
@@ -195,7 +208,7 @@ class CommentNode(_Reactable):
         return actor(self._store, self._item.author)
 
     @property
-    def authorAssociation(self) -> str:  # noqa: N802
+    def authorAssociation(self) -> str:
         """OWNER, a listed association, COLLABORATOR for listed permissions, else NONE."""
         return self._store.association(self._item.author)
 
@@ -205,15 +218,15 @@ class CommentNode(_Reactable):
         return IssueNode(self._store, self._number)
 
     @property
-    def pullRequest(self) -> IssueNode | None:  # noqa: N802
+    def pullRequest(self) -> IssueNode | None:
         """The pull request commented on, if it is one."""
         return IssueNode(self._store, self._number) if self._store.is_pull(self._number) else None
 
-    def viewerDidAuthor(self, info: Info, args: Args) -> bool:  # noqa: N802
+    def viewerDidAuthor(self, info: Info, args: Args) -> bool:
         """Whether the viewer wrote it."""
         return (self._item.author or "").lower() == context(info).viewer.lower()
 
-    def viewerCanUpdate(self, info: Info, args: Args) -> bool:  # noqa: N802
+    def viewerCanUpdate(self, info: Info, args: Args) -> bool:
         """The viewer may edit its own comments."""
         return self.viewerDidAuthor(info, args)
 
@@ -251,7 +264,7 @@ class EventNode:
         return LabelNode(self._store, self._item.label) if hasattr(self._item, "label") else None
 
     @property
-    def stateReason(self) -> str | None:  # noqa: N802
+    def stateReason(self) -> str | None:
         """Why it was closed (DUPLICATE included: the event's field takes no enableDuplicate)."""
         return getattr(self._item, "state_reason", None)
 
@@ -333,11 +346,11 @@ class IssueNode(_Reactable):
         return actor(self._store, self._issue.author)
 
     @property
-    def authorAssociation(self) -> str:  # noqa: N802
+    def authorAssociation(self) -> str:
         """The author's association with the repository."""
         return self._store.association(self._issue.author)
 
-    def stateReason(self, info: Info, args: Args) -> str | None:  # noqa: N802
+    def stateReason(self, info: Info, args: Args) -> str | None:
         """COMPLETED, NOT_PLANNED, REOPENED, or DUPLICATE only with ``enableDuplicate: true``."""
         reason = self._derived.state_reason
         if reason == "DUPLICATE" and not args.get("enableDuplicate"):
@@ -357,17 +370,19 @@ class IssueNode(_Reactable):
         position = {name: i for i, name in enumerate(names)}
         return paginate(names, args, lambda n: n, position.get, lambda n: LabelNode(self._store, n))
 
-    def comments(self, info: Info, args: Args) -> Connection[int]:
+    def comments(self, info: Info, args: Args) -> Connection[CommentItem]:
         """Comments, oldest first; cursors are comment ids."""
-        timeline = self._issue.timeline
-        indices = [i for i, item in enumerate(timeline) if isinstance(item, CommentItem)]
-        position = {str(timeline[i].id): k for k, i in enumerate(indices)}  # type: ignore[union-attr]
+        comments = [item for item in self._issue.timeline if isinstance(item, CommentItem)]
+        position = {str(item.id): k for k, item in enumerate(comments)}
         return paginate(
-            indices, args, lambda i: str(timeline[i].id), position.get,  # type: ignore[union-attr]
-            lambda i: CommentNode(self._store, self.number, timeline[i]),  # type: ignore[arg-type]
+            comments,
+            args,
+            lambda item: str(item.id),
+            position.get,
+            lambda item: CommentNode(self._store, self.number, item),
         )
 
-    def timelineItems(self, info: Info, args: Args) -> Connection[int]:  # noqa: N802
+    def timelineItems(self, info: Info, args: Args) -> Connection[int]:
         """Timeline items in time order, filtered by ``itemTypes`` and ``since`` (creation time)."""
         timeline = self._issue.timeline
         types = args.get("itemTypes")
@@ -387,12 +402,15 @@ class IssueNode(_Reactable):
             positions = {str(i): k for k, i in enumerate(indices)}.get
             filtered = False
         return paginate(
-            indices, args, str, positions,
+            indices,
+            args,
+            str,
+            positions,
             lambda i: timeline_node(self._store, self.number, i, timeline[i]),
             keep=keep if filtered else None,
             updated_at=self.updatedAt,
         )
 
-    def viewerDidAuthor(self, info: Info, args: Args) -> bool:  # noqa: N802
+    def viewerDidAuthor(self, info: Info, args: Args) -> bool:
         """Whether the viewer opened it."""
         return (self._issue.author or "").lower() == context(info).viewer.lower()

@@ -16,7 +16,7 @@ from emulator.store import MutationError, Store
 from emulator.world import REACTION_CONTENTS
 
 Args = dict[str, Any]
-Info = GraphQLResolveInfo
+Info = GraphQLResolveInfo[Any]
 
 
 def _subject(store: Store, value: str) -> tuple[str, int]:
@@ -44,7 +44,7 @@ class MutationRoot:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    def createRef(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def createRef(self, info: Info, args: Args) -> dict[str, Any]:
         """Create a branch at a commit."""
         data = args["input"]
         _repository(self._store, data["repositoryId"])
@@ -54,7 +54,7 @@ class MutationRoot:
             raise github_error(str(error), error.type) from error
         return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
 
-    def createCommitOnBranch(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def createCommitOnBranch(self, info: Info, args: Args) -> dict[str, Any]:
         """Commit file changes; STALE_DATA when expectedHeadOid is not the head."""
         data = args["input"]
         store = self._store
@@ -65,7 +65,8 @@ class MutationRoot:
         else:
             if (branch_input.get("repositoryNameWithOwner") or "").lower() != store.name_with_owner.lower():
                 raise github_error(
-                    f"Could not resolve to a Repository with the name '{branch_input.get('repositoryNameWithOwner')}'.",
+                    "Could not resolve to a Repository with the name "
+                    f"'{branch_input.get('repositoryNameWithOwner')}'.",
                     "NOT_FOUND",
                 )
             branch = (branch_input.get("branchName") or "").removeprefix("refs/heads/")
@@ -85,25 +86,35 @@ class MutationRoot:
             "ref": RefNode(store, branch),
         }
 
-    def createPullRequest(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def createPullRequest(self, info: Info, args: Args) -> dict[str, Any]:
         """Open a pull request as the viewer; refused when the world forbids it."""
         data = args["input"]
         _repository(self._store, data["repositoryId"])
         try:
             number = self._store.create_pull(
-                context(info).viewer, data["baseRefName"], data["headRefName"], data["title"],
-                data.get("body") or "", bool(data.get("draft")),
+                context(info).viewer,
+                data["baseRefName"],
+                data["headRefName"],
+                data["title"],
+                data.get("body") or "",
+                bool(data.get("draft")),
             )
         except MutationError as error:
             raise github_error(str(error), error.type) from error
-        return {"clientMutationId": data.get("clientMutationId"), "pullRequest": IssueNode(self._store, number)}
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "pullRequest": IssueNode(self._store, number),
+        }
 
-    def updatePullRequest(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def updatePullRequest(self, info: Info, args: Args) -> dict[str, Any]:
         """Change a pull request's title, body or state."""
         data = args["input"]
         typename, number = _subject(self._store, data["pullRequestId"])
         if typename != "PullRequest":
-            raise github_error(f"Could not resolve to a PullRequest with the global id of '{data['pullRequestId']}'", "NOT_FOUND")
+            raise github_error(
+                f"Could not resolve to a PullRequest with the global id of '{data['pullRequestId']}'",
+                "NOT_FOUND",
+            )
         viewer = context(info).viewer
         self._store.update_pull(number, viewer, data.get("title"), data.get("body"), data.get("state"))
         return {
@@ -112,7 +123,7 @@ class MutationRoot:
             "actor": ActorNode(self._store, viewer),
         }
 
-    def addComment(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def addComment(self, info: Info, args: Args) -> dict[str, Any]:
         """Comment on an issue or pull request as the viewer."""
         data = args["input"]
         typename, number = _subject(self._store, data["subjectId"])
@@ -127,20 +138,27 @@ class MutationRoot:
             "subject": IssueNode(self._store, number),
         }
 
-    def updateIssueComment(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def updateIssueComment(self, info: Info, args: Args) -> dict[str, Any]:
         """Replace a comment's body (the viewer's own comments only)."""
         data = args["input"]
         typename, comment_id = _subject(self._store, data["id"])
         found = self._store.comment(comment_id) if typename == "IssueComment" else None
         if found is None:
-            raise github_error(f"Could not resolve to a node with the global id of '{data['id']}'", "NOT_FOUND")
+            raise github_error(
+                f"Could not resolve to a node with the global id of '{data['id']}'", "NOT_FOUND"
+            )
         viewer = context(info).viewer
         if (found[1].author or "").lower().removesuffix("[bot]") != viewer.lower():
-            raise github_error(f"{viewer} does not have the correct permissions to execute `UpdateIssueComment`", "FORBIDDEN")
+            raise github_error(
+                f"{viewer} does not have the correct permissions to execute `UpdateIssueComment`", "FORBIDDEN"
+            )
         item = self._store.update_comment(comment_id, data["body"])
-        return {"clientMutationId": data.get("clientMutationId"), "issueComment": CommentNode(self._store, found[0], item)}
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "issueComment": CommentNode(self._store, found[0], item),
+        }
 
-    def addReaction(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def addReaction(self, info: Info, args: Args) -> dict[str, Any]:
         """React to a comment or an issue as the viewer."""
         data = args["input"]
         store = self._store

@@ -25,7 +25,7 @@ from emulator.store import Store
 from emulator.world import CommentItem, iso
 
 Args = dict[str, Any]
-Info = GraphQLResolveInfo
+Info = GraphQLResolveInfo[Any]
 BASE = "https://github.com"
 SEARCH_LIMIT = 1000
 
@@ -47,13 +47,15 @@ class RepositoryNode:
         self.isFork = False
         self.hasIssuesEnabled = True
         self.viewerPermission = None
-        self.owner = ActorNode(store, store.owner, "Organization" if store.actor_type(store.owner) == "Organization" else "User")
+        self.owner = ActorNode(
+            store, store.owner, "Organization" if store.actor_type(store.owner) == "Organization" else "User"
+        )
 
     def issues(self, info: Info, args: Args) -> Connection[int]:
-        """Issues (never pull requests) in ``orderBy`` (default CREATED_AT ASC), filtered by states/labels/since."""
+        """Issues (never pull requests) in ``orderBy`` (default CREATED_AT ASC), filtered."""
         return _numbers(self._store, "issue", args)
 
-    def pullRequests(self, info: Info, args: Args) -> Connection[int]:  # noqa: N802
+    def pullRequests(self, info: Info, args: Args) -> Connection[int]:
         """Pull requests, like issues."""
         return _numbers(self._store, "pull", args)
 
@@ -64,14 +66,16 @@ class RepositoryNode:
             raise github_error(f"Could not resolve to an Issue with the number of {number}.", "NOT_FOUND")
         return IssueNode(self._store, number)
 
-    def pullRequest(self, info: Info, args: Args) -> IssueNode:  # noqa: N802
+    def pullRequest(self, info: Info, args: Args) -> IssueNode:
         """A pull request by number."""
         number = args["number"]
         if not self._store.is_pull(number):
-            raise github_error(f"Could not resolve to a PullRequest with the number of {number}.", "NOT_FOUND")
+            raise github_error(
+                f"Could not resolve to a PullRequest with the number of {number}.", "NOT_FOUND"
+            )
         return IssueNode(self._store, number)
 
-    def issueOrPullRequest(self, info: Info, args: Args) -> IssueNode:  # noqa: N802
+    def issueOrPullRequest(self, info: Info, args: Args) -> IssueNode:
         """An issue or pull request by number."""
         number = args["number"]
         if number not in self._store.items:
@@ -85,8 +89,14 @@ class RepositoryNode:
         names = self._store.label_names()
         query = (args.get("query") or "").lower()
         position = {name: i for i, name in enumerate(names)}
-        return paginate(names, args, lambda n: n, position.get, lambda n: LabelNode(self._store, n),
-                        keep=(lambda n: query in n.lower()) if query else None)
+        return paginate(
+            names,
+            args,
+            lambda n: n,
+            position.get,
+            lambda n: LabelNode(self._store, n),
+            keep=(lambda n: query in n.lower()) if query else None,
+        )
 
     def label(self, info: Info, args: Args) -> LabelNode | None:
         """A label by name (case-insensitive)."""
@@ -112,13 +122,17 @@ class RepositoryNode:
 
         position = {name: i for i, name in enumerate(logins)}
         return paginate(
-            logins, args, lambda n: n, position.get, lambda n: ActorNode(store, n, "User"),
+            logins,
+            args,
+            lambda n: n,
+            position.get,
+            lambda n: ActorNode(store, n, "User"),
             keep=keep if login or query else None,
             edge_extra=lambda n: {"permission": store.file.permissions[n]},
         )
 
     @property
-    def defaultBranchRef(self) -> RefNode | None:  # noqa: N802
+    def defaultBranchRef(self) -> RefNode | None:
         """The default branch."""
         return ref_node(self._store, self._store.default_branch)
 
@@ -154,8 +168,12 @@ def _numbers(store: Store, kind: str, args: Args) -> Connection[int]:
 
     filtered = bool(states or since or labels or author)
     return paginate(
-        ordered.numbers, args, str, lambda key: ordered.position.get(int(key)) if key.isdigit() else None,
-        lambda n: IssueNode(store, n), keep=keep if filtered else None,
+        ordered.numbers,
+        args,
+        str,
+        lambda key: ordered.position.get(int(key)) if key.isdigit() else None,
+        lambda n: IssueNode(store, n),
+        keep=keep if filtered else None,
     )
 
 
@@ -171,9 +189,9 @@ def search_numbers(store: Store, query: str) -> list[int] | None:
     tests: list[Any] = []
     sort = ("updated", "desc")
     words = _QUALIFIER.sub(" ", query).split()
-    for negate, key, raw in _QUALIFIER.findall(query):
+    for negate, raw_key, raw in _QUALIFIER.findall(query):
         value = raw.strip('"')
-        key = key.lower()
+        key = raw_key.lower()
         test: Any = None
         if key == "repo":
             if value.lower() != store.name_with_owner.lower():
@@ -197,7 +215,9 @@ def search_numbers(store: Store, query: str) -> list[int] | None:
         if test is not None:
             tests.append((lambda n, t=test: not t(n)) if negate else test)
     for word in words:
-        tests.append(lambda n, w=word.lower(): w in store.items[n].title.lower() or w in store.items[n].body.lower())
+        tests.append(
+            lambda n, w=word.lower(): w in store.items[n].title.lower() or w in store.items[n].body.lower()  # noqa: B008
+        )
     numbers = [n for n in store.items if all(test(n) for test in tests)]
     if sort[0] == "created":
         numbers.sort(key=lambda n: (store.items[n].created_at, n), reverse=sort[1] == "desc")
@@ -238,12 +258,13 @@ def _date_test(store: Store, key: str, value: str) -> Any:
         low, high = value.split("..", 1)
         low_at = None if low in ("", "*") else start(low)
         high_at = None if high in ("", "*") else end(high)
-        return lambda n: (low_at is None or moment(n) >= low_at) and (
-            high_at is None or moment(n) < high_at or ("T" in high and moment(n) == high_at)
+        return lambda n: (
+            (low_at is None or moment(n) >= low_at)
+            and (high_at is None or moment(n) < high_at or ("T" in high and moment(n) == high_at))
         )
     for op in (">=", "<=", ">", "<"):
         if value.startswith(op):
-            text = value[len(op):]
+            text = value[len(op) :]
             if op == ">=":
                 return lambda n: moment(n) >= start(text)
             if op == ">":
@@ -264,7 +285,8 @@ class QueryRoot:
         """The world's repository; NOT_FOUND for any other."""
         if not self._store.is_repo(args["owner"], args["name"]):
             raise github_error(
-                f"Could not resolve to a Repository with the name '{args['owner']}/{args['name']}'.", "NOT_FOUND"
+                f"Could not resolve to a Repository with the name '{args['owner']}/{args['name']}'.",
+                "NOT_FOUND",
             )
         return RepositoryNode(self._store)
 
@@ -276,7 +298,7 @@ class QueryRoot:
         """A user by login."""
         return ActorNode(self._store, args["login"], "User")
 
-    def rateLimit(self, info: Info, args: Args) -> dict[str, Any]:  # noqa: N802
+    def rateLimit(self, info: Info, args: Args) -> dict[str, Any]:
         """This request's cost and the token's budget after it."""
         ctx = context(info)
         return {
@@ -292,7 +314,9 @@ class QueryRoot:
         """Any object by global id."""
         found = find_node(self._store, args["id"])
         if found is None:
-            raise github_error(f"Could not resolve to a node with the global id of '{args['id']}'", "NOT_FOUND")
+            raise github_error(
+                f"Could not resolve to a node with the global id of '{args['id']}'", "NOT_FOUND"
+            )
         return found
 
     def nodes(self, info: Info, args: Args) -> list[Any]:
@@ -300,8 +324,11 @@ class QueryRoot:
         out: list[Any] = []
         for value in args["ids"]:
             found = find_node(self._store, value)
-            out.append(found if found is not None else github_error(
-                f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND"))
+            out.append(
+                found
+                if found is not None
+                else github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+            )
         return out
 
     def search(self, info: Info, args: Args) -> Connection[int]:

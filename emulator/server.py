@@ -85,15 +85,19 @@ class Server:
 
     def app(self) -> web.Application:
         """The aiohttp application."""
-        app = web.Application(middlewares=[self._middleware, self._rest_headers], client_max_size=32 * 1024 * 1024)
-        app.add_routes([
-            web.post("/graphql", self._graphql),
-            web.post("/api/graphql", self._graphql),
-            web.get("/_emulator/state", self._state),
-            web.get("/_emulator/log", self._log),
-            web.post("/_emulator/faults", self._set_faults),
-            *self.rest.routes(),
-        ])
+        app = web.Application(
+            middlewares=[self._middleware, self._rest_headers], client_max_size=32 * 1024 * 1024
+        )
+        app.add_routes(
+            [
+                web.post("/graphql", self._graphql),
+                web.post("/api/graphql", self._graphql),
+                web.get("/_emulator/state", self._state),
+                web.get("/_emulator/log", self._log),
+                web.post("/_emulator/faults", self._set_faults),
+                *self.rest.routes(),
+            ]
+        )
         return app
 
     @web.middleware
@@ -105,8 +109,15 @@ class Server:
         body = await request.read()
         operation = _operation_of(body) if graphql else None
         entry: dict[str, Any] = {
-            "endpoint": "graphql" if graphql else "rest", "method": request.method, "path": request.path,
-            "operation": operation, "status": None, "cost": 0, "nodes": 0, "bytes": 0, "duration_ms": 0,
+            "endpoint": "graphql" if graphql else "rest",
+            "method": request.method,
+            "path": request.path,
+            "operation": operation,
+            "status": None,
+            "cost": 0,
+            "nodes": 0,
+            "bytes": 0,
+            "duration_ms": 0,
             "fault": None,
         }
         request[ENTRY] = entry
@@ -149,11 +160,15 @@ class Server:
         response = await handler(request)
         if request.path.startswith("/repos/"):
             budget = self.rest_budgets.charge(_token(request) or "anonymous", 1)
-            response.headers.update({
-                "x-ratelimit-limit": str(budget.limit), "x-ratelimit-remaining": str(budget.remaining),
-                "x-ratelimit-used": str(budget.used), "x-ratelimit-reset": str(budget.reset_at),
-                "x-ratelimit-resource": "core",
-            })
+            response.headers.update(
+                {
+                    "x-ratelimit-limit": str(budget.limit),
+                    "x-ratelimit-remaining": str(budget.remaining),
+                    "x-ratelimit-used": str(budget.used),
+                    "x-ratelimit-reset": str(budget.reset_at),
+                    "x-ratelimit-resource": "core",
+                }
+            )
         return response
 
     async def _graphql(self, request: web.Request) -> web.Response:
@@ -163,16 +178,21 @@ class Server:
         try:
             payload = json.loads(await request.read())
         except ValueError:
-            return web.json_response({"message": "Problems parsing JSON",
-                                      "documentation_url": "https://docs.github.com/graphql"}, status=400)
+            return web.json_response(
+                {"message": "Problems parsing JSON", "documentation_url": "https://docs.github.com/graphql"},
+                status=400,
+            )
         answer = self.executor.run(payload, token)
         entry = request[ENTRY]
         entry.update(operation=answer.operation or entry["operation"], cost=answer.cost, nodes=answer.nodes)
         budget = answer.budget or self.graphql_budgets.peek(token)
         headers = {
-            "x-ratelimit-limit": str(budget.limit), "x-ratelimit-remaining": str(budget.remaining),
-            "x-ratelimit-used": str(budget.used), "x-ratelimit-reset": str(budget.reset_at),
-            "x-ratelimit-resource": "graphql", "X-GitHub-Request-Id": request_id(),
+            "x-ratelimit-limit": str(budget.limit),
+            "x-ratelimit-remaining": str(budget.remaining),
+            "x-ratelimit-used": str(budget.used),
+            "x-ratelimit-reset": str(budget.reset_at),
+            "x-ratelimit-resource": "graphql",
+            "X-GitHub-Request-Id": request_id(),
         }
         text = json.dumps(answer.body, ensure_ascii=False)
         return web.Response(text=text, status=answer.status, content_type="application/json", headers=headers)
@@ -192,20 +212,22 @@ class Server:
 
 
 @contextlib.asynccontextmanager
-async def serve(world: Any, *, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0) -> AsyncIterator[Server]:
+async def serve(
+    world: Any, *, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0
+) -> AsyncIterator[Server]:
     """Run the emulator on host:port (0 = any free port) until the block ends.
 
     ``world`` is a dict, a path, a WorldFile or a Store. Raises WorldError for a bad world.
     """
     server = Server(store_from(world), latency_ms)
     app = server.app()
-    runner = web.AppRunner(app, handle_signals=False, access_log=None, handler_cancellation=True,
-                           shutdown_timeout=1.0)
+    runner = web.AppRunner(
+        app, handle_signals=False, access_log=None, handler_cancellation=True, shutdown_timeout=1.0
+    )
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
-    bound = sockets[0].getsockname()[1] if sockets else port
+    bound = runner.addresses[0][1] if runner.addresses else port
     server.base_url = f"http://{host}:{bound}"
     server.url = f"{server.base_url}/graphql"
     try:
@@ -216,7 +238,9 @@ async def serve(world: Any, *, host: str = "127.0.0.1", port: int = 0, latency_m
 
 
 @contextlib.contextmanager
-def serve_in_thread(world: Any, *, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0) -> Iterator[Server]:
+def serve_in_thread(
+    world: Any, *, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0
+) -> Iterator[Server]:
     """``serve`` on its own event loop in a thread, for synchronous callers (a CLI that runs asyncio.run)."""
     ready = threading.Event()
     holder: dict[str, Any] = {}

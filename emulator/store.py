@@ -10,10 +10,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from emulator.world import (
@@ -23,6 +23,7 @@ from emulator.world import (
     Derived,
     Issue,
     LabelInfo,
+    LabelItem,
     Reaction,
     ReopenedItem,
     WorldError,
@@ -200,8 +201,8 @@ class Store:
         names = dict.fromkeys(self.label_info)
         for issue in self.items.values():
             for item in issue.timeline:
-                if item.type in ("labeled", "unlabeled"):
-                    names.setdefault(item.label, None)  # type: ignore[union-attr]
+                if isinstance(item, LabelItem):
+                    names.setdefault(item.label, None)
         return sorted(names, key=str.lower)
 
     def label(self, name: str) -> LabelInfo:
@@ -243,7 +244,9 @@ class Store:
         self.comment_location(0)
         assert self._comments is not None
         new_id = max(self._comments, default=1000) + 1
-        item = CommentItem(type="comment", id=new_id, author=author, at=self.now(self._last_at(number)), body=body)
+        item = CommentItem(
+            type="comment", id=new_id, author=author, at=self.now(self._last_at(number)), body=body
+        )
         self.items[number] = issue.model_copy(update={"timeline": (*issue.timeline, item)})
         self._changed(number)
         return item
@@ -252,7 +255,9 @@ class Store:
         """Replace a comment's body; its ``updated_at`` moves."""
         where = self.comment_location(comment_id)
         if where is None:
-            raise MutationError(f"Could not resolve to a node with the global id of '{comment_id}'", "NOT_FOUND")
+            raise MutationError(
+                f"Could not resolve to a node with the global id of '{comment_id}'", "NOT_FOUND"
+            )
         number, index = where
         issue = self.items[number]
         old = issue.timeline[index]
@@ -278,7 +283,7 @@ class Store:
         for reaction in existing:
             if reaction.content == content and (reaction.user or "").lower() == user.lower():
                 return reaction
-        new = Reaction(user=user, content=content, at=self.now())  # type: ignore[arg-type]
+        new = Reaction(user=user, content=content, at=self.now())
         if comment_id is None:
             self.items[number] = issue.model_copy(update={"reactions": (*existing, new)})
         else:
@@ -305,15 +310,21 @@ class Store:
         self._changed()
         return branch
 
-    def commit(self, branch: str, expected_head: str, message: str, additions: list[tuple[str, str]],
-               deletions: list[str]) -> Commit:
+    def commit(
+        self,
+        branch: str,
+        expected_head: str,
+        message: str,
+        additions: list[tuple[str, str]],
+        deletions: list[str],
+    ) -> Commit:
         """Commit file changes (additions: path, base64 contents) on an existing branch.
 
         Raises MutationError (STALE_DATA) when ``expected_head`` is not the branch's head.
         """
         head = self.branches.get(branch)
         if head is None:
-            raise MutationError(f"A ref named \"refs/heads/{branch}\" does not exist.", "NOT_FOUND")
+            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
         if expected_head != head:
             raise MutationError(
                 f'Expected branch to point to "{expected_head}" but it did not.  Pull and try again.',
@@ -322,7 +333,9 @@ class Store:
         files = dict(self.commits[head].files)
         for path in deletions:
             if path not in files:
-                raise MutationError(f"A path was requested for deletion which does not exist as of commit oid `{head}`")
+                raise MutationError(
+                    f"A path was requested for deletion which does not exist as of commit oid `{head}`"
+                )
             del files[path]
         for path, contents in additions:
             try:
@@ -336,27 +349,40 @@ class Store:
         self._changed()
         return commit
 
-    def create_pull(self, author: str, base: str, head: str, title: str, body: str, draft: bool) -> int:
+    def create_pull(self, author: str, base: str, head: str, title: str, body: str, draft: bool) -> int:  # noqa: PLR0917
         """Open a pull request; returns its number."""
         if not self.file.pull_requests_allowed:
-            raise MutationError("GitHub Actions is not permitted to create or approve pull requests.", "FORBIDDEN")
+            raise MutationError(
+                "GitHub Actions is not permitted to create or approve pull requests.", "FORBIDDEN"
+            )
         for ref in (base, head):
             if ref not in self.branches:
-                raise MutationError(f"Head sha can't be blank, Base sha can't be blank, No commits between {base} and {head}, Head ref must be a branch")  # noqa: E501
+                raise MutationError(
+                    "Head sha can't be blank, Base sha can't be blank, "
+                    f"No commits between {base} and {head}, Head ref must be a branch"
+                )
         for number in self.pull_numbers:
             pull = self.items[number]
             if pull.head == head and pull.base == base and not self.derived(number).closed:
                 raise MutationError(f"A pull request already exists for {self.owner}:{head}.")
         number = max(self.items, default=0) + 1
         self.items[number] = Issue(
-            number=number, title=title, body=body, author=author, created_at=self.now(),
-            base=base, head=head, draft=draft,
+            number=number,
+            title=title,
+            body=body,
+            author=author,
+            created_at=self.now(),
+            base=base,
+            head=head,
+            draft=draft,
         )
         self.pull_numbers.add(number)
         self._changed(number)
         return number
 
-    def update_pull(self, number: int, actor: str, title: str | None, body: str | None, state: str | None) -> None:
+    def update_pull(
+        self, number: int, actor: str, title: str | None, body: str | None, state: str | None
+    ) -> None:
         """Change a pull request's title, body or state (OPEN/CLOSED)."""
         pull = self.items[number]
         update: dict[str, Any] = {}

@@ -13,10 +13,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 REACTION_CONTENTS = ("THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES")
-ReactionContent = Literal["THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES"]
+ReactionContent = Literal[
+    "THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES"
+]
 StateReason = Literal["COMPLETED", "NOT_PLANNED", "DUPLICATE"]
 Permission = Literal["ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ"]
 ActorType = Literal["User", "Bot", "Mannequin", "Organization"]
@@ -179,7 +189,9 @@ class WorldFile(BaseModel):
         seen: set[int] = set()
         for item in (*self.issues, *self.pull_requests):
             if item.number in seen:
-                raise ValueError(f"number {item.number} is used twice (issues and pull requests share numbers)")
+                raise ValueError(
+                    f"number {item.number} is used twice (issues and pull requests share numbers)"
+                )
             seen.add(item.number)
         ids: set[int] = set()
         for item in (*self.issues, *self.pull_requests):

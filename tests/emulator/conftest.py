@@ -34,13 +34,15 @@ class Reply:
 def http(method: str, url: str, payload: Any = None, token: str | None = "t0ken") -> Reply:
     """Send one request over real HTTP; HTTP errors are answers too."""
     data = None if payload is None else json.dumps(payload).encode()
-    request = urllib.request.Request(url, data=data, method=method)  # noqa: S310
+    request = urllib.request.Request(url, data=data, method=method)
     if token:
         request.add_header("Authorization", f"bearer {token}")
     request.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
-            return Reply(response.status, {k.lower(): v for k, v in response.headers.items()}, response.read())
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return Reply(
+                response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+            )
     except urllib.error.HTTPError as error:
         return Reply(error.code, {k.lower(): v for k, v in error.headers.items()}, error.read())
 

@@ -14,16 +14,24 @@ ROOT = HERE.parent.parent
 
 
 def test_first_line_then_serves_until_sigterm() -> None:
-    process = subprocess.Popen([sys.executable, "-m", "emulator", "--world", str(HERE / "small_world.json")],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "emulator", "--world", str(HERE / "small_world.json")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline().strip()
         assert line.startswith("listening on http://127.0.0.1:") and line.endswith("/graphql")
         url = line.removeprefix("listening on ")
-        request = urllib.request.Request(url, json.dumps({"query": "{ viewer { login } }"}).encode(),  # noqa: S310
-                                         {"Authorization": "bearer x"})
-        with urllib.request.urlopen(request, timeout=5) as response:  # noqa: S310
+        request = urllib.request.Request(
+            url,
+            json.dumps({"query": "{ viewer { login } }"}).encode(),
+            {"Authorization": "bearer x"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
             assert json.loads(response.read())["data"]["viewer"]["login"] == "github-actions"
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
@@ -35,7 +43,13 @@ def test_first_line_then_serves_until_sigterm() -> None:
 def test_bad_world_is_one_line_and_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "world.json"
     bad.write_text('{"repository": {"owner": "o", "name": "r"}, "issues": [{"number": "x"}]}')
-    result = subprocess.run([sys.executable, "-m", "emulator", "--world", str(bad)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=30, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "emulator", "--world", str(bad)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and str(bad) in result.stderr and "issues.0" in result.stderr

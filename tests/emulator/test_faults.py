@@ -12,34 +12,59 @@ import pytest
 
 from emulator import Server
 
-QUERY = {"query": "query Probe { repository(owner: \"octo\", name: \"demo\") { issue(number: 1) { number title } } }"}
+QUERY = {
+    "query": 'query Probe { repository(owner: "octo", name: "demo") { issue(number: 1) { number title } } }'
+}
 
 
 def _raw(server: Server, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
     url = urlparse(server.url)
     connection = http.client.HTTPConnection(url.hostname or "", url.port, timeout=timeout)
     try:
-        connection.request("POST", url.path, json.dumps(QUERY), {"Authorization": "bearer t", "Content-Type":
-                                                                "application/json"})
+        connection.request(
+            "POST",
+            url.path,
+            json.dumps(QUERY),
+            {"Authorization": "bearer t", "Content-Type": "application/json"},
+        )
         response = connection.getresponse()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
         connection.close()
 
 
-@pytest.mark.parametrize(("kind", "status", "check"), [
-    ("timeout_502", 502, lambda b: json.loads(b)["errors"][0]["message"].startswith("Something went wrong while")),
-    ("html_502", 502, lambda b: b"<title>502 Bad Gateway</title>" in b),
-    ("status_500", 500, lambda b: True),
-    ("non_json", 200, lambda b: not b.startswith(b"{")),
-    ("bad_credentials", 401, lambda b: json.loads(b)["message"] == "Bad credentials"),
-    ("rate_limited", 200, lambda b: json.loads(b)["errors"][0]["type"] == "RATE_LIMITED"),
-    ("rate_limit", 200, lambda b: json.loads(b)["errors"][0] | {"message": ""} == {
-        "type": "RATE_LIMIT", "code": "graphql_rate_limit", "message": ""}),
-    ("secondary_limit", 403, lambda b: "secondary rate limit" in json.loads(b)["message"]),
-    ("malformed", 200, lambda b: "repository" in json.loads(b)["data"]
-     and not isinstance(json.loads(b)["data"]["repository"], dict)),
-])
+@pytest.mark.parametrize(
+    ("kind", "status", "check"),
+    [
+        (
+            "timeout_502",
+            502,
+            lambda b: json.loads(b)["errors"][0]["message"].startswith("Something went wrong while"),
+        ),
+        ("html_502", 502, lambda b: b"<title>502 Bad Gateway</title>" in b),
+        ("status_500", 500, lambda b: True),
+        ("non_json", 200, lambda b: not b.startswith(b"{")),
+        ("bad_credentials", 401, lambda b: json.loads(b)["message"] == "Bad credentials"),
+        ("rate_limited", 200, lambda b: json.loads(b)["errors"][0]["type"] == "RATE_LIMITED"),
+        (
+            "rate_limit",
+            200,
+            lambda b: (
+                json.loads(b)["errors"][0] | {"message": ""}
+                == {"type": "RATE_LIMIT", "code": "graphql_rate_limit", "message": ""}
+            ),
+        ),
+        ("secondary_limit", 403, lambda b: "secondary rate limit" in json.loads(b)["message"]),
+        (
+            "malformed",
+            200,
+            lambda b: (
+                "repository" in json.loads(b)["data"]
+                and not isinstance(json.loads(b)["data"]["repository"], dict)
+            ),
+        ),
+    ],
+)
 def test_canned_faults_fire_once(emulator: Server, kind: str, status: int, check: Any) -> None:
     emulator.set_faults([{"kind": kind}])
     got, _, body = _raw(emulator)
@@ -59,7 +84,7 @@ def test_truncated_is_cut_json(emulator: Server) -> None:
     emulator.set_faults([{"kind": "truncated"}])
     status, _, body = _raw(emulator)
     assert status == 200
-    with pytest.raises(ValueError, match="."):
+    with pytest.raises(ValueError, match=r"."):
         json.loads(body)
 
 

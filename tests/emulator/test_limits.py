@@ -54,32 +54,50 @@ def test_skipped_fields_cost_nothing() -> None:
 def test_refusals(gql: Any) -> None:
     no_first = gql(f"{{ {REPO} {{ issues {{ nodes {{ number }} }} }} }}")
     assert "data" not in no_first
-    assert no_first["errors"] == [{"type": "MISSING_PAGINATION_BOUNDARIES", "path": ["repository", "issues"],
-                                   "locations": [{"line": 1, "column": 45}], "message":
-                                   "You must provide a `first` or `last` value to properly paginate the `issues` "
-                                   "connection."}]
+    assert no_first["errors"] == [
+        {
+            "type": "MISSING_PAGINATION_BOUNDARIES",
+            "path": ["repository", "issues"],
+            "locations": [{"line": 1, "column": 45}],
+            "message": "You must provide a `first` or `last` value to properly paginate the `issues` "
+            "connection.",
+        }
+    ]
     too_many = gql(f"{{ {REPO} {{ issues(first: 101) {{ nodes {{ number }} }} }} }}")
     assert too_many["errors"][0]["message"] == (
-        "Requesting 101 records on the `issues` connection exceeds the `first` limit of 100 records.")
+        "Requesting 101 records on the `issues` connection exceeds the `first` limit of 100 records."
+    )
     assert gql(f"{{ {REPO} {{ issues(last: 0) {{ nodes {{ number }} }} }} }}")["errors"][0]["type"] == (
-        "EXCESSIVE_PAGINATION")
+        "EXCESSIVE_PAGINATION"
+    )
     count_only = gql(f"{{ {REPO} {{ issues {{ totalCount }} }} }}")
     assert count_only["data"]["repository"]["issues"]["totalCount"] == 3
     huge = gql(f"""{{ {REPO} {{ issues(first: 100) {{ nodes {{ timelineItems(first: 100) {{ nodes {{
         ... on IssueComment {{ reactions(first: 100) {{ totalCount }} }} }} }} }} }} }} }}""")
     assert "data" not in huge
-    assert huge["errors"] == [{"type": "MAX_NODE_LIMIT_EXCEEDED", "message": (
-        "This query requests up to 1,010,100 possible nodes which exceeds the maximum limit of 500,000.")}]
+    assert huge["errors"] == [
+        {
+            "type": "MAX_NODE_LIMIT_EXCEEDED",
+            "message": (
+                "This query requests up to 1,010,100 possible nodes "
+                "which exceeds the maximum limit of 500,000."
+            ),
+        }
+    ]
 
 
 def test_unknown_field_refused_like_github(gql: Any) -> None:
     reply = gql(f"query Probe {{ {REPO} {{ issue(number: 1) {{ titel }} }} }}")
-    assert reply == {"errors": [{
-        "path": ["query Probe", "repository", "issue", "titel"],
-        "extensions": {"code": "undefinedField", "typeName": "Issue", "fieldName": "titel"},
-        "locations": [{"line": 1, "column": 76}],
-        "message": "Field 'titel' doesn't exist on type 'Issue'",
-    }]}
+    assert reply == {
+        "errors": [
+            {
+                "path": ["query Probe", "repository", "issue", "titel"],
+                "extensions": {"code": "undefinedField", "typeName": "Issue", "fieldName": "titel"},
+                "locations": [{"line": 1, "column": 76}],
+                "message": "Field 'titel' doesn't exist on type 'Issue'",
+            }
+        ]
+    }
 
 
 def test_missing_token_is_401(emulator: Any, client: Any) -> None:
@@ -90,12 +108,18 @@ def test_missing_token_is_401(emulator: Any, client: Any) -> None:
 
 def test_budget_per_token_runs_out(world: dict[str, Any], client: Any) -> None:
     world["rate_limit"] = {"limit": 1000, "remaining": 3}
-    query = {"query": f"{{ {REPO} {{ issues(first: 100) {{ nodes {{ timelineItems(first: 100) {{ totalCount }} }} }} }} }}"}
+    query = {
+        "query": f"{{ {REPO} {{ issues(first: 100) {{ nodes {{ "
+        "timelineItems(first: 100) { totalCount } } } } }"
+    }
     with serve_in_thread(world) as server:
         first = client("POST", server.url, query, token="a")
         assert first.status == 200 and "data" in first.json()
         assert first.headers["x-ratelimit-remaining"] == "2" and first.headers["x-ratelimit-used"] == "998"
-        assert first.headers["x-ratelimit-resource"] == "graphql" and first.headers["x-ratelimit-limit"] == "1000"
+        assert (
+            first.headers["x-ratelimit-resource"] == "graphql"
+            and first.headers["x-ratelimit-limit"] == "1000"
+        )
         client("POST", server.url, query, token="a")
         client("POST", server.url, query, token="a")
         refused = client("POST", server.url, query, token="a")
@@ -104,6 +128,8 @@ def test_budget_per_token_runs_out(world: dict[str, Any], client: Any) -> None:
         assert refused.json()["errors"][0]["message"].startswith("API rate limit exceeded for ")
         other = client("POST", server.url, query, token="b")
         assert "data" in other.json()
-        dry = client("POST", server.url, {"query": "{ rateLimit(dryRun: true) { cost remaining } }"}, token="a")
+        dry = client(
+            "POST", server.url, {"query": "{ rateLimit(dryRun: true) { cost remaining } }"}, token="a"
+        )
         assert dry.json()["data"]["rateLimit"] == {"cost": 1, "remaining": 0}
         assert [entry["cost"] for entry in server.log()] == [1, 1, 1, 0, 1, 1]

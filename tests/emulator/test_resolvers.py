@@ -8,8 +8,10 @@ REPO = 'repository(owner: "octo", name: "demo")'
 
 
 def test_issues_exclude_pull_requests_and_order_by_updated(gql: Any) -> None:
-    data = gql(f"{{ {REPO} {{ issues(first: 10, orderBy: {{field: UPDATED_AT, direction: DESC}}) "
-               "{ totalCount nodes { number updatedAt } } } }")["data"]
+    data = gql(
+        f"{{ {REPO} {{ issues(first: 10, orderBy: {{field: UPDATED_AT, direction: DESC}}) "
+        "{ totalCount nodes { number updatedAt } } } }"
+    )["data"]
     nodes = data["repository"]["issues"]["nodes"]
     assert [n["number"] for n in nodes] == [3, 2, 1]
     assert data["repository"]["issues"]["totalCount"] == 3
@@ -31,8 +33,10 @@ def test_issue_order_fields_and_state_filters(gql: Any) -> None:
 
 
 def test_state_reason_duplicate_only_when_enabled(gql: Any) -> None:
-    issue = gql(f"{{ {REPO} {{ issue(number: 2) {{ state closed stateReason "
-                "dup: stateReason(enableDuplicate: true) } } }")["data"]["repository"]["issue"]
+    issue = gql(
+        f"{{ {REPO} {{ issue(number: 2) {{ state closed stateReason "
+        "dup: stateReason(enableDuplicate: true) } } }"
+    )["data"]["repository"]["issue"]
     assert issue == {"state": "CLOSED", "closed": True, "stateReason": "COMPLETED", "dup": "DUPLICATE"}
 
 
@@ -52,10 +56,17 @@ def test_timeline_item_types_order_and_last(gql: Any) -> None:
     }} }} }}"""
     issue = gql(query)["data"]["repository"]["issue"]
     assert [n["__typename"] for n in issue["all"]["nodes"]] == [
-        "IssueComment", "LabeledEvent", "UnlabeledEvent", "LabeledEvent"]
+        "IssueComment",
+        "LabeledEvent",
+        "UnlabeledEvent",
+        "LabeledEvent",
+    ]
     assert issue["labels"]["totalCount"] == 3
-    assert issue["labels"]["nodes"][1] == {"__typename": "UnlabeledEvent", "label": {"name": "bug"},
-                                           "actor": {"__typename": "User", "login": "alice"}}
+    assert issue["labels"]["nodes"][1] == {
+        "__typename": "UnlabeledEvent",
+        "label": {"name": "bug"},
+        "actor": {"__typename": "User", "login": "alice"},
+    }
     assert issue["newest"]["nodes"] == [{"createdAt": "2026-11-01T12:01:00Z"}]
     assert issue["since"]["totalCount"] == 2
 
@@ -63,11 +74,18 @@ def test_timeline_item_types_order_and_last(gql: Any) -> None:
 def test_comment_fields_bots_ghosts_and_associations(gql: Any) -> None:
     query = f"""{{ {REPO} {{ one: issue(number: 1) {{ comments(first: 5) {{ nodes {{
         databaseId body author {{ __typename login }} authorAssociation }} }} }}
-      two: issue(number: 2) {{ author {{ login }} comments(first: 5) {{ nodes {{ author {{ login }} authorAssociation }} }} }}
+      two: issue(number: 2) {{ author {{ login }} comments(first: 5) {{ nodes {{
+        author {{ login }} authorAssociation }} }} }}
       three: issue(number: 3) {{ comments(first: 5) {{ nodes {{ authorAssociation }} }} }} }} }}"""
     repo = gql(query)["data"]["repository"]
-    assert repo["one"]["comments"]["nodes"] == [{"databaseId": 9001, "body": "analysis", "authorAssociation": "NONE",
-                                                 "author": {"__typename": "Bot", "login": "triage-assistant"}}]
+    assert repo["one"]["comments"]["nodes"] == [
+        {
+            "databaseId": 9001,
+            "body": "analysis",
+            "authorAssociation": "NONE",
+            "author": {"__typename": "Bot", "login": "triage-assistant"},
+        }
+    ]
     assert repo["two"]["author"] is None
     assert repo["two"]["comments"]["nodes"] == [{"author": None, "authorAssociation": "NONE"}]
     assert repo["three"]["comments"]["nodes"] == [{"authorAssociation": "COLLABORATOR"}]
@@ -79,30 +97,44 @@ def test_reactions_filtered_server_side_and_groups(gql: Any) -> None:
       all: reactions(first: 10) {{ totalCount }}
       reactionGroups {{ content reactors(first: 5) {{ totalCount }} }} }} }} }} }} }} }}"""
     comment = gql(query)["data"]["repository"]["issue"]["timelineItems"]["nodes"][0]
-    assert comment["down"] == {"totalCount": 2, "nodes": [
-        {"content": "THUMBS_DOWN", "user": {"login": "bob"}}, {"content": "THUMBS_DOWN", "user": None}]}
+    assert comment["down"] == {
+        "totalCount": 2,
+        "nodes": [
+            {"content": "THUMBS_DOWN", "user": {"login": "bob"}},
+            {"content": "THUMBS_DOWN", "user": None},
+        ],
+    }
     assert comment["all"]["totalCount"] == 3
     groups = {g["content"]: g["reactors"]["totalCount"] for g in comment["reactionGroups"]}
     assert groups["THUMBS_DOWN"] == 2 and groups["HEART"] == 1 and groups["EYES"] == 0
 
 
 def test_duplicate_events_point_at_the_canonical_issue(gql: Any) -> None:
-    query = f"""{{ {REPO} {{ issue(number: 2) {{ timelineItems(first: 5, itemTypes: [MARKED_AS_DUPLICATE_EVENT,
+    query = f"""{{ {REPO} {{ issue(number: 2) {{
+      timelineItems(first: 5, itemTypes: [MARKED_AS_DUPLICATE_EVENT,
       CLOSED_EVENT]) {{ nodes {{ __typename ... on ClosedEvent {{ stateReason actor {{ login }} }}
       ... on MarkedAsDuplicateEvent {{ canonical {{ ... on Issue {{ number }} }} }} }} }} }} }} }}"""
     nodes = gql(query)["data"]["repository"]["issue"]["timelineItems"]["nodes"]
-    assert nodes == [{"__typename": "ClosedEvent", "stateReason": "DUPLICATE", "actor": {"login": "alice"}},
-                     {"__typename": "MarkedAsDuplicateEvent", "canonical": {"number": 1}}]
+    assert nodes == [
+        {"__typename": "ClosedEvent", "stateReason": "DUPLICATE", "actor": {"login": "alice"}},
+        {"__typename": "MarkedAsDuplicateEvent", "canonical": {"number": 1}},
+    ]
 
 
 def test_pull_requests_and_issue_or_pull_request(gql: Any) -> None:
     query = f"""{{ {REPO} {{ pullRequest(number: 4) {{ baseRefName headRefName state }}
       either: issueOrPullRequest(number: 4) {{ __typename }} notIssue: issue(number: 4) {{ number }} }} }}"""
     reply = gql(query)
-    assert reply["data"]["repository"]["pullRequest"] == {"baseRefName": "main", "headRefName": "feature-x",
-                                                          "state": "OPEN"}
+    assert reply["data"]["repository"]["pullRequest"] == {
+        "baseRefName": "main",
+        "headRefName": "feature-x",
+        "state": "OPEN",
+    }
     assert reply["data"]["repository"]["either"] == {"__typename": "PullRequest"}
-    assert reply["errors"][0]["type"] == "NOT_FOUND" and reply["errors"][0]["path"] == ["repository", "notIssue"]
+    assert reply["errors"][0]["type"] == "NOT_FOUND" and reply["errors"][0]["path"] == [
+        "repository",
+        "notIssue",
+    ]
 
 
 def test_files_refs_and_missing_objects(gql: Any) -> None:
@@ -110,7 +142,8 @@ def test_files_refs_and_missing_objects(gql: Any) -> None:
         ... on Blob {{ text isTruncated isBinary byteSize }} }}
       main: object(expression: "main:.github/assistant/labels.md") {{ ... on Blob {{ oid }} }}
       missing: object(expression: "main:nope.md") {{ ... on Blob {{ text }} }}
-      defaultBranchRef {{ name target {{ oid }} }} ref(qualifiedName: "refs/heads/main") {{ target {{ oid }} }} }} }}"""
+      defaultBranchRef {{ name target {{ oid }} }}
+      ref(qualifiedName: "refs/heads/main") {{ target {{ oid }} }} }} }}"""
     repo = gql(query)["data"]["repository"]
     assert repo["head"]["text"].startswith("- `bug`") and repo["head"]["isTruncated"] is False
     assert repo["missing"] is None
@@ -119,7 +152,8 @@ def test_files_refs_and_missing_objects(gql: Any) -> None:
 
 
 def test_collaborators_by_login(gql: Any) -> None:
-    query = f"""{{ {REPO} {{ bob: collaborators(login: "bob", first: 1) {{ edges {{ permission node {{ login }} }} }}
+    query = f"""{{ {REPO} {{
+      bob: collaborators(login: "bob", first: 1) {{ edges {{ permission node {{ login }} }} }}
       dave: collaborators(login: "dave", first: 1) {{ edges {{ permission }} }}
       fuzzy: collaborators(query: "c", first: 5) {{ edges {{ node {{ login }} }} }} }} }}"""
     repo = gql(query)["data"]["repository"]
@@ -129,21 +163,40 @@ def test_collaborators_by_login(gql: Any) -> None:
 
 
 def test_nodes_by_global_id_round_trip(gql: Any) -> None:
-    ids = gql(f"{{ {REPO} {{ id issue(number: 1) {{ id author {{ ... on User {{ id }} }} comments(first: 1) {{ nodes {{ id }} }} "
-              "labels(first: 1) { nodes { id } } } } }")["data"]["repository"]
-    wanted = [ids["id"], ids["issue"]["id"], ids["issue"]["author"]["id"], ids["issue"]["comments"]["nodes"][0]["id"],
-              ids["issue"]["labels"]["nodes"][0]["id"]]
-    reply = gql("query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } "
-                "one: node(id: \"I_nothing\") { id } }", {"ids": wanted})
-    assert [n["__typename"] for n in reply["data"]["nodes"]] == ["Repository", "Issue", "User", "IssueComment", "Label"]
+    ids = gql(
+        f"{{ {REPO} {{ id issue(number: 1) {{ id author {{ ... on User {{ id }} }} "
+        "comments(first: 1) { nodes { id } } "
+        "labels(first: 1) { nodes { id } } } } }"
+    )["data"]["repository"]
+    wanted = [
+        ids["id"],
+        ids["issue"]["id"],
+        ids["issue"]["author"]["id"],
+        ids["issue"]["comments"]["nodes"][0]["id"],
+        ids["issue"]["labels"]["nodes"][0]["id"],
+    ]
+    reply = gql(
+        'query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } one: node(id: "I_nothing") { id } }',
+        {"ids": wanted},
+    )
+    assert [n["__typename"] for n in reply["data"]["nodes"]] == [
+        "Repository",
+        "Issue",
+        "User",
+        "IssueComment",
+        "Label",
+    ]
     assert [n["id"] for n in reply["data"]["nodes"]] == wanted
     assert reply["errors"][0]["type"] == "NOT_FOUND"
 
 
 def test_search_qualifiers(gql: Any) -> None:
     def numbers(query: str) -> list[int]:
-        reply = gql("query($q: String!) { search(type: ISSUE, query: $q, first: 10) { issueCount "
-                    "nodes { ... on Issue { number } ... on PullRequest { number } } } }", {"q": query})
+        reply = gql(
+            "query($q: String!) { search(type: ISSUE, query: $q, first: 10) { issueCount "
+            "nodes { ... on Issue { number } ... on PullRequest { number } } } }",
+            {"q": query},
+        )
         return [n["number"] for n in reply["data"]["search"]["nodes"]]
 
     assert numbers("repo:octo/demo is:issue sort:updated-desc") == [3, 2, 1]

@@ -12,14 +12,16 @@ REPO = "/repos/octo/demo"
 
 def test_repo_comments_newest_first_walk_by_link(emulator: Server, client: Any) -> None:
     url: str | None = emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2"
-    ids = []
+    ids: list[int] = []
     while url:
         reply = client("GET", url)
         ids.extend(c["id"] for c in reply.json())
         found = re.search(r'<([^>]+)>; rel="next"', reply.headers.get("link", ""))
         url = found[1] if found else None
     assert ids == [9003, 9002, 9001]
-    first = client("GET", emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2")
+    first = client(
+        "GET", emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2"
+    )
     assert 'rel="last"' in first.headers["link"] and first.headers["x-ratelimit-resource"] == "core"
     comment = first.json()[1]
     assert comment["user"] == comment["user"] | {"login": "ghost", "type": "User"}
