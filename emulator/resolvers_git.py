@@ -1,0 +1,95 @@
+"""Branches, commits and file contents: Ref, Commit, Blob."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from graphql import GraphQLResolveInfo
+
+from emulator.ids import node_id
+from emulator.store import Commit, Store
+
+BASE = "https://github.com"
+
+
+class BlobNode:
+    """A file's contents; ``text`` is null for binary files (a NUL byte)."""
+
+    typename = "Blob"
+
+    def __init__(self, text: str) -> None:
+        data = text.encode("utf-8")
+        self.oid = hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+        self.abbreviatedOid = self.oid[:7]
+        self.id = node_id("Blob", self.oid)
+        self.byteSize = len(data)
+        self.isBinary = "\0" in text
+        self.isTruncated = False
+        self.text = None if self.isBinary else text
+
+
+class CommitNode:
+    """A commit by oid."""
+
+    typename = "Commit"
+
+    def __init__(self, store: Store, commit: Commit) -> None:
+        self.oid = commit.oid
+        self.abbreviatedOid = commit.oid[:7]
+        self.id = node_id("Commit", commit.oid)
+        self.message = commit.message
+        self.messageHeadline = commit.message.split("\n", 1)[0]
+        self.messageBody = commit.message.split("\n", 1)[1].strip() if "\n" in commit.message else ""
+        self.url = f"{BASE}/{store.name_with_owner}/commit/{commit.oid}"
+        self.resourcePath = self.url.removeprefix(BASE)
+        self.committedViaWeb = True
+
+
+class RefNode:
+    """A branch: ``refs/heads/<name>``."""
+
+    typename = "Ref"
+
+    def __init__(self, store: Store, branch: str) -> None:
+        self._store = store
+        self.name = branch
+        self.prefix = "refs/heads/"
+        self.id = node_id("Ref", branch)
+
+    def target(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> CommitNode:
+        """The commit the branch points to."""
+        return CommitNode(self._store, self._store.commits[self._store.branches[self.name]])
+
+    @property
+    def repository(self) -> Any:
+        """The repository."""
+        from emulator.resolvers_repo import RepositoryNode  # noqa: PLC0415
+
+        return RepositoryNode(self._store)
+
+
+def ref_node(store: Store, qualified: str) -> RefNode | None:
+    """A branch by name or ``refs/heads/name``; None when it does not exist."""
+    branch = qualified.removeprefix("refs/heads/")
+    return RefNode(store, branch) if branch in store.branches else None
+
+
+def object_node(store: Store, expression: str | None, oid: str | None) -> Any:
+    """``Repository.object``: ``REF:PATH`` gives a Blob (null when missing), an oid a Commit."""
+    if oid is not None:
+        commit = store.commits.get(oid)
+        return CommitNode(store, commit) if commit else None
+    if expression is None:
+        return None
+    ref, sep, path = expression.partition(":")
+    if not sep:
+        files = store.files_at(ref)
+        if files is None:
+            return None
+        oid = store.branches.get(ref.removeprefix("refs/heads/"), ref)
+        return CommitNode(store, store.commits[oid]) if oid in store.commits else None
+    files = store.files_at(ref)
+    if files is None or path not in files:
+        return None
+    return BlobNode(files[path])

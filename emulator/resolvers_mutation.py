@@ -1,0 +1,195 @@
+"""The mutations the write path needs; each changes the store (seen in ``/_emulator/state``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphql import GraphQLResolveInfo
+
+from emulator.ids import parse_node_id
+from emulator.pagination import Edge
+from emulator.resolvers import context, github_error
+from emulator.resolvers_git import CommitNode, RefNode
+from emulator.resolvers_issue import ActorNode, CommentNode, IssueNode, ReactionGroupNode, ReactionNode
+from emulator.resolvers_repo import RepositoryNode
+from emulator.store import MutationError, Store
+from emulator.world import REACTION_CONTENTS
+
+Args = dict[str, Any]
+Info = GraphQLResolveInfo[Any]
+
+
+def _subject(store: Store, value: str) -> tuple[str, int]:
+    """``(typename, number or comment id)`` of a subject id; raises NOT_FOUND."""
+    parsed = parse_node_id(value)
+    if parsed is not None and parsed[1].isdigit():
+        typename, key = parsed
+        number = int(key)
+        if typename in ("Issue", "PullRequest") and number in store.items:
+            return typename, number
+        if typename == "IssueComment" and store.comment(number) is not None:
+            return typename, number
+    raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+
+
+def _repository(store: Store, value: str) -> None:
+    parsed = parse_node_id(value)
+    if parsed is None or parsed != ("Repository", store.name_with_owner):
+        raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+
+
+class MutationRoot:
+    """The Mutation type; MutationError becomes GitHub's typed error beside a null payload."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def createRef(self, info: Info, args: Args) -> dict[str, Any]:
+        """Create a branch at a commit."""
+        data = args["input"]
+        _repository(self._store, data["repositoryId"])
+        try:
+            branch = self._store.create_ref(data["name"], data["oid"])
+        except MutationError as error:
+            raise github_error(str(error), error.type) from error
+        return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
+
+    def createCommitOnBranch(self, info: Info, args: Args) -> dict[str, Any]:
+        """Commit file changes; STALE_DATA when expectedHeadOid is not the head."""
+        data = args["input"]
+        store = self._store
+        branch_input = data["branch"]
+        if branch_input.get("id"):
+            parsed = parse_node_id(branch_input["id"])
+            branch = parsed[1] if parsed and parsed[0] == "Ref" else ""
+        else:
+            if (branch_input.get("repositoryNameWithOwner") or "").lower() != store.name_with_owner.lower():
+                raise github_error(
+                    "Could not resolve to a Repository with the name "
+                    f"'{branch_input.get('repositoryNameWithOwner')}'.",
+                    "NOT_FOUND",
+                )
+            branch = (branch_input.get("branchName") or "").removeprefix("refs/heads/")
+        message = data["message"]["headline"]
+        if data["message"].get("body"):
+            message += "\n\n" + data["message"]["body"]
+        changes = data.get("fileChanges") or {}
+        additions = [(a["path"], a["contents"]) for a in changes.get("additions") or []]
+        deletions = [d["path"] for d in changes.get("deletions") or []]
+        try:
+            commit = store.commit(branch, data["expectedHeadOid"], message, additions, deletions)
+        except MutationError as error:
+            raise github_error(str(error), error.type) from error
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "commit": CommitNode(store, commit),
+            "ref": RefNode(store, branch),
+        }
+
+    def createPullRequest(self, info: Info, args: Args) -> dict[str, Any]:
+        """Open a pull request as the viewer; refused when the world forbids it."""
+        data = args["input"]
+        _repository(self._store, data["repositoryId"])
+        try:
+            number = self._store.create_pull(
+                context(info).viewer,
+                data["baseRefName"],
+                data["headRefName"],
+                data["title"],
+                data.get("body") or "",
+                bool(data.get("draft")),
+            )
+        except MutationError as error:
+            raise github_error(str(error), error.type) from error
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "pullRequest": IssueNode(self._store, number),
+        }
+
+    def updatePullRequest(self, info: Info, args: Args) -> dict[str, Any]:
+        """Change a pull request's title, body or state."""
+        data = args["input"]
+        typename, number = _subject(self._store, data["pullRequestId"])
+        if typename != "PullRequest":
+            raise github_error(
+                f"Could not resolve to a PullRequest with the global id of '{data['pullRequestId']}'",
+                "NOT_FOUND",
+            )
+        viewer = context(info).viewer
+        self._store.update_pull(number, viewer, data.get("title"), data.get("body"), data.get("state"))
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "pullRequest": IssueNode(self._store, number),
+            "actor": ActorNode(self._store, viewer),
+        }
+
+    def addComment(self, info: Info, args: Args) -> dict[str, Any]:
+        """Comment on an issue or pull request as the viewer."""
+        data = args["input"]
+        typename, number = _subject(self._store, data["subjectId"])
+        if typename == "IssueComment":
+            raise github_error("Subject must be an issue or a pull request.", "UNPROCESSABLE")
+        item = self._store.add_comment(number, context(info).viewer, data["body"])
+        node = CommentNode(self._store, number, item)
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "commentEdge": Edge(cursor=node.id, node=node),
+            "timelineEdge": Edge(cursor=node.id, node=node),
+            "subject": IssueNode(self._store, number),
+        }
+
+    def updateIssueComment(self, info: Info, args: Args) -> dict[str, Any]:
+        """Replace a comment's body (the viewer's own comments only)."""
+        data = args["input"]
+        typename, comment_id = _subject(self._store, data["id"])
+        found = self._store.comment(comment_id) if typename == "IssueComment" else None
+        if found is None:
+            raise github_error(
+                f"Could not resolve to a node with the global id of '{data['id']}'", "NOT_FOUND"
+            )
+        viewer = context(info).viewer
+        if (found[1].author or "").lower().removesuffix("[bot]") != viewer.lower():
+            raise github_error(
+                f"{viewer} does not have the correct permissions to execute `UpdateIssueComment`", "FORBIDDEN"
+            )
+        item = self._store.update_comment(comment_id, data["body"])
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "issueComment": CommentNode(self._store, found[0], item),
+        }
+
+    def addReaction(self, info: Info, args: Args) -> dict[str, Any]:
+        """React to a comment or an issue as the viewer."""
+        data = args["input"]
+        store = self._store
+        typename, key = _subject(store, data["subjectId"])
+        viewer = context(info).viewer
+        if typename == "IssueComment":
+            found = store.comment(key)
+            assert found is not None
+            number = found[0]
+            reaction = store.add_reaction(key, number, viewer, data["content"])
+            comment = store.comment(key)
+            assert comment is not None
+            subject: Any = CommentNode(store, number, comment[1])
+            reactions = comment[1].reactions
+            prefix = f"c{key}"
+        else:
+            number = key
+            reaction = store.add_reaction(None, number, viewer, data["content"])
+            subject = IssueNode(store, number)
+            reactions = store.items[number].reactions
+            prefix = f"i{number}"
+        index = next(i for i, r in enumerate(reactions) if r == reaction)
+        return {
+            "clientMutationId": data.get("clientMutationId"),
+            "reaction": ReactionNode(store, reaction, f"{prefix}:{index}"),
+            "subject": subject,
+            "reactionGroups": [
+                ReactionGroupNode(store, content, [r for r in reactions if r.content == content], subject)
+                for content in REACTION_CONTENTS
+            ],
+        }
+
+
+__all__ = ["MutationRoot", "RepositoryNode"]

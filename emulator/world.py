@@ -1,0 +1,288 @@
+"""The world file (contracts.md, "World file"): its frozen models, loading and dumping.
+
+A world is one repository as GitHub would hold it. The models mirror the file; what GitHub
+derives from it (an issue's state, state reason, labels, updatedAt) is computed by
+``derive``; the mutable, indexed store the server works on lives in ``emulator.store``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+REACTION_CONTENTS = ("THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES")
+ReactionContent = Literal[
+    "THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES"
+]
+StateReason = Literal["COMPLETED", "NOT_PLANNED", "DUPLICATE"]
+Permission = Literal["ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ"]
+ActorType = Literal["User", "Bot", "Mannequin", "Organization"]
+
+
+class WorldError(ValueError):
+    """A world file that cannot be read; the message names what is wrong."""
+
+
+class Model(BaseModel):
+    """Frozen, strict about keys; ``note``/``notes`` and keys starting with ``_`` are comments."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_notes(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: v for k, v in value.items() if not (k in ("note", "notes") or str(k).startswith("_"))}
+        return value
+
+
+class Reaction(Model):
+    """One reaction; ``user`` null is a deleted account."""
+
+    user: str | None
+    content: ReactionContent
+    at: AwareDatetime
+
+
+class CommentItem(Model):
+    """An issue comment; ``updated_at`` (optional, emulator extra) marks an edit."""
+
+    type: Literal["comment"]
+    id: int
+    author: str | None
+    at: AwareDatetime
+    body: str = ""
+    updated_at: AwareDatetime | None = None
+    reactions: tuple[Reaction, ...] = ()
+
+
+class LabelItem(Model):
+    """A label added or removed."""
+
+    type: Literal["labeled", "unlabeled"]
+    actor: str | None
+    label: str
+    at: AwareDatetime
+
+
+class ClosedItem(Model):
+    """The issue was closed, with a state reason (COMPLETED unless given)."""
+
+    type: Literal["closed"]
+    actor: str | None
+    at: AwareDatetime
+    state_reason: StateReason = "COMPLETED"
+
+    @field_validator("state_reason", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+
+class ReopenedItem(Model):
+    """The issue was reopened."""
+
+    type: Literal["reopened"]
+    actor: str | None
+    at: AwareDatetime
+
+
+class DuplicateItem(Model):
+    """Marked (or unmarked) as a duplicate of ``canonical``."""
+
+    type: Literal["marked_as_duplicate", "unmarked_as_duplicate"]
+    actor: str | None
+    canonical: int
+    at: AwareDatetime
+
+
+TimelineItem = Annotated[
+    CommentItem | LabelItem | ClosedItem | ReopenedItem | DuplicateItem, Field(discriminator="type")
+]
+
+
+class Issue(Model):
+    """An issue; for pull requests also ``base``/``head`` and the emulator extras ``merged``/``draft``."""
+
+    number: int
+    title: str
+    body: str = ""
+    author: str | None
+    created_at: AwareDatetime
+    timeline: tuple[TimelineItem, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    base: str | None = None
+    head: str | None = None
+    merged: bool = False
+    draft: bool = False
+
+
+class RepositoryInfo(Model):
+    """Who and what the repository is."""
+
+    owner: str
+    name: str
+    default_branch: str = "main"
+
+
+class LabelInfo(Model):
+    """A label's looks (emulator extra ``labels`` key)."""
+
+    name: str
+    color: str = "ededed"
+    description: str | None = None
+
+
+class RateLimitInfo(Model):
+    """The per-token GraphQL budget (emulator extra ``rate_limit`` key)."""
+
+    limit: int = 5000
+    remaining: int | None = None
+    reset_in_s: int = 3600
+
+
+class WorldFile(BaseModel):
+    """The whole file; unknown top-level keys are ignored (worlds carry notes)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    repository: RepositoryInfo
+    users: dict[str, ActorType] = {}
+    permissions: dict[str, Permission] = {}
+    files: dict[str, dict[str, str]] = {}
+    issues: tuple[Issue, ...] = ()
+    pull_requests: tuple[Issue, ...] = ()
+    collaborators_via_graphql: Literal["allowed", "forbidden"] = "allowed"
+    pull_requests_allowed: bool = True
+    viewer: str = "github-actions"
+    tokens: dict[str, str] = {}
+    associations: dict[str, str] = {}
+    labels: tuple[LabelInfo, ...] = ()
+    rate_limit: RateLimitInfo = RateLimitInfo()
+    faults: tuple[dict[str, Any], ...] = ()
+    latency_ms: int = 0
+    now: AwareDatetime | None = None
+    heads: dict[str, str] = {}
+
+    @field_validator("permissions", mode="before")
+    @classmethod
+    def _upper_permissions(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: v.upper() if isinstance(v, str) else v for k, v in value.items()}
+        return value
+
+    @model_validator(mode="after")
+    def _numbers_unique(self) -> WorldFile:
+        seen: set[int] = set()
+        for item in (*self.issues, *self.pull_requests):
+            if item.number in seen:
+                raise ValueError(
+                    f"number {item.number} is used twice (issues and pull requests share numbers)"
+                )
+            seen.add(item.number)
+        ids: set[int] = set()
+        for item in (*self.issues, *self.pull_requests):
+            for event in item.timeline:
+                if isinstance(event, CommentItem):
+                    if event.id in ids:
+                        raise ValueError(f"comment id {event.id} is used twice")
+                    ids.add(event.id)
+        return self
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+    return f"{where}: {first['msg']}{more}"
+
+
+def parse_world(data: Any) -> WorldFile:
+    """Validate a world given as a dict or JSON text.
+
+    Raises WorldError naming the first wrong key.
+    """
+    try:
+        if isinstance(data, str | bytes):
+            return WorldFile.model_validate_json(data)
+        return WorldFile.model_validate(data)
+    except ValidationError as error:
+        raise WorldError(_describe(error)) from error
+
+
+def load_world(path: str | Path) -> WorldFile:
+    """Read and validate a world file; raises WorldError with the file's name in the message."""
+    file = Path(path)
+    try:
+        text = file.read_bytes()
+    except OSError as error:
+        raise WorldError(f"{file}: {error.strerror or error}") from error
+    try:
+        return parse_world(text)
+    except WorldError as error:
+        raise WorldError(f"{file}: {error}") from error
+
+
+def iso(moment: datetime) -> str:
+    """GitHub's timestamp format: UTC, seconds, ``Z``."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What GitHub derives from an issue's timeline."""
+
+    closed: bool
+    state_reason: str | None
+    closed_at: datetime | None
+    labels: tuple[str, ...]
+    updated_at: datetime
+    comment_count: int
+    duplicate_of: int | None
+
+
+def derive(issue: Issue) -> Derived:
+    """State, state reason, labels (in the order applied), updatedAt and comment count from the timeline."""
+    closed = False
+    reason: str | None = None
+    closed_at: datetime | None = None
+    labels: dict[str, None] = {}
+    updated = issue.created_at
+    comments = 0
+    duplicate_of: int | None = None
+    for item in issue.timeline:
+        updated = max(updated, item.at)
+        if isinstance(item, CommentItem):
+            comments += 1
+            if item.updated_at is not None:
+                updated = max(updated, item.updated_at)
+        elif isinstance(item, LabelItem):
+            if item.type == "labeled":
+                labels[item.label] = None
+            else:
+                labels.pop(item.label, None)
+        elif isinstance(item, ClosedItem):
+            closed, reason, closed_at = True, item.state_reason, item.at
+        elif isinstance(item, ReopenedItem):
+            closed, reason, closed_at = False, "REOPENED", None
+        else:
+            duplicate_of = item.canonical if item.type == "marked_as_duplicate" else None
+    return Derived(closed, reason, closed_at, tuple(labels), updated, comments, duplicate_of)
+
+
+def dump_json(world: dict[str, Any]) -> str:
+    """A world dict as indented JSON text."""
+    return json.dumps(world, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,154 @@
+"""Mutations change the world, and /_emulator/state shows it; FORBIDDEN collaborators mode."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from emulator import Server, serve_in_thread
+
+REPO = 'repository(owner: "octo", name: "demo")'
+
+
+def _ids(gql: Any) -> dict[str, Any]:
+    data = gql(
+        f"{{ {REPO} {{ id issue(number: 1) {{ id comments(first: 1) {{ nodes {{ id }} }} }} "
+        "defaultBranchRef { target { oid } } } }"
+    )["data"]["repository"]
+    return {
+        "repo": data["id"],
+        "issue": data["issue"]["id"],
+        "comment": data["issue"]["comments"]["nodes"][0]["id"],
+        "head": data["defaultBranchRef"]["target"]["oid"],
+    }
+
+
+def test_branch_commit_and_pull_request(emulator: Server, gql: Any, client: Any) -> None:
+    ids = _ids(gql)
+    created = gql(
+        "mutation($r: ID!, $oid: GitObjectID!) { createRef(input: {repositoryId: $r, "
+        'name: "refs/heads/learnings", oid: $oid}) { ref { name target { oid } } } }',
+        {"r": ids["repo"], "oid": ids["head"]},
+    )
+    assert created["data"]["createRef"]["ref"] == {"name": "learnings", "target": {"oid": ids["head"]}}
+    commit = """mutation($head: GitObjectID!, $text: Base64String!) { createCommitOnBranch(input: {
+      branch: {repositoryNameWithOwner: "octo/demo", branchName: "learnings"}, expectedHeadOid: $head,
+      message: {headline: "Record learnings"},
+      fileChanges: {additions: [{path: "a.jsonl", contents: $text}],
+        deletions: [{path: ".github/assistant/learnings.jsonl"}]}
+    }) { commit { oid } } }"""
+    text = base64.b64encode(b'{"v": 1}\n').decode()
+    done = gql(commit, {"head": ids["head"], "text": text})["data"]["createCommitOnBranch"]["commit"]["oid"]
+    assert done != ids["head"]
+    stale = gql(commit, {"head": ids["head"], "text": text})
+    assert stale["data"]["createCommitOnBranch"] is None
+    assert stale["errors"][0]["type"] == "STALE_DATA"
+    assert stale["errors"][0]["message"] == (
+        f'Expected branch to point to "{ids["head"]}" but it did not.  Pull and try again.'
+    )
+    pull = gql(
+        'mutation($r: ID!) { createPullRequest(input: {repositoryId: $r, baseRefName: "main", '
+        'headRefName: "learnings", title: "Learnings", body: "b"}) { pullRequest { id number '
+        "author { login } } } }",
+        {"r": ids["repo"]},
+    )["data"]["createPullRequest"]["pullRequest"]
+    assert pull["number"] == 5 and pull["author"]["login"] == "github-actions"
+    updated = gql(
+        'mutation($p: ID!) { updatePullRequest(input: {pullRequestId: $p, title: "Learnings 2"}) '
+        "{ pullRequest { title } } }",
+        {"p": pull["id"]},
+    )
+    assert updated["data"]["updatePullRequest"]["pullRequest"]["title"] == "Learnings 2"
+    state = client("GET", emulator.base_url + "/_emulator/state").json()
+    assert state["files"]["learnings"] == {
+        ".github/assistant/labels.md": "- `bug`: broken\n- `enhancement`: new\n",
+        "a.jsonl": '{"v": 1}\n',
+    }
+    assert state["heads"]["learnings"] == done
+    assert state["pull_requests"][-1] | {"created_at": ""} == {
+        "number": 5,
+        "title": "Learnings 2",
+        "body": "b",
+        "author": "github-actions",
+        "created_at": "",
+        "base": "main",
+        "head": "learnings",
+        "timeline": [],
+    }
+    assert emulator.state() == state
+
+
+def test_comment_edit_and_reaction(emulator: Server, gql: Any) -> None:
+    ids = _ids(gql)
+    added = gql(
+        'mutation($s: ID!) { addComment(input: {subjectId: $s, body: "hello"}) { commentEdge { node { '
+        "id databaseId author { __typename login } } } } }",
+        {"s": ids["issue"]},
+    )
+    node = added["data"]["addComment"]["commentEdge"]["node"]
+    assert node["author"] == {"__typename": "Bot", "login": "github-actions"} or node["author"]["login"] == (
+        "github-actions"
+    )
+    edited = gql(
+        'mutation($id: ID!) { updateIssueComment(input: {id: $id, body: "bye"}) { issueComment { body } } }',
+        {"id": node["id"]},
+    )
+    assert edited["data"]["updateIssueComment"]["issueComment"]["body"] == "bye"
+    reacted = gql(
+        "mutation($s: ID!) { addReaction(input: {subjectId: $s, content: THUMBS_UP}) { reaction { content "
+        "} } }",
+        {"s": ids["comment"]},
+    )
+    assert reacted["data"]["addReaction"]["reaction"]["content"] == "THUMBS_UP"
+    issue = next(i for i in emulator.state()["issues"] if i["number"] == 1)
+    assert issue["timeline"][-1]["body"] == "bye" and issue["timeline"][-1]["id"] == node["databaseId"]
+    assert issue["timeline"][0]["reactions"][-1]["content"] == "THUMBS_UP"
+
+
+def test_pull_requests_not_allowed(world: dict[str, Any], client: Any) -> None:
+    world["pull_requests_allowed"] = False
+    with serve_in_thread(world) as server:
+        repo_id = client("POST", server.url, {"query": f"{{ {REPO} {{ id }} }}"}).json()["data"][
+            "repository"
+        ]["id"]
+        reply = client(
+            "POST",
+            server.url,
+            {
+                "query": "mutation($r: ID!) { createPullRequest(input: {repositoryId: $r, "
+                'baseRefName: "main", headRefName: "main", title: "t"}) '
+                "{ pullRequest { number } } }",
+                "variables": {"r": repo_id},
+            },
+        )
+        assert (
+            reply.json()["errors"][0]["message"]
+            == "GitHub Actions is not permitted to create or approve pull requests."
+        )
+
+
+def test_collaborators_forbidden(world: dict[str, Any], client: Any) -> None:
+    world["collaborators_via_graphql"] = "forbidden"
+    with serve_in_thread(world) as server:
+        reply = client(
+            "POST",
+            server.url,
+            {
+                "query": f'{{ {REPO} {{ name collaborators(login: "bob", first: 1) '
+                "{ edges { permission } } } }"
+            },
+        )
+        assert reply.status == 200
+        assert reply.json() == {
+            "data": {"repository": {"name": "demo", "collaborators": None}},
+            "errors": [
+                {
+                    "type": "FORBIDDEN",
+                    "path": ["repository", "collaborators"],
+                    "locations": [{"line": 1, "column": 50}],
+                    "message": "Must have push access to view repository collaborators.",
+                }
+            ],
+        }
+        rest = client("GET", server.base_url + "/repos/octo/demo/collaborators/bob/permission").json()
+        assert rest["permission"] == "write"

@@ -1,0 +1,63 @@
+"""The REST endpoints: comments newest first with Link pagination, issue, timeline, reactions, permission."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from emulator import Server
+
+REPO = "/repos/octo/demo"
+
+
+def test_repo_comments_newest_first_walk_by_link(emulator: Server, client: Any) -> None:
+    url: str | None = emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2"
+    ids: list[int] = []
+    while url:
+        reply = client("GET", url)
+        ids.extend(c["id"] for c in reply.json())
+        found = re.search(r'<([^>]+)>; rel="next"', reply.headers.get("link", ""))
+        url = found[1] if found else None
+    assert ids == [9003, 9002, 9001]
+    first = client(
+        "GET", emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2"
+    )
+    assert 'rel="last"' in first.headers["link"] and first.headers["x-ratelimit-resource"] == "core"
+    comment = first.json()[1]
+    assert comment["user"] == comment["user"] | {"login": "ghost", "type": "User"}
+    oldest = client("GET", emulator.base_url + REPO + "/issues/comments?per_page=100").json()[0]
+    assert oldest["user"]["login"] == "triage-assistant[bot]" and oldest["user"]["type"] == "Bot"
+    assert oldest["reactions"]["-1"] == 2 and oldest["issue_url"].endswith("/issues/1")
+
+
+def test_issue_and_timeline(emulator: Server, client: Any) -> None:
+    issue = client("GET", emulator.base_url + REPO + "/issues/2").json()
+    assert issue["state"] == "closed" and issue["state_reason"] == "duplicate"
+    events = client("GET", emulator.base_url + REPO + "/issues/2/timeline").json()
+    assert [e["event"] for e in events] == ["commented", "closed", "marked_as_duplicate"]
+    assert events[1]["state_reason"] == "duplicate" and events[1]["actor"]["login"] == "alice"
+    assert client("GET", emulator.base_url + REPO + "/issues/99").status == 404
+    assert "pull_request" in client("GET", emulator.base_url + REPO + "/issues/4").json()
+
+
+def test_reactions_filtered_by_content(emulator: Server, client: Any) -> None:
+    reactions = client("GET", emulator.base_url + REPO + "/issues/comments/9001/reactions?content=-1").json()
+    assert [(r["content"], r["user"]["login"]) for r in reactions] == [("-1", "bob"), ("-1", "ghost")]
+
+
+def test_collaborator_permission(emulator: Server, client: Any) -> None:
+    def permission(user: str) -> tuple[str, str]:
+        body = client("GET", emulator.base_url + REPO + f"/collaborators/{user}/permission").json()
+        return body["permission"], body["role_name"]
+
+    assert permission("alice") == ("admin", "admin")
+    assert permission("bob") == ("write", "write")
+    assert permission("carol") == ("read", "triage")
+    assert permission("dave") == ("read", "read")
+
+
+def test_contents(emulator: Server, client: Any) -> None:
+    body = client("GET", emulator.base_url + REPO + "/contents/.github/assistant/labels.md?ref=main").json()
+    assert body["encoding"] == "base64" and body["path"] == ".github/assistant/labels.md"
+    assert client("GET", emulator.base_url + REPO + "/contents/missing.md").status == 404
+    assert [e["endpoint"] for e in emulator.log()] == ["rest", "rest"]
