@@ -145,9 +145,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _demo(out: Path) -> int:
-    from emulator.worlds import demo_world_path
-
     from emulator import serve  # the demo alone needs the emulator
+    from emulator.worlds import demo_world_path
 
     async def main() -> ReadOutcome:
         async with serve(demo_world_path()) as server:

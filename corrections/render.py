@@ -12,14 +12,23 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from corrections.job import ReadOutcome
-from corrections.models import Comment, DuplicateOutcome, Issue, IssueCorrection
+from corrections.models import (
+    Closed,
+    Comment,
+    DuplicateOutcome,
+    Event,
+    Issue,
+    IssueCorrection,
+    LabelChange,
+    Reopened,
+)
 from corrections.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_TITLE = 300
 MAX_BODY = 4_000
 MAX_COMMENT = 2_000
-MAX_COMMENTS = 40
+MAX_ITEMS = 80
 
 _environment = Environment(
     loader=FileSystemLoader(TEMPLATES),
@@ -102,21 +111,41 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     return "Correction: " + correction_line(correction).split(" | ", 1)[1] + "."
 
 
+def _event_line(event: Event) -> str:
+    """One timeline item in program words; untrusted text (comment bodies) JSON-quoted."""
+    at = event.at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(event, Comment):
+        text = json_text(truncate(clean_block(event.body), MAX_COMMENT))
+        return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
+    who = _who(event.actor.login if event.actor else None)
+    if isinstance(event, LabelChange):
+        verb = "added label" if event.kind == "labeled" else "removed label"
+        return f"{at} {who} {verb} {json_text(clean_line(event.label))}"
+    if isinstance(event, Closed):
+        return f"{at} {who} closed the issue" + (f" as {event.state_reason}" if event.state_reason else "")
+    if isinstance(event, Reopened):
+        return f"{at} {who} reopened the issue"
+    verb = "marked" if event.kind == "marked_as_duplicate" else "unmarked"
+    return f"{at} {who} {verb} it as a duplicate of #{event.canonical}"
+
+
 def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
-    """issues/<number>.md: the issue's untrusted text, each value a JSON string in one fence."""
+    """issues/<number>.md: the issue and its timeline; untrusted values as JSON strings in one fence.
+
+    A long timeline keeps its first and last items (where the analysis and the corrections are).
+    """
     lines = [
         f"title: {safe_title(issue.title)}",
         f"author: {_who(issue.author.login if issue.author else None)}",
         f"state: {issue.state}" + (f" ({issue.state_reason})" if issue.state_reason else ""),
         f"body: {json_text(truncate(clean_block(issue.body), MAX_BODY))}",
     ]
-    comments = [event for event in issue.events if isinstance(event, Comment)]
-    for comment in comments[:MAX_COMMENTS]:
-        who = _who(comment.author.login if comment.author else None)
-        text = json_text(truncate(clean_block(comment.body), MAX_COMMENT))
-        lines.append(f"comment by {who} at {comment.at.strftime('%Y-%m-%dT%H:%M:%SZ')}: {text}")
-    if len(comments) > MAX_COMMENTS:
-        lines.append(f"({len(comments) - MAX_COMMENTS} more comments not shown)")
+    timeline = [_event_line(event) for event in issue.events]
+    if len(timeline) > MAX_ITEMS:
+        half = MAX_ITEMS // 2
+        cut = len(timeline) - 2 * half
+        timeline = [*timeline[:half], f"({cut} timeline items not shown)", *timeline[-half:]]
+    lines += timeline
     return _environment.get_template("issue.md.j2").render(
         number=issue.number, lines=lines, fence=fence_for(lines), summary=issue_summary(correction)
     )

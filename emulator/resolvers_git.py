@@ -64,7 +64,7 @@ class RefNode:
     @property
     def repository(self) -> Any:
         """The repository."""
-        from emulator.resolvers_repo import RepositoryNode  # noqa: PLC0415
+        from emulator.resolvers_repo import RepositoryNode
 
         return RepositoryNode(self._store)
 

@@ -233,7 +233,7 @@ class CommentNode(_Reactable):
     @property
     def repository(self) -> Any:
         """The repository."""
-        from emulator.resolvers_repo import RepositoryNode  # noqa: PLC0415
+        from emulator.resolvers_repo import RepositoryNode
 
         return RepositoryNode(self._store)
 
@@ -360,7 +360,7 @@ class IssueNode(_Reactable):
     @property
     def repository(self) -> Any:
         """The repository."""
-        from emulator.resolvers_repo import RepositoryNode  # noqa: PLC0415
+        from emulator.resolvers_repo import RepositoryNode
 
         return RepositoryNode(self._store)
 

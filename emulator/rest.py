@@ -356,7 +356,7 @@ class RestApi:
         data = files[path].encode("utf-8")
         encoded = base64.b64encode(data).decode()
         content = "\n".join(encoded[i : i + 60] for i in range(0, len(encoded), 60)) + "\n"
-        from emulator.resolvers_git import BlobNode  # noqa: PLC0415
+        from emulator.resolvers_git import BlobNode
 
         sha = BlobNode(files[path]).oid
         return web.json_response(

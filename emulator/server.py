@@ -45,7 +45,7 @@ def _operation_of(body: bytes) -> str | None:
     query = payload.get("query")
     if not isinstance(query, str):
         return None
-    from graphql import GraphQLSyntaxError, parse  # noqa: PLC0415
+    from graphql import GraphQLSyntaxError, parse
 
     try:
         operation = operation_name(parse(query), None)

@@ -107,7 +107,8 @@ def test_demo_costs_few_round_trips(
     assert cost["requests"] == len(served)
     assert cost["points"] == sum(entry.get("cost") or 0 for entry in served)
     # Goal of issue 3 for the demo world with max_analyzed = 30: at most 3 requests, 5 points.
-    assert len(served) <= 3 + sum(1 for e in served if e.get("endpoint") == "rest")
+    assert [e.get("endpoint", "graphql") for e in served] == ["graphql"] * len(served)
+    assert len(served) <= 3
     assert cost["points"] <= 5
 
 

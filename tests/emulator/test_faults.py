@@ -115,7 +115,7 @@ def test_nth_times_always_and_operation(emulator: Server, client: Any) -> None:
 
 
 def test_faults_from_the_world_and_the_endpoint(world: dict[str, Any], client: Any) -> None:
-    from emulator import serve_in_thread  # noqa: PLC0415
+    from emulator import serve_in_thread
 
     world["faults"] = [{"kind": "rate_limited"}, {"kind": "status_500", "endpoint": "rest"}]
     with serve_in_thread(world) as server:
@@ -129,7 +129,7 @@ def test_faults_from_the_world_and_the_endpoint(world: dict[str, Any], client: A
 
 
 def test_latency_is_added(world: dict[str, Any], client: Any) -> None:
-    from emulator import serve_in_thread  # noqa: PLC0415
+    from emulator import serve_in_thread
 
     with serve_in_thread(world, latency_ms=50) as server:
         client("POST", server.url, QUERY)
