@@ -37,16 +37,11 @@ class WorldError(ValueError):
 
 
 class Model(BaseModel):
-    """Frozen, strict about keys; ``note``/``notes`` and keys starting with ``_`` are comments."""
+    """Frozen and strict about keys; a ``note`` key is a comment (kept out of dumps)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _drop_notes(cls, value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: v for k, v in value.items() if not (k in ("note", "notes") or str(k).startswith("_"))}
-        return value
+    note: str | None = Field(default=None, exclude=True)
 
 
 class Reaction(Model):
