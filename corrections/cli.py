@@ -23,9 +23,10 @@ from corrections.context import render_context
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
-from queries.retry import RetryPolicy
+from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
 _REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
+OPTIONAL_FILES = frozenset({"learnings.md"})
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
 
@@ -79,7 +80,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         api_url=args.api_url,
         base_ref=args.base_ref or "HEAD",
         paths=tuple(args.paths or ()),
-        time_budget=args.time_budget or RetryPolicy().total_budget,
+        time_budget=args.time_budget or DEFAULT_BUDGET,
     )
 
 
@@ -87,7 +88,7 @@ async def _read(options: ReadOptions, token: str) -> ReadOutcome:
     request = ReadRequest(
         owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
     )
-    policy = RetryPolicy(total_budget=options.time_budget)
+    policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         try:
             return await read_corrections(client, request, lambda line: _stderr(f"corrections: {line}"))
@@ -107,6 +108,9 @@ def run_read(options: ReadOptions, token: str) -> ReadOutcome:
     write_folder(options.out / "issues", files.issues)
     for name, text in files.top.items():
         write_atomic(options.out / name, text)
+    for name in OPTIONAL_FILES - set(files.top):
+        # Nothing of an earlier run may stay beside this run's files.
+        (options.out / name).unlink(missing_ok=True)
     for warning in [*outcome.warnings, *files.warnings]:
         _stderr(f"corrections: warning: {warning}")
     if outcome.failed or (outcome.note and not outcome.off):

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 # What may be missing, in the words the note uses.
 PARTS = {
+    "issues": "some issues of the scan (left out of the window)",
+    "labels": "labels.md (no label counted as a correction)",
     "scan": "later pages of the scan for the window",
     "timelines": "later pages of some long timelines",
     "reactions": "👎 reactions on some analyses (not counted)",
