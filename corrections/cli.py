@@ -120,7 +120,8 @@ def run_read(options: ReadOptions, token: str) -> ReadOutcome:
     _stderr(
         f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests, {usage.points} points, {time.monotonic() - started:.2f} s; wrote {options.out}/corrections.md"
+        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
+        f"wrote {options.out}/corrections.md"
     )
     return outcome
 

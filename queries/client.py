@@ -219,17 +219,27 @@ class GitHubClient:
         return text.replace(self._token, "***") if self._token else text
 
     async def _with_retries(self, attempt_once: Any, what: str) -> Any:
-        """Run `attempt_once` until it answers, the policy gives up, or the budget is used up."""
+        """Run `attempt_once` until it answers, the policy gives up, or the budget is used up.
+
+        Raises the failure that explains the end best: a timeout that only the end of the budget
+        caused does not hide the failure that was being retried.
+        """
         attempt = 0
+        earlier: GitHubError | None = None
         while True:
             attempt += 1
             remaining = self._remaining_budget()
             if remaining <= 0:
-                raise RequestTimeout(f"{what}: time budget of {self.policy.total_budget:g} s used up")
+                raise earlier or RequestTimeout(
+                    f"{what}: time budget of {self.policy.total_budget:g} s used up"
+                )
+            timeout = self.policy.timeout(remaining)
             try:
-                async with asyncio.timeout(self.policy.timeout(remaining)):
+                async with asyncio.timeout(timeout):
                     return await attempt_once()
             except TimeoutError as error:
+                if earlier is not None and timeout < self.policy.request_timeout:
+                    raise earlier from None
                 failure: GitHubError = RequestTimeout(f"{what}: no answer in time")
                 failure.__cause__ = error
             except GitHubError as error:
@@ -238,6 +248,7 @@ class GitHubClient:
             wait = self.policy.wait(attempt, failure, self._remaining_budget())
             if wait is None:
                 raise failure
+            earlier = failure
             self.usage.retries += 1
             await self._sleep(wait)
 

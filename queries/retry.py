@@ -46,6 +46,8 @@ class RetryPolicy:
     # workflow runs limited at once do not all come back in the same second.
     wait_jitter: float = 0.5
     request_timeout: float = REQUEST_TIMEOUT
+    # The least time an attempt must have left in the budget to be worth making.
+    min_attempt: float = 0.25
     total_budget: float = DEFAULT_BUDGET
     rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
 
@@ -82,9 +84,10 @@ class RetryPolicy:
         return self.rng.uniform(self.base_delay / 2, ceiling)
 
     def wait(self, attempt: int, error: GitHubError, remaining: float) -> float | None:
-        """The wait before the next attempt when it fits in `remaining` seconds of budget, else None."""
+        """The wait before the next attempt when it and an attempt fit in `remaining` seconds, else None."""
         delay = self.delay(attempt, error)
-        if delay is None or delay >= remaining:
+        # A retry needs time to be answered too: a wait that leaves less than that is no use.
+        if delay is None or delay + self.min_attempt >= remaining:
             return None
         return delay
 
