@@ -26,6 +26,7 @@ from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
 _REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
+MAX_WARNINGS = 50
 OPTIONAL_FILES = frozenset({"learnings.md"})
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
@@ -111,8 +112,12 @@ def run_read(options: ReadOptions, token: str) -> ReadOutcome:
     for name in OPTIONAL_FILES - set(files.top):
         # Nothing of an earlier run may stay beside this run's files.
         (options.out / name).unlink(missing_ok=True)
-    for warning in [*outcome.warnings, *files.warnings]:
+    warnings = [*outcome.warnings, *files.warnings]
+    for warning in warnings[:MAX_WARNINGS]:
         _stderr(f"corrections: warning: {warning}")
+    if len(warnings) > MAX_WARNINGS:
+        # A hostile learnings file may hold a million bad lines: the log stays readable.
+        _stderr(f"corrections: warning: {len(warnings) - MAX_WARNINGS} more warnings not shown")
     if outcome.failed or (outcome.note and not outcome.off):
         # A GitHub Actions workflow command: shown on the run's summary page.
         print(f"::warning title=corrections::{outcome.note}", flush=True)
