@@ -258,9 +258,8 @@ def test_learnings_block_keeps_learning_text_inside_its_fence(
 ) -> None:
     hostile_list, benign_list = pair
     # A budget that always has room, so both show the same entries.
-    budget = {"changed_paths": (), "max_entries": 20, "max_chars": 10**9}
-    hostile_text = render_block(hostile_list, **budget)
-    check_shape(hostile_text, render_block(benign_list, **budget))
+    hostile_text = render_block(hostile_list, changed_paths=(), max_entries=20, max_chars=10**9)
+    check_shape(hostile_text, render_block(benign_list, changed_paths=(), max_entries=20, max_chars=10**9))
     small = render_block(hostile_list, changed_paths=(), max_entries=20, max_chars=4_000)
     assert len(small) < 4_000 + 2_000, "the character budget bounds the block"
 
