@@ -269,9 +269,9 @@ class GitHubClient:
                 info = current.request_info
                 headers = CIMultiDict(info.headers)
                 headers.popall("Authorization", None)
-                current.request_info = aiohttp.RequestInfo(
-                    info.url, info.method, CIMultiDictProxy(headers), info.real_url
-                )
+                clean = aiohttp.RequestInfo(info.url, info.method, CIMultiDictProxy(headers), info.real_url)
+                current.request_info = clean
+                current.args = tuple(clean if a is info else a for a in current.args)
             current = current.__cause__ or current.__context__
 
     async def _connect(self) -> Any:
