@@ -34,6 +34,10 @@ FAULTS = [
 ]
 
 
+def fault_id(faults: list[dict[str, Any]]) -> str:
+    return f"{faults[0]['kind']}-{faults[0].get('operation', 'all')}" if faults else "none"
+
+
 def everything_written(out: Path) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(out.rglob("*")) if path.is_file())
 
@@ -51,9 +55,7 @@ def exception_text(error: BaseException) -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize(
-    "faults", FAULTS, ids=lambda f: f[0]["kind"] + f"-{f[0].get('operation', 'all')}" if f else "none"
-)
+@pytest.mark.parametrize("faults", FAULTS, ids=fault_id)
 def test_token_never_in_output_files_or_logs(
     faults: list[dict[str, Any]], demo_server: Server, read_cli: Any, tmp_path: Path
 ) -> None:
@@ -86,9 +88,7 @@ def test_token_never_in_the_rest_fallback_or_refused_connections(
         assert TOKEN not in outcome.stdout + outcome.stderr + everything_written(outcome.out)
 
 
-@pytest.mark.parametrize(
-    "faults", [f for f in FAULTS[1:] if "operation" not in f[0]], ids=lambda f: f[0]["kind"]
-)
+@pytest.mark.parametrize("faults", [f for f in FAULTS[1:] if "operation" not in f[0]], ids=fault_id)
 def test_token_never_in_an_exception(faults: list[dict[str, Any]], demo_server: Server) -> None:
     demo_server.set_faults(faults)
 
