@@ -18,7 +18,7 @@ from queries.retry import RetryPolicy
 ROOT = Path(__file__).resolve().parent.parent.parent
 DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 TOKEN = "ghp_R3liab1lityCanaryT0ken9f8e7d6c5b4a"  # the same as conftest.TOKEN
-FAULTS = [
+FAULTS: list[list[dict[str, Any]]] = [
     [],
     [{"kind": "bad_credentials", "times": None}],
     [{"kind": "timeout_502", "times": None}],
