@@ -10,7 +10,7 @@ import pytest
 from corrections.cli import main
 from emulator import Server
 
-CONFIGS = {
+CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
     # name: (file text or bytes, what the one line must name)
     "unknown_key": ("[context]\nmax_analyzd = 3\n", ("assistant.toml:2:", "`context.max_analyzd`")),
     "unknown_table": ("# tuned\n[contxt]\nmax_analyzed = 3\n", ("assistant.toml:2:", "`contxt`")),
@@ -26,7 +26,7 @@ CONFIGS = {
     "not_toml": ("[context]\nmax_analyzed = = 3\n", ("assistant.toml", "not valid TOML", "line 2")),
     "not_utf8": (b"[context]\nmax_analyzed = 3 \xff\xfe\n", ("assistant.toml", "cannot be read")),
 }
-ARGUMENTS = {
+ARGUMENTS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "missing_config_file": (["--config", "{tmp}/nowhere.toml"], ("nowhere.toml", "not found")),
     "bad_repo": (["--repo", "octo/de mo"], ("--repo", "OWNER/NAME")),
     "max_analyzed_too_big": (["--max-analyzed", "101"], ("--max-analyzed",)),
