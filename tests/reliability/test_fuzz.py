@@ -104,7 +104,6 @@ def _grow(parts: tuple[str, int]) -> str:
     return (text * (size // len(text) + 1))[:size]
 
 
-megabyte = st.tuples(hostile, st.integers(MEGABYTE // 2, 2 * MEGABYTE)).map(_grow)
 login = st.from_regex(r"\A[A-Za-z0-9][A-Za-z0-9-]{0,38}\Z")
 
 
@@ -310,7 +309,9 @@ def test_commands_inside_code_or_quotes_never_count(before: str, inside: str) ->
     fence = "`" * (max(3, longest) + 1)
     fenced = f"{fence}\n{inside}\n/assistant not-duplicate\n{inside}\n{fence}"
     assert not says_not_duplicate(fenced, "/assistant")
-    quoted = "\n".join("> " + line for line in f"{inside}\n/assistant not-duplicate".split("\n"))
+    # Every line quoted, with the line endings Markdown knows (\r\n, \r, \n).
+    lines = f"{inside}\n/assistant not-duplicate".replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    quoted = "\n".join("> " + line for line in lines)
     assert not says_not_duplicate(quoted, "/assistant")
     indented = "    /assistant not-duplicate"
     assert not says_not_duplicate(inside.replace("/assistant", "") + "\n" + indented, "/assistant")
@@ -345,25 +346,53 @@ def test_learnings_store_never_fails_and_round_trips(raw: str, texts: list[str])
     assert again.learnings == loaded.learnings and again.warnings == ()
 
 
+def inflated_issue(big: list[str], items: int) -> Issue:
+    """An issue whose every untrusted text is one of the megabyte strings `big` (6 of them)."""
+    events: list[Event] = []
+    for n in range(items):
+        who = Actor(login="dave")
+        if n % 2:
+            events.append(comment(who, big[n % 3], n))
+        else:
+            events.append(LabelChange(kind="labeled", at=AT + timedelta(minutes=n), actor=who, label=big[3]))
+    return Issue(number=7, title=big[4], body=big[5], created_at=AT, updated_at=AT, events=tuple(events))
+
+
+# Megabyte strings are built in the test from small drawn seeds: Hypothesis keeps what it draws,
+# and megabytes of it per example add up to gigabytes over a long run.
 @settings(FUZZ, max_examples=max(10, EXAMPLES // 10))
-@given(issues(text=megabyte), corrections(text=megabyte), megabyte)
+@given(
+    st.lists(hostile, min_size=6, max_size=6),
+    st.integers(MEGABYTE // 2, 2 * MEGABYTE),
+    st.integers(0, 120),
+    st.integers(1, 5),
+)
 def test_megabyte_input_renders_to_a_bounded_file(
-    pair: tuple[Issue, Issue], corrected: tuple[list[IssueCorrection], list[IssueCorrection]], big: str
+    seeds: list[str], size: int, items: int, count: int
 ) -> None:
-    hostile_issue, benign_issue = pair
-    issue_text = render_issue_md(hostile_issue, None)
-    check_shape(issue_text, render_issue_md(benign_issue, None))
+    big = [_grow((seed, size)) for seed in seeds]
+    issue_text = render_issue_md(inflated_issue(big, items), None)
+    check_shape(issue_text, render_issue_md(inflated_issue(["x"] * 6, items), None))
     # Body 4,000 characters, 80 items of at most 2,000: JSON escaping at most doubles them.
     assert len(issue_text) < 2 * (4_000 + 300 + 80 * (2_000 + 200)) + 2_000
-    hostile_list, _ = corrected
-    markdown = render_corrections_md(outcome_with(hostile_list))
-    assert len(markdown) < 2_000 + len(hostile_list) * 2 * (300 + 5 * 100 + 200)
-    assert len(corrections_json(outcome_with(hostile_list))) < 1_000 + len(hostile_list) * 2 * (
-        300 + 5 * 100 + 200
-    )
+    corrected = [
+        IssueCorrection(
+            number=number,
+            title=big[number % 6],
+            labels_removed=(big[0], big[1]),
+            labels_added=(big[2],),
+            duplicate=DuplicateNotice(of=9, outcome=DuplicateOutcome.OBJECTED),
+            thumbs_down=1,
+        )
+        for number in range(1, count + 1)
+    ]
+    markdown = render_corrections_md(outcome_with(corrected))
+    assert len(markdown) < 2_000 + count * 2 * (300 + 3 * 100 + 200)
+    assert len(corrections_json(outcome_with(corrected))) < 1_000 + count * 2 * (300 + 3 * 100 + 200)
     # The parsers take megabytes without failing.
-    parse_vocabulary(big)
-    command_lines(big, "/assistant")
-    parse_jsonl(big, source="big.jsonl")
+    text = big[0]
+    parse_vocabulary(text)
+    command_lines(text, "/assistant")
+    parse_jsonl(text, source="big.jsonl")
     with contextlib.suppress(MarkerError):
-        parse_analysis(comment(Actor(login="triage-assistant", typename="Bot"), big, 1), 0, ASSISTANT)
+        parse_analysis(comment(Actor(login="triage-assistant", typename="Bot"), text, 1), 0, ASSISTANT)
