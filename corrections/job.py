@@ -15,6 +15,8 @@ from corrections.models import IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
+from learnings.staleness import anchors, stale_by_anchors
+from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
@@ -42,8 +44,8 @@ class ReadOutcome:
     window: list[IssueRead] = field(default_factory=list)
     corrections: list[IssueCorrection] = field(default_factory=list)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
-    learnings_text: str | None = None
-    learnings_source: str = ""
+    learnings: LoadedLearnings | None = None
+    stale_learnings: frozenset[str] = frozenset()
     warnings: list[str] = field(default_factory=list)
     note: str | None = None
     off: bool = False
@@ -114,8 +116,17 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 )
             outcome.vocabulary = parse_vocabulary(labels_text or "")
             reading.settings = _settings(config, outcome.vocabulary)
-            outcome.learnings_source = f"{request.base_ref}:{config.learnings.file}"
-            outcome.learnings_text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+            if config.learnings.enabled:
+                text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+                outcome.learnings = parse_jsonl(
+                    text or "", source=f"{request.base_ref}:{config.learnings.file}"
+                )
+                reading.path_checks = tuple(
+                    f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
+                )
+        for name in page.failed_fields:
+            reading.missing.add({"labelsFile": "labels", "learningsFile": "learnings"}.get(name, "issues"))
+            categories.add("partial answer")
         reading.add_issue_page(page.issues)
         progress(
             f"scan page {page_number}: {len(page.issues)} issues, "
@@ -137,6 +148,10 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         assert read.first is not None
         reactors = reading.reactors.get(read.first.node_id, [])
         outcome.corrections.append(correct(read.issue, read.first, reactors, reading.settings, known))
+    if outcome.learnings is not None:
+        prefix = f"{request.base_ref}:"
+        exists = {key.removeprefix(prefix): value for key, value in reading.path_exists.items()}
+        outcome.stale_learnings = stale_by_anchors(outcome.learnings.learnings, exists)
     unknown = {login for login in reading.needed_logins() if login not in reading.permissions}
     if unknown:
         reading.missing.add("permissions")
@@ -165,6 +180,8 @@ async def _details(
             # Asked once: a login GitHub did not answer for is not asked again (the note says so).
             reading.asked |= {normalize_login(login) for login in details_request.logins}
         reading.prefetched = True
+        reading.paths_asked = reading.paths_asked or bool(details_request.paths)
+        reading.path_exists.update(details.paths)
         for reactions in details.reactions.values():
             reading.add_reactions(reactions)
         for number, page in details.timelines.items():

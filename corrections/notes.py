@@ -10,7 +10,9 @@ PARTS = {
     "timelines": "later pages of some long timelines",
     "reactions": "👎 reactions on some analyses (not counted)",
     "permissions": "permissions of some people (their 👎 and comments not counted)",
+    "labels": "the label vocabulary (labels.md; no label counted)",
     "learnings": "the learnings file",
+    "issues": "some issues of the scan",
 }
 
 OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."

@@ -369,7 +369,7 @@ def find_node(store: Store, value: str) -> Any:
         return CommitNode(store, commit) if commit else None
     if typename == "Reaction":
         return _reaction(store, key)
-    if typename == "Blob":
+    if typename in {"Blob", "Tree"}:
         return None
     number_text, _, index_text = key.partition(":")
     if number_text.isdigit() and index_text.isdigit() and int(number_text) in store.items:

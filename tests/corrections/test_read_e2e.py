@@ -126,7 +126,7 @@ def test_max_analyzed_zero_makes_no_call(
 def test_demo_files_snapshot(
     demo_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snapshot: SnapshotAssertion
 ) -> None:
-    assert read(demo_server, DEMO, tmp_path, monkeypatch, "--paths", "src/cli/main.py") == 0
+    assert read(demo_server, DEMO, tmp_path, monkeypatch, "--paths", "src/demo/sync/engine.py") == 0
     assert (tmp_path / "corrections.md").read_text(encoding="utf-8") == snapshot(name="corrections.md")
     written = load(tmp_path / "corrections.json")
     written["cost"] = "(measured)"
