@@ -87,7 +87,11 @@ def test_corrections_match_the_hand_count(case: str, tmp_path: Path, monkeypatch
     world = world_path(case)
     with serve_in_thread(world) as server:
         status = read(server, world, tmp_path, monkeypatch, config=config_for(expected, tmp_path))
+        endpoints = [entry.get("endpoint") for entry in server.log()]
     assert status == 0
+    # The permission fallback: GraphQL may not list collaborators there, REST answers instead.
+    forbidden = load(world).get("collaborators_via_graphql") == "forbidden"
+    assert ("rest" in endpoints) == forbidden
     written = load(tmp_path / "corrections.json")
     assert written["window"] == expected["window"]
     assert written["corrections"] == expected_corrections(expected)
