@@ -52,7 +52,13 @@ def figures(pair: Pair) -> dict[str, Any]:
             "wall_s": round(g.wall_s, 3),
             "operations": list(g.operations),
         },
-        "rest": {"requests": r.requests, "calls": r.requests, "nodes": r.nodes, "bytes": r.bytes, "wall_s": round(r.wall_s, 3)},
+        "rest": {
+            "requests": r.requests,
+            "calls": r.requests,
+            "nodes": r.nodes,
+            "bytes": r.bytes,
+            "wall_s": round(r.wall_s, 3),
+        },
         "ratios": pair.ratios,
         "window": len(g.window),
         "corrected": sum(c.is_corrected for c in g.corrections),
@@ -116,9 +122,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="only the headline comparison (under a minute)")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    parser.add_argument("--latency-ms", type=int, default=50, help="latency the emulator adds to each request")
-    parser.add_argument("--runs", type=int, help="runs per reader (median wall time); default 3 quick, 5 full")
-    parser.add_argument("--issues", type=int, help="issues of the headline world (default 1,000 quick, 10,000 full)")
+    parser.add_argument(
+        "--latency-ms", type=int, default=50, help="latency the emulator adds to each request"
+    )
+    parser.add_argument(
+        "--runs", type=int, help="runs per reader (median wall time); default 3 quick, 5 full"
+    )
+    parser.add_argument(
+        "--issues", type=int, help="issues of the headline world (default 1,000 quick, 10,000 full)"
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)

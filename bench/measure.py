@@ -78,7 +78,9 @@ def _log_figures(entries: list[dict[str, Any]], endpoint: str) -> tuple[int, int
 
 async def _graphql(url: str, config: Config) -> ReadOutcome:
     async with GitHubClient(url, TOKEN) as client:
-        return await read_corrections(client, ReadRequest(owner=OWNER, name=NAME, config=config), lambda _: None)
+        return await read_corrections(
+            client, ReadRequest(owner=OWNER, name=NAME, config=config), lambda _: None
+        )
 
 
 def run_graphql(server: Server, config: Config) -> Figures:

@@ -49,7 +49,9 @@ PAIR_HEADER = [
 
 def markdown(out: dict[str, Any]) -> str:
     """Every table the run produced."""
-    parts = [f"## Headline ({out['world']['issues']:,} issues, max_analyzed 30, {out['latency_ms']} ms latency)"]
+    parts = [
+        f"## Headline ({out['world']['issues']:,} issues, max_analyzed 30, {out['latency_ms']} ms latency)"
+    ]
     parts.append(
         _table(
             PAIR_HEADER,
@@ -57,7 +59,9 @@ def markdown(out: dict[str, Any]) -> str:
         )
     )
     parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
-    parts.append(f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms")
+    parts.append(
+        f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
+    )
     parts.append("## Goals")
     parts.append(
         _table(
@@ -78,7 +82,10 @@ def markdown(out: dict[str, Any]) -> str:
         parts.append(
             _table(
                 ["issues", "generate s", "load s"],
-                [[f"{i['world']['issues']:,}", i["world"]["generate_s"], i["world"]["load_s"]] for i in out["scale"]],
+                [
+                    [f"{i['world']['issues']:,}", i["world"]["generate_s"], i["world"]["load_s"]]
+                    for i in out["scale"]
+                ],
             )
         )
     if "max_analyzed" in out:
@@ -89,5 +96,7 @@ def markdown(out: dict[str, Any]) -> str:
         parts.append(_table([*PAIR_HEADER, "runs per 1,000 points"], rows))
     if "latency" in out:
         parts.append("## Latency (max_analyzed 30)")
-        parts.append(_table(PAIR_HEADER, [_pair_row(f"{item['latency_ms']} ms", item) for item in out["latency"]]))
+        parts.append(
+            _table(PAIR_HEADER, [_pair_row(f"{item['latency_ms']} ms", item) for item in out["latency"]])
+        )
     return "\n\n".join(parts) + "\n"

@@ -113,7 +113,9 @@ def permission_level(answer: dict[str, Any]) -> Permission | None:
 class RestReader:
     """One run of the REST reader against one repository."""
 
-    def __init__(self, base_url: str, token: str, owner: str, name: str, config: Config, *, concurrency: int = 10):
+    def __init__(
+        self, base_url: str, token: str, owner: str, name: str, config: Config, *, concurrency: int = 10
+    ):
         self.root = f"{base_url.rstrip('/')}/repos/{quote(owner)}/{quote(name)}"
         self.token = token
         self.config = config
@@ -217,7 +219,9 @@ class RestReader:
         """One window issue: read, then its 👎 and the permissions that decide, then the rules."""
         (answer, _), items = await asyncio.gather(
             self._get(f"{self.root}/issues/{number}"),
-            self._pages(f"{self.root}/issues/{number}/timeline", {"per_page": str(PER_PAGE)}, MAX_TIMELINE_PAGES),
+            self._pages(
+                f"{self.root}/issues/{number}/timeline", {"per_page": str(PER_PAGE)}, MAX_TIMELINE_PAGES
+            ),
         )
         events = tuple(e for item in items if (e := event(item)) is not None)
         reason = answer.get("state_reason")
@@ -239,7 +243,9 @@ class RestReader:
         deciders = duplicate_deciders(issue, first, self.settings)
         await asyncio.gather(*(self._permission(login) for login in deciders))
         reactors: list[Actor | None] = []
-        rollup = next((item.get("reactions") or {} for item in items if item.get("id") == first.database_id), {})
+        rollup = next(
+            (item.get("reactions") or {} for item in items if item.get("id") == first.database_id), {}
+        )
         if rollup.get("-1", 0):
             url = f"{self.root}/issues/comments/{first.database_id}/reactions"
             found = await self._pages(url, {"content": "-1", "per_page": str(PER_PAGE)}, MAX_REACTION_PAGES)

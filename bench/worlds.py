@@ -139,7 +139,7 @@ class _Builder:
 
     def __init__(self, spec: WorldSpec) -> None:
         self.spec = spec
-        self.random = random.Random(spec.seed)
+        self.random = random.Random(spec.seed)  # noqa: S311 - seeded test data, no secret
         self.comment_id = 100_000
         self.taken: set[datetime] = set()
 
@@ -163,10 +163,12 @@ class _Builder:
     def world(self) -> dict[str, Any]:
         spec = self.spec
         first_analyzed = int(spec.issues * (1 - spec.assistant_share)) + 1
-        chooser = random.Random(spec.seed + 1)
+        chooser = random.Random(spec.seed + 1)  # noqa: S311 - seeded test data
         analyzed = [n for n in range(first_analyzed, spec.issues + 1) if chooser.random() < spec.analyzed]
         newest = analyzed[-40:]
-        long_ones = set(chooser.sample(range(1, first_analyzed), min(spec.long_timelines, first_analyzed - 1)))
+        long_ones = set(
+            chooser.sample(range(1, first_analyzed), min(spec.long_timelines, first_analyzed - 1))
+        )
         if spec.long_in_window and newest:
             long_ones.add(newest[-7])
         big = set(chooser.sample(analyzed[:-60], min(spec.big_reactions, max(0, len(analyzed) - 60))))
@@ -190,7 +192,10 @@ class _Builder:
                 **dict.fromkeys(TRIAGERS, "TRIAGE"),
             },
             "files": {
-                "main": {".github/assistant/labels.md": LABELS_MD, ".github/assistant/learnings.jsonl": LEARNINGS}
+                "main": {
+                    ".github/assistant/labels.md": LABELS_MD,
+                    ".github/assistant/learnings.jsonl": LEARNINGS,
+                }
             },
             "issues": issues,
             "pull_requests": [],
@@ -215,7 +220,9 @@ class _Builder:
         for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
             what = rng.random()
             if what < 0.5:
-                line.comment(rng.choice((reporter, self.reporter(), *MAINTAINERS)), "Same here.", rng.randint(5, 60))
+                line.comment(
+                    rng.choice((reporter, self.reporter(), *MAINTAINERS)), "Same here.", rng.randint(5, 60)
+                )
             elif what < 0.8:
                 line.label("labeled", rng.choice(MAINTAINERS), rng.choice(VOCABULARY), rng.randint(5, 60))
             else:
@@ -230,7 +237,7 @@ class _Builder:
         for index in range(count):
             line.label("labeled" if index % 2 == 0 else "unlabeled", BOTS[0], OTHER_LABELS[0], 1)
 
-    def analyzed_issue(self, number: int, long: bool, big: bool) -> dict[str, Any]:  # noqa: C901
+    def analyzed_issue(self, number: int, long: bool, big: bool) -> dict[str, Any]:
         """An issue with a first analysis, one scenario of correction, and a final comment."""
         rng = self.random
         reporter = self.reporter()
