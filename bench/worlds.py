@@ -22,6 +22,7 @@ from typing import Any
 ASSISTANT = "triage-assistant"
 DUPLICATE_LABEL = "possible-duplicate"
 END = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+TIME = "%Y-%m-%dT%H:%M:%SZ"
 ISSUE_SPACING_S = 900  # one new issue every 15 minutes
 VOCABULARY = ("bug", "crash", "enhancement", "documentation", "question", "performance", "config")
 OTHER_LABELS = ("needs-triage", "good first issue", "help wanted")
@@ -103,9 +104,10 @@ class _Timeline:
         self.now = created
         self.items: list[dict[str, Any]] = []
 
-    def _at(self, minutes: int) -> str:
-        self.now = self.world.unique(self.now + timedelta(minutes=max(1, minutes)))
-        return self.now.strftime("%Y-%m-%dT%H:%M:%SZ")
+    def _at(self, minutes: int, seconds: int = 0) -> str:
+        step = timedelta(minutes=minutes, seconds=seconds) if seconds else timedelta(minutes=max(1, minutes))
+        self.now = self.world.unique(self.now + step)
+        return self.now.strftime(TIME)
 
     def comment(self, author: str | None, body: str, minutes: int = 5, **extra: Any) -> dict[str, Any]:
         item = {"type": "comment", "id": self.world.next_comment_id(), "author": author}
@@ -115,14 +117,18 @@ class _Timeline:
         self.items.append(item)
         return item
 
-    def label(self, kind: str, actor: str | None, label: str, minutes: int = 5) -> None:
-        self.items.append({"type": kind, "actor": actor, "label": label, "at": self._at(minutes)})
+    def label(self, kind: str, actor: str | None, label: str, minutes: int = 5, seconds: int = 0) -> None:
+        self.items.append({"type": kind, "actor": actor, "label": label, "at": self._at(minutes, seconds)})
 
     def event(self, kind: str, actor: str | None, minutes: int = 5, **extra: Any) -> None:
         self.items.append({"type": kind, "actor": actor, "at": self._at(minutes), **extra})
 
     def reactions(self, users: list[str | None], content: str = "THUMBS_DOWN") -> list[dict[str, Any]]:
-        return [{"user": user, "content": content, "at": self._at(1)} for user in users]
+        """Reactions a second apart from now; they do not move the issue's updatedAt or the clock."""
+        return [
+            {"user": user, "content": content, "at": (self.now + timedelta(seconds=1 + index)).strftime(TIME)}
+            for index, user in enumerate(users)
+        ]
 
 
 def analysis_body(kind: str, labels: list[str], duplicate_of: int | None) -> str:
@@ -208,7 +214,7 @@ class _Builder:
             "title": f"Issue {number}: {self.random.choice(['crash', 'slow start', 'docs typo', 'config'])}",
             "body": "Steps to reproduce: run it.",
             "author": reporter,
-            "created_at": self.created(number).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "created_at": self.created(number).strftime(TIME),
             "timeline": timeline.items,
         }
 
@@ -235,7 +241,7 @@ class _Builder:
     def _churn(self, line: _Timeline, count: int) -> None:
         """A bot flipping a label that is not in the vocabulary: a long timeline, no correction."""
         for index in range(count):
-            line.label("labeled" if index % 2 == 0 else "unlabeled", BOTS[0], OTHER_LABELS[0], 1)
+            line.label("labeled" if index % 2 == 0 else "unlabeled", BOTS[0], OTHER_LABELS[0], 0, seconds=7)
 
     def analyzed_issue(self, number: int, long: bool, big: bool) -> dict[str, Any]:
         """An issue with a first analysis, one scenario of correction, and a final comment."""
@@ -255,51 +261,51 @@ class _Builder:
             line.label("labeled", ASSISTANT, DUPLICATE_LABEL, 1)
         other = rng.choice([name for name in VOCABULARY if name not in proposed])
         if scenario == "removed":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(10, 90))
+            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
             line.label("labeled", maintainer, other, 1)
         elif scenario == "added":
-            line.label("labeled", maintainer, other, rng.randint(10, 90))
+            line.label("labeled", maintainer, other, rng.randint(3, 15))
         elif scenario == "undone_removal":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(10, 90))
-            line.label("labeled", rng.choice(MAINTAINERS), proposed[0], rng.randint(5, 30))
+            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
+            line.label("labeled", rng.choice(MAINTAINERS), proposed[0], rng.randint(2, 10))
         elif scenario == "undone_addition":
-            line.label("labeled", maintainer, other, rng.randint(10, 90))
-            line.label("unlabeled", maintainer, other, rng.randint(5, 30))
+            line.label("labeled", maintainer, other, rng.randint(3, 15))
+            line.label("unlabeled", maintainer, other, rng.randint(2, 10))
         elif scenario == "reapplied":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(10, 90))
+            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
             line.label("labeled", ASSISTANT, proposed[0], 2)
         elif scenario == "bot_churn":
             line.label("unlabeled", BOTS[0], proposed[0], 5)
             line.label("labeled", BOTS[1], other, 5)
         elif scenario == "dup_closed":
-            line.event("closed", maintainer, rng.randint(10, 90), state_reason="DUPLICATE")
+            line.event("closed", maintainer, rng.randint(3, 15), state_reason="DUPLICATE")
         elif scenario == "dup_marked":
-            line.event("marked_as_duplicate", maintainer, rng.randint(10, 90), canonical=duplicate_of or 1)
+            line.event("marked_as_duplicate", maintainer, rng.randint(3, 15), canonical=duplicate_of or 1)
         elif scenario == "dup_reopened":
-            line.event("closed", maintainer, rng.randint(10, 60), state_reason="DUPLICATE")
-            line.event("reopened", maintainer, rng.randint(10, 60))
+            line.event("closed", maintainer, rng.randint(3, 12), state_reason="DUPLICATE")
+            line.event("reopened", maintainer, rng.randint(3, 12))
         elif scenario == "dup_reporter":
-            line.comment(reporter, "This is a different problem: mine happens on start.", rng.randint(10, 90))
+            line.comment(reporter, "This is a different problem: mine happens on start.", rng.randint(3, 15))
         elif scenario == "dup_command":
-            line.comment(maintainer, "Not the same.\n/assistant not-duplicate", rng.randint(10, 90))
+            line.comment(maintainer, "Not the same.\n/assistant not-duplicate", rng.randint(3, 15))
         elif scenario == "dup_unlabeled":
-            line.label("unlabeled", maintainer, DUPLICATE_LABEL, rng.randint(10, 90))
+            line.label("unlabeled", maintainer, DUPLICATE_LABEL, rng.randint(3, 15))
         elif scenario == "follow_up":
-            line.comment(reporter, "More details: it happens on Windows only.", rng.randint(10, 60))
+            line.comment(reporter, "More details: it happens on Windows only.", rng.randint(3, 12))
             line.comment(ASSISTANT, analysis_body("follow-up", [other], None), 3)
-            line.label("labeled", maintainer, other, rng.randint(5, 30))
+            line.label("labeled", maintainer, other, rng.randint(2, 10))
         elif scenario == "plain" and rng.random() < 0.5:
-            line.comment(reporter, "Thanks, happy to test a fix.", rng.randint(10, 90))
+            line.comment(reporter, "Thanks, happy to test a fix.", rng.randint(3, 15))
         if rng.random() < self.spec.thumbs_down or big:
             analysis["reactions"] = self._reactions(line, reporter, big)
         if long:
             self._churn(line, 120)
         if rng.random() < 0.3 and duplicate_of is None:
-            line.event("closed", maintainer, rng.randint(10, 60), state_reason="COMPLETED")
+            line.event("closed", maintainer, rng.randint(3, 12), state_reason="COMPLETED")
         # The newest activity of an analyzed issue is a comment (the two readers' windows agree);
         # a maintainer's or a bot's, so it never changes a duplicate notice's outcome.
         author = rng.choice((maintainer, BOTS[0]))
-        line.comment(author, "Triaged." if author == maintainer else "CI: reproduced.", rng.randint(5, 60))
+        line.comment(author, "Triaged." if author == maintainer else "CI: reproduced.", rng.randint(2, 10))
         return self._issue(number, line, reporter)
 
     def _reactions(self, line: _Timeline, reporter: str, big: bool) -> list[dict[str, Any]]:
