@@ -134,7 +134,10 @@ def _label_lines(
                 human_after.append((index, event))
                 lines.append(f"{head}: counts (a person, after the first analysis)")
         put_forward = name in proposed or bool(applied_before)
-        lines.append("  => " + _label_verdict(name, put_forward, human_after, correction))
+        verdict = _label_verdict(name, put_forward, human_after, correction)
+        if name in correction.labels_removed and any(i > human_after[-1][0] for i in applied_before):
+            verdict += "; the assistant applying it again afterwards does not undo that"
+        lines.append("  => " + verdict)
     if outside:
         names = ", ".join(_label(n) for n in sorted(outside))
         lines.append(f"Labels outside the vocabulary (labels.md), never learned: {names}.")
