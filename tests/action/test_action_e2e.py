@@ -17,7 +17,7 @@ OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_b
 Outputs = Callable[[Path], dict[str, str]]
 
 
-def test_first_analysis_reads_writes_outputs_and_summary(
+def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pytest fixtures
     demo_server: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
@@ -88,7 +88,7 @@ def test_label_names_and_base_ref_inputs(
         ("issues", {"action": "reopened", "issue": {"number": 60}}, "issues.reopened"),
     ],
 )
-def test_follow_up_is_a_no_op(
+def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     demo_server: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
@@ -127,7 +127,7 @@ def test_workflow_dispatch_is_a_preview(
     capsys.readouterr()
 
 
-def test_a_failing_github_never_fails_the_step(
+def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtures
     demo_server: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
@@ -159,7 +159,7 @@ def test_a_failing_github_never_fails_the_step(
         ({"token": ""}, "input token is empty"),
     ],
 )
-def test_bad_inputs_fail_with_one_error(
+def test_bad_inputs_fail_with_one_error(  # noqa: PLR0917 - pytest fixtures
     demo_server: Any,
     action_env: Callable[..., dict[str, str]],
     tmp_path: Path,

@@ -82,7 +82,7 @@ def comment(author: str | None, body: str, reactions: list[tuple[str | None, str
     return item
 
 
-def analysis(
+def analysis(  # noqa: PLR0917  (text, labels, duplicate_of read as one phrase)
     text: str,
     labels: list[str],
     duplicate_of: int | None = None,
@@ -124,7 +124,7 @@ def unmarked(actor: str | None, canonical: int) -> Item:
     return {"type": "unmarked_as_duplicate", "actor": actor, "canonical": canonical}
 
 
-def issue(
+def issue(  # noqa: PLR0917  (the world's own field order)
     ids: CommentIds,
     number: int,
     title: str,
