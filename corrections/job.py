@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from corrections import notes
 from corrections.config import Config
@@ -51,6 +52,9 @@ class ReadOutcome:
     off: bool = False
     failed: bool = False
     usage: Usage = field(default_factory=Usage)
+    # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
+    scan_exhausted: bool = False
+    scanned_through: datetime | None = None
 
     @property
     def corrected(self) -> list[IssueCorrection]:
@@ -128,6 +132,9 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             reading.missing.add({"labelsFile": "labels", "learningsFile": "learnings"}.get(name, "issues"))
             categories.add("partial answer")
         reading.add_issue_page(page.issues)
+        if page.issues:
+            outcome.scanned_through = page.issues[-1].updated_at
+        outcome.scan_exhausted = not page.page_info.has_next_page
         progress(
             f"scan page {page_number}: {len(page.issues)} issues, "
             f"window {len(reading.window()[0])} of {reading.max_analyzed}"
@@ -135,7 +142,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         cursor = page.page_info.end_cursor
         if reading.scan_settled() or not page.page_info.has_next_page:
             break
-    await _details(client, request, reading, categories, progress)
+    await read_details(client, request.owner, request.name, reading, categories=categories, progress=progress)
     outcome.window = reading.window_issues()
     for read in outcome.window:
         outcome.warnings.extend(read.warnings)
@@ -159,15 +166,16 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     return outcome
 
 
-async def _details(
-    client: GitHubClient, request: ReadRequest, reading: Reading, categories: set[str], progress: Progress
+async def read_details(
+    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
 ) -> None:
+    """Details rounds until the reading needs nothing more or a cap is reached; failures go to `missing`."""
     for _ in range(MAX_DETAIL_ROUNDS):
         details_request = reading.next_request()
         if details_request.empty:
             break
         try:
-            details = await fetch_details(client, request.owner, request.name, details_request)
+            details = await fetch_details(client, owner, name, details_request)
         except GitHubError as error:
             categories.add(error.category)
             if details_request.analysis_ids or details_request.reactions:
@@ -202,7 +210,7 @@ async def _details(
         if reading.permissions_via_rest:
             pending = reading.pending_logins()
             if pending:
-                found, unknown = await fetch_permissions_rest(client, request.owner, request.name, pending)
+                found, unknown = await fetch_permissions_rest(client, owner, name, pending)
                 reading.add_permissions(found)
                 reading.asked |= set(pending)
                 if unknown:
