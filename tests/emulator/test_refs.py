@@ -46,7 +46,9 @@ def test_update_ref_fast_forward_and_force(emulator: Server, gql: Any) -> None:
 def test_delete_ref(emulator: Server, gql: Any) -> None:
     _, ref_id, _ = _branch(gql)
     assert "side" in emulator.state()["heads"]
-    deleted = gql("mutation($id: ID!) { deleteRef(input: {refId: $id}) { clientMutationId } }", {"id": ref_id})
+    deleted = gql(
+        "mutation($id: ID!) { deleteRef(input: {refId: $id}) { clientMutationId } }", {"id": ref_id}
+    )
     assert deleted == {"data": {"deleteRef": {"clientMutationId": None}}}
     assert "side" not in emulator.state()["heads"]
     again = gql("mutation($id: ID!) { deleteRef(input: {refId: $id}) { clientMutationId } }", {"id": ref_id})
