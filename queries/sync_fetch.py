@@ -2,8 +2,8 @@
 
 `fetch_sync_target` reads where the sync writes (branches, store files, the open pull request);
 `fetch_threads` scans issues and pull requests by newest activity for commands and proposals;
-`fetch_proposal_reactions` reads who reacted 👍/👎 to proposals; `fetch_pull_comments` reads a pull
-request's comments for its PR memory.
+`fetch_proposal_reactions` reads who reacted 👍/👎 to proposals; `fetch_permissions` reads whether
+they may push; `fetch_pull_comments` reads a pull request's comments for its PR memory.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pydantic import ValidationError
 
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import BadResponse, NotFound
+from queries.errors import BadResponse, GitHubError, NotFound
+from queries.fetch import DetailsRequest, fetch_details, fetch_permissions_rest
 from queries.models import Blob, ReactionPage
 from queries.sync_models import (
     PullCommentsData,
@@ -277,3 +278,29 @@ async def fetch_pull_comments(
             break
         before = info.start_cursor
     return PullComments(pull_id=pull_id, comments=tuple(comments), older_comments=older)
+
+
+async def fetch_permissions(
+    client: GitHubClient, owner: str, name: str, logins: Sequence[str]
+) -> tuple[dict[str, str], list[str]]:
+    """Each login's permission on the repository, and the logins whose permission could not be read.
+
+    GraphQL `collaborators(login:)` first (50 logins a request); when GitHub answers FORBIDDEN (a
+    token that may not list collaborators) or the request fails, the REST permission endpoint,
+    which every token may read (docs/github-facts.md, "Permissions").
+    """
+    wanted = list(dict.fromkeys(logins))
+    found: dict[str, str] = {}
+    for start in range(0, len(wanted), NODES_PER_REQUEST):
+        chunk = tuple(wanted[start : start + NODES_PER_REQUEST])
+        try:
+            result = await fetch_details(client, owner, name, DetailsRequest(logins=chunk))
+        except GitHubError:
+            continue
+        found.update(result.permissions)
+    missing = [login for login in wanted if login not in found]
+    if not missing:
+        return found, []
+    through_rest, unknown = await fetch_permissions_rest(client, owner, name, missing)
+    found.update(through_rest)
+    return found, unknown
