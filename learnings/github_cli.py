@@ -110,7 +110,9 @@ def _sync(args: argparse.Namespace) -> int:
     )
     for learning in result.recorded:
         source = learning.source
-        thread = f"issue #{source.issue}" if source.issue is not None else f"pull request #{source.pull_request}"
+        thread = (
+            f"issue #{source.issue}" if source.issue is not None else f"pull request #{source.pull_request}"
+        )
         print(f"  {learning.id} from {thread}, comment {source.comment}, accepted by @{source.accepted_by}")
     return 0
 

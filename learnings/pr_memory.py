@@ -146,7 +146,9 @@ def find_memory(comments: Sequence[ThreadComment], number: int, assistant_login:
             warnings.append(f"{name}: PR memory marker ignored: {error}")
             continue
         if decoded.pull_request != number:
-            warnings.append(f"{name}: PR memory of pull request #{decoded.pull_request}, not #{number}; ignored")
+            warnings.append(
+                f"{name}: PR memory of pull request #{decoded.pull_request}, not #{number}; ignored"
+            )
             continue
         memory = decoded
     return FoundMemory(
@@ -186,8 +188,7 @@ def render_memory(memory: PrMemory | None, number: int) -> str:
             f"last reviewed commit: {progress.reviewed_commit or 'none'}",
             f"files reviewed: {_list(progress.files_reviewed)}",
             f"still to review: {_list(progress.pending)}",
-            "addressed findings:"
-            + ("" if memory.addressed else " none"),
+            "addressed findings:" + ("" if memory.addressed else " none"),
             *(f"- {item.fingerprint}: {_text(item.how)}" for item in memory.addressed),
         ]
     text = _ENVIRONMENT.get_template("pr_memory.md.j2").render(

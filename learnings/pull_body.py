@@ -37,6 +37,7 @@ class BodyEntry(BaseModel):
     accepted_by: str
     text: str
     paths: str
+    category: str
 
 
 def origin(learning: Learning, repository_url: str) -> str:
@@ -65,13 +66,14 @@ def _entry(learning: Learning, repository_url: str) -> BodyEntry:
         accepted_by=learning.source.accepted_by or "nobody recorded",
         text=json_text(clean_line(learning.text)),
         paths=paths,
+        category=json_text(clean_line(learning.category)) if learning.category else "",
     )
 
 
 def pull_body(learnings: Sequence[Learning], *, repository_url: str, store_path: str, command: str) -> str:
     """The pull request's body for the learnings that differ from the default branch."""
     entries = [_entry(learning, repository_url.rstrip("/")) for learning in learnings]
-    fence = fence_for(line for item in entries for line in (item.text, item.paths))
+    fence = fence_for(line for item in entries for line in (item.text, item.paths, item.category))
     text = _ENVIRONMENT.get_template("sync_pull_request.md.j2").render(
         entries=entries, fence=fence, path=store_path, command=command
     )

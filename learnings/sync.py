@@ -147,7 +147,9 @@ def _differs(state: _State, text: str) -> tuple[Learning, ...]:
     return tuple(learning for learning in loaded.learnings if base.get(learning.id) != to_line(learning))
 
 
-async def _gather(client: GitHubClient, options: SyncOptions, state: _State) -> tuple[Found, list[Candidate], list[str]]:
+async def _gather(
+    client: GitHubClient, options: SyncOptions, state: _State
+) -> tuple[Found, list[Candidate], list[str]]:
     """Read what is new and decide it: (found, candidates, notes)."""
     config = options.config
     recorded = _sourced(state.base.learnings) | _sourced(state.working.learnings)
@@ -161,9 +163,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: _State) -> 
     found = find_sources(scan.threads, recorded, config.assistant.login, config.assistant.command)
     notes = list(found.notes)
     if not scan.complete:
-        notes.append(
-            f"the scan stopped after {scan.pages} pages; older activity is read by a later sync"
-        )
+        notes.append(f"the scan stopped after {scan.pages} pages; older activity is read by a later sync")
     reactors: dict[str, Reactors] = {}
     if found.proposals:
         reactors = await fetch_proposal_reactions(client, [p.node_id for p in found.proposals])
@@ -189,7 +189,9 @@ async def run_sync(options: SyncOptions) -> SyncResult:
             state = _state(target, store_path)
             _found, candidates, notes = await _gather(client, options, state)
         except GitHubError as error:
-            raise SyncError(f"could not read {options.owner}/{options.name} from GitHub: {error.category}") from error
+            raise SyncError(
+                f"could not read {options.owner}/{options.name} from GitHub: {error.category}"
+            ) from error
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
@@ -327,8 +329,8 @@ class _Publish:
             return
         try:
             if created:
-                await self.writer.delete_ref(ref_id)
+                await self.writer.delete_ref(ref_id, undo=True)
             elif reset_from is not None:
-                await self.writer.update_ref(ref_id, reset_from, force=True)
+                await self.writer.update_ref(ref_id, reset_from, force=True, undo=True)
         except GitHubError:
             pass

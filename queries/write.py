@@ -2,7 +2,8 @@
 
 GitHub asks for a pause of at least one second between mutations and limits content-creating
 requests (docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests);
-`Writer` waits that long between two mutations and refuses more than `max_mutations` in one run.
+`Writer` waits that long between two mutations and refuses more than `max_mutations` in one run
+(except mutations that undo what the run did, so a refusal never leaves a branch behind).
 A mutation GitHub refuses (its field null beside `errors`, or no data at all) raises WriteRefused
 with GitHub's error type: STALE_DATA when `expectedHeadOid` is not the branch's head, and
 PULL_REQUESTS_NOT_PERMITTED when the workflow token may not open pull requests.
@@ -83,8 +84,10 @@ class Writer:
         """Mutations sent so far."""
         return len(self.times)
 
-    async def _mutate(self, name: str, variables: Mapping[str, Any], field: str) -> dict[str, Any]:
-        if self.count >= self._max_mutations:
+    async def _mutate(
+        self, name: str, variables: Mapping[str, Any], field: str, *, undo: bool = False
+    ) -> dict[str, Any]:
+        if self.count >= self._max_mutations and not undo:
             raise WriteRefused(
                 f"{name}: the cap of {self._max_mutations} mutations per run is reached",
                 error_type=MUTATION_CAP,
@@ -117,13 +120,17 @@ class Writer:
         ref = payload.get("ref") or {}
         return Created(id=str(ref.get("id")), oid=oid)
 
-    async def update_ref(self, ref_id: str, oid: str, *, force: bool) -> None:
-        """Point a branch at `oid` (`force` for a move that is not a fast-forward)."""
-        await self._mutate("UpdateRef", {"refId": ref_id, "oid": oid, "force": force}, "updateRef")
+    async def update_ref(self, ref_id: str, oid: str, *, force: bool, undo: bool = False) -> None:
+        """Point a branch at `oid` (`force` for a move that is not a fast-forward).
 
-    async def delete_ref(self, ref_id: str) -> None:
-        """Delete a branch."""
-        await self._mutate("DeleteRef", {"refId": ref_id}, "deleteRef")
+        `undo` marks a move that puts back what this run changed: it may pass the cap.
+        """
+        variables = {"refId": ref_id, "oid": oid, "force": force}
+        await self._mutate("UpdateRef", variables, "updateRef", undo=undo)
+
+    async def delete_ref(self, ref_id: str, *, undo: bool = False) -> None:
+        """Delete a branch; `undo` (deleting what this run created) may pass the cap."""
+        await self._mutate("DeleteRef", {"refId": ref_id}, "deleteRef", undo=undo)
 
     async def create_commit(
         self,
