@@ -163,7 +163,9 @@ async def _gather(
     found = find_sources(scan.threads, recorded, config.assistant.login, config.assistant.command)
     notes = list(found.notes)
     if not scan.complete:
-        notes.append(f"the scan stopped after {scan.pages} pages; older activity is read by a later sync")
+        notes.append(
+            f"the scan stopped at its cap of {scan.pages} pages; older activity was not read (see --max-pages)"
+        )
     reactors: dict[str, Reactors] = {}
     if found.proposals:
         reactors = await fetch_proposal_reactions(client, [p.node_id for p in found.proposals])
