@@ -221,7 +221,7 @@ def _demo(out: Path) -> int:
                 config=Config(),
                 api_url=server.url,
                 base_ref="HEAD",
-                paths=("src/cli/main.py",),
+                paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
                 time_budget=30.0,
             )
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
