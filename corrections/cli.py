@@ -19,7 +19,6 @@ from pathlib import Path
 
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
-from corrections.context import render_context
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
 from corrections.workflow import escape_data
@@ -143,6 +142,9 @@ def run_read(
     """
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
+    # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
+    from corrections.context import render_context
+
     files = render_context(outcome, options.config, options.paths)
     write_folder(options.out / "issues", files.issues)
     for name, text in files.top.items():
