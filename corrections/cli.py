@@ -23,9 +23,11 @@ from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
 from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
-from queries.retry import RetryPolicy
+from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
 _REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
+MAX_WARNINGS = 50
+OPTIONAL_FILES = frozenset({"learnings.md"})
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
 
@@ -91,7 +93,7 @@ def build_options(
         api_url=api_url,
         base_ref=base_ref or "HEAD",
         paths=tuple(paths),
-        time_budget=time_budget or RetryPolicy().total_budget,
+        time_budget=time_budget or DEFAULT_BUDGET,
     )
 
 
@@ -116,7 +118,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
     request = ReadRequest(
         owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
     )
-    policy = RetryPolicy(total_budget=options.time_budget)
+    policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         try:
             return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
@@ -149,9 +151,15 @@ def run_read(
     write_folder(options.out / "issues", files.issues)
     for name, text in files.top.items():
         write_atomic(options.out / name, text)
+    for name in OPTIONAL_FILES - set(files.top):
+        # Nothing of an earlier run may stay beside this run's files.
+        (options.out / name).unlink(missing_ok=True)
     outcome.warnings.extend(files.warnings)
-    for warning in outcome.warnings:
+    for warning in outcome.warnings[:MAX_WARNINGS]:
         warn(warning)
+    if len(outcome.warnings) > MAX_WARNINGS:
+        # A hostile learnings file may hold a million bad lines: the log stays readable.
+        warn(f"{len(outcome.warnings) - MAX_WARNINGS} more warnings not shown")
     if outcome.failed or (outcome.note and not outcome.off):
         # A GitHub Actions workflow command: shown on the run's summary page.
         print(f"::warning title=corrections::{escape_data(outcome.note or '')}", flush=True)
@@ -159,7 +167,8 @@ def run_read(
     log(
         f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests, {usage.points} points, {time.monotonic() - started:.2f} s; wrote {options.out}/corrections.md"
+        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
+        f"wrote {options.out}/corrections.md"
     )
     return outcome
 

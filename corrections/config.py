@@ -5,6 +5,7 @@ Raises ConfigError with one line that names the file, the key and, where TOML sa
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated
@@ -55,15 +56,37 @@ class Config(_Section):
     learnings: LearningsConfig = LearningsConfig()
 
 
-def _describe(error: ValidationError, path: Path) -> str:
+_TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+
+
+def _line_of(text: str, loc: tuple[str | int, ...]) -> int | None:
+    """The line (from 1) where a key of a plain `[table]` / `key = ...` file is written, if found."""
+    table: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _TABLE.match(line)
+        if header:
+            table = header.group(1)
+            if loc == (table,):
+                return number
+            continue
+        key = _KEY.match(line)
+        if key and ((table is None and loc == (key.group(1),)) or loc == (table, key.group(1))):
+            return number
+    return None
+
+
+def _describe(error: ValidationError, path: Path, text: str) -> str:
     first = error.errors()[0]
     key = ".".join(str(part) for part in first["loc"])
+    line = _line_of(text, tuple(first["loc"]))
+    where = f"{path}:{line}" if line is not None else f"{path}"
     kind = first["type"]
     if kind == "extra_forbidden":
-        return f"{path}: unknown key `{key}`"
+        return f"{where}: unknown key `{key}`"
     if kind == "missing":
-        return f"{path}: missing key `{key}`"
-    return f"{path}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
+        return f"{where}: missing key `{key}`"
+    return f"{where}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
 
 
 def parse_config(text: str, path: Path) -> Config:
@@ -75,7 +98,7 @@ def parse_config(text: str, path: Path) -> Config:
     try:
         return Config.model_validate(raw)
     except ValidationError as error:
-        raise ConfigError(_describe(error, path)) from error
+        raise ConfigError(_describe(error, path, text)) from error
 
 
 def load_config(path: Path | None) -> Config:

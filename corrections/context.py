@@ -43,7 +43,13 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         "corrections.json": corrections_json(outcome),
     }
     warnings: list[str] = []
-    if config.learnings.enabled and not outcome.off and not outcome.failed:
+    # Learnings that could not be read are left out, not shown as "none recorded".
+    if (
+        config.learnings.enabled
+        and not outcome.off
+        and not outcome.failed
+        and "learnings" not in outcome.missing
+    ):
         top["learnings.md"], warnings = render_learnings(outcome, config, paths)
     by_number = {c.number: c for c in outcome.corrections}
     issues = {

@@ -49,6 +49,8 @@ class ReadOutcome:
     stale_learnings: frozenset[str] = frozenset()
     warnings: list[str] = field(default_factory=list)
     note: str | None = None
+    # Parts that could not be read (keys of notes.PARTS); the note names them.
+    missing: set[str] = field(default_factory=set)
     off: bool = False
     failed: bool = False
     usage: Usage = field(default_factory=Usage)
@@ -112,9 +114,17 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             reading.missing.add("scan")
             categories.add(error.category)
             break
+        if page.failed:
+            reading.missing.update(page.failed)
+            categories.add("partial answer")
         if page_number == 1:
             labels_text = _file_text(page.labels_file, config.context.labels_file, outcome.warnings)
-            if labels_text is None:
+            if "labels" in page.failed:
+                outcome.warnings.append(
+                    f"{config.context.labels_file} could not be read at {request.base_ref}: "
+                    "no label is a correction"
+                )
+            elif labels_text is None:
                 outcome.warnings.append(
                     f"{config.context.labels_file} not found at {request.base_ref}: no label is a correction"
                 )
@@ -128,9 +138,6 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 reading.path_checks = tuple(
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
                 )
-        for name in page.failed_fields:
-            reading.missing.add({"labelsFile": "labels", "learningsFile": "learnings"}.get(name, "issues"))
-            categories.add("partial answer")
         reading.add_issue_page(page.issues)
         if page.issues:
             outcome.scanned_through = page.issues[-1].updated_at
@@ -162,6 +169,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     unknown = {login for login in reading.needed_logins() if login not in reading.permissions}
     if unknown:
         reading.missing.add("permissions")
+    outcome.missing = set(reading.missing)
     outcome.note = notes.partial(reading.missing, categories)
     return outcome
 

@@ -12,7 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from corrections.models import Actor, Analysis, Comment
 
-_ANALYSIS = re.compile(r"<!--\s*assistant:analysis\s+(.*?)\s*-->", re.DOTALL)
+# The marker's start; its end is the first `-->` after it. Searched in two steps, not as one
+# lazy pattern: that pattern backtracks over every unclosed start, quadratic in the body's size.
+_ANALYSIS_START = re.compile(r"<!--\s*assistant:analysis\s+")
+_MARKER_END = "-->"
 _BOT_SUFFIX = "[bot]"
 
 
@@ -25,8 +28,14 @@ def normalize_login(login: str) -> str:
 
 
 def is_assistant(actor: Actor | None, assistant_login: str) -> bool:
-    """Whether an actor is the configured assistant (GraphQL drops the `[bot]` suffix)."""
-    return actor is not None and normalize_login(actor.login) == normalize_login(assistant_login)
+    """Whether an actor is the configured assistant (GraphQL drops the `[bot]` suffix).
+
+    A bot and a user may share a login (the app's `name[bot]` and the user `name`): when the
+    configured login names the bot, a User of that login is someone else and never the assistant.
+    """
+    if actor is None or normalize_login(actor.login) != normalize_login(assistant_login):
+        return False
+    return actor.typename == "Bot" or not assistant_login.strip().lower().endswith(_BOT_SUFFIX)
 
 
 def is_person(actor: Actor | None, assistant_login: str) -> bool:
@@ -43,6 +52,16 @@ class _Marker(BaseModel):
     duplicate_of: Annotated[int, Field(gt=0)] | None = None
 
 
+def _marker_payload(body: str) -> str | None:
+    """The text between the first analysis marker's start and its `-->`, or None."""
+    start = _ANALYSIS_START.search(body)
+    if start is None:
+        return None
+    end = body.find(_MARKER_END, start.end())
+    # Without an end after the first start, no later start has one either.
+    return None if end == -1 else body[start.end() : end].rstrip()
+
+
 class MarkerError(ValueError):
     """An analysis marker that does not parse; the message names the comment."""
 
@@ -54,12 +73,12 @@ def parse_analysis(comment: Comment, index: int, assistant_login: str) -> Analys
     """
     if not is_assistant(comment.author, assistant_login):
         return None
-    match = _ANALYSIS.search(comment.body)
-    if match is None:
+    payload = _marker_payload(comment.body)
+    if payload is None:
         return None
     name = f"comment {comment.database_id or comment.node_id}"
     try:
-        marker = _Marker.model_validate_json(match.group(1))
+        marker = _Marker.model_validate_json(payload)
     except ValidationError as error:
         reason = error.errors()[0]["msg"] if error.errors() else "invalid"
         raise MarkerError(f"{name}: analysis marker does not parse ({reason}); ignored") from error

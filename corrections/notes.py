@@ -6,13 +6,13 @@ from collections.abc import Iterable
 
 # What may be missing, in the words the note uses.
 PARTS = {
+    "issues": "some issues of the scan (left out of the window)",
+    "labels": "labels.md (no label counted as a correction)",
     "scan": "later pages of the scan for the window",
     "timelines": "later pages of some long timelines",
     "reactions": "👎 reactions on some analyses (not counted)",
     "permissions": "permissions of some people (their 👎 and comments not counted)",
-    "labels": "the label vocabulary (labels.md; no label counted)",
     "learnings": "the learnings file",
-    "issues": "some issues of the scan",
 }
 
 OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."

@@ -29,6 +29,8 @@ MAX_TITLE = 300
 MAX_BODY = 4_000
 MAX_COMMENT = 2_000
 MAX_ITEMS = 80
+MAX_LABEL = 100  # GitHub allows 50 characters in a label name
+MAX_LOGIN = 100  # GitHub allows 39
 
 _environment = Environment(
     loader=FileSystemLoader(TEMPLATES),
@@ -38,9 +40,32 @@ _environment = Environment(
 )
 
 
+# Untrusted text is cut to this many times its limit before it is cleaned, so a megabyte body
+# costs no more than a short one; what cleaning removes beyond that is cut text anyway.
+_PRE_CUT = 4
+
+
+def bounded_line(text: str, limit: int) -> str:
+    """`clean_line` then `truncate`, without cleaning more than a few times `limit` characters."""
+    head = text[: limit * _PRE_CUT]
+    cleaned = clean_line(head)
+    if len(head) < len(text) and len(cleaned) <= limit:
+        cleaned = cleaned[: limit - 1] + "…"
+    return truncate(cleaned, limit)
+
+
+def bounded_block(text: str, limit: int) -> str:
+    """`clean_block` then `truncate`, without cleaning more than a few times `limit` characters."""
+    head = text[: limit * _PRE_CUT]
+    cleaned = clean_block(head)
+    if len(head) < len(text) and len(cleaned) <= limit:
+        cleaned = cleaned[: limit - 1] + "…"
+    return truncate(cleaned, limit)
+
+
 def safe_title(title: str) -> str:
     """A title as it may appear in a prompt: one line, no invisible characters, JSON-quoted."""
-    return json_text(truncate(clean_line(title), MAX_TITLE))
+    return json_text(bounded_line(title, MAX_TITLE))
 
 
 def correction_line(correction: IssueCorrection) -> str:
@@ -48,10 +73,13 @@ def correction_line(correction: IssueCorrection) -> str:
     parts = [f"#{correction.number} {safe_title(correction.title)}"]
     if correction.labels_removed:
         parts.append(
-            "maintainer removed label " + ", ".join(clean_line(n) for n in correction.labels_removed)
+            "maintainer removed label "
+            + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_removed)
         )
     if correction.labels_added:
-        parts.append("maintainer added label " + ", ".join(clean_line(n) for n in correction.labels_added))
+        parts.append(
+            "maintainer added label " + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_added)
+        )
     if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
         parts.append(f"duplicate notice (of #{correction.duplicate.of}) objected to")
     if correction.thumbs_down:
@@ -82,9 +110,9 @@ def corrections_json(outcome: ReadOutcome) -> str:
         "corrections": [
             {
                 "number": c.number,
-                "title": clean_line(c.title),
-                "labels_removed": sorted(c.labels_removed),
-                "labels_added": sorted(c.labels_added),
+                "title": bounded_line(c.title, MAX_TITLE),
+                "labels_removed": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_removed),
+                "labels_added": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_added),
                 "duplicate": (
                     {"of": c.duplicate.of, "outcome": c.duplicate.outcome.value}
                     if c.duplicate is not None and c.duplicate.outcome is DuplicateOutcome.OBJECTED
@@ -101,7 +129,7 @@ def corrections_json(outcome: ReadOutcome) -> str:
 
 
 def _who(login: str | None) -> str:
-    return json_text(clean_line(login) if login else "ghost")
+    return json_text(bounded_line(login, MAX_LOGIN) if login else "ghost")
 
 
 def issue_summary(correction: IssueCorrection | None) -> str:
@@ -115,12 +143,12 @@ def _event_line(event: Event) -> str:
     """One timeline item in program words; untrusted text (comment bodies) JSON-quoted."""
     at = event.at.strftime("%Y-%m-%dT%H:%M:%SZ")
     if isinstance(event, Comment):
-        text = json_text(truncate(clean_block(event.body), MAX_COMMENT))
+        text = json_text(bounded_block(event.body, MAX_COMMENT))
         return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
     who = _who(event.actor.login if event.actor else None)
     if isinstance(event, LabelChange):
         verb = "added label" if event.kind == "labeled" else "removed label"
-        return f"{at} {who} {verb} {json_text(clean_line(event.label))}"
+        return f"{at} {who} {verb} {json_text(bounded_line(event.label, MAX_LABEL))}"
     if isinstance(event, Closed):
         return f"{at} {who} closed the issue" + (f" as {event.state_reason}" if event.state_reason else "")
     if isinstance(event, Reopened):
@@ -138,14 +166,17 @@ def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
         f"title: {safe_title(issue.title)}",
         f"author: {_who(issue.author.login if issue.author else None)}",
         f"state: {issue.state}" + (f" ({issue.state_reason})" if issue.state_reason else ""),
-        f"body: {json_text(truncate(clean_block(issue.body), MAX_BODY))}",
+        f"body: {json_text(bounded_block(issue.body, MAX_BODY))}",
     ]
-    timeline = [_event_line(event) for event in issue.events]
-    if len(timeline) > MAX_ITEMS:
+    events = issue.events
+    if len(events) > MAX_ITEMS:
         half = MAX_ITEMS // 2
-        cut = len(timeline) - 2 * half
-        timeline = [*timeline[:half], f"({cut} timeline items not shown)", *timeline[-half:]]
-    lines += timeline
+        cut = len(events) - 2 * half
+        lines += [_event_line(event) for event in events[:half]]
+        lines.append(f"({cut} timeline items not shown)")
+        lines += [_event_line(event) for event in events[-half:]]
+    else:
+        lines += [_event_line(event) for event in events]
     return _environment.get_template("issue.md.j2").render(
         number=issue.number, lines=lines, fence=fence_for(lines), summary=issue_summary(correction)
     )

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 
 _ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+`([^`\n]+)`")
+# GitHub allows 50 characters in a label name; a longer "name" in labels.md is no label.
+MAX_NAME = 100
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ def parse_vocabulary(text: str) -> Vocabulary:
         if match is None:
             continue
         name = match.group(1).strip()
-        if name and name.casefold() not in seen:
+        if name and len(name) <= MAX_NAME and name.casefold() not in seen:
             seen.add(name.casefold())
             names.append(name)
     return Vocabulary(tuple(names))

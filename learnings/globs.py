@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -104,9 +105,14 @@ def _class_regex(glob: str, segment: str, start: int) -> tuple[str, int]:
     body = "".join(members)
     regex = f"[^/{body}]" if negated else f"[{body}]"
     try:
-        re.compile(regex)
+        with warnings.catch_warnings():
+            # `--`, `&&`, `~~`, `||` in a class are set operations to come in Python's re: ambiguous.
+            warnings.simplefilter("error", FutureWarning)
+            re.compile(regex)
     except re.error as error:
         raise GlobError(f"bad glob `{glob}`: bad character class: {error.msg}") from error
+    except FutureWarning as error:
+        raise GlobError(f"bad glob `{glob}`: ambiguous character class") from error
     return regex, index + 1
 
 

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
@@ -25,6 +25,7 @@ from gql.transport.exceptions import (
     TransportServerError,
 )
 from graphql import ExecutionResult
+from multidict import CIMultiDict, CIMultiDictProxy
 
 from queries.documents import Operation
 from queries.errors import (
@@ -162,8 +163,16 @@ class GitHubClient:
     Use as `async with GitHubClient(url, token) as client:`; every method raises only GitHubError.
     """
 
-    def __init__(self, api_url: str, token: str, *, policy: RetryPolicy | None = None) -> None:
+    def __init__(
+        self,
+        api_url: str,
+        token: str,
+        *,
+        policy: RetryPolicy | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.api_url = api_url
+        self._sleep = sleep
         self.rest_url = rest_base_url(api_url)
         self.policy = policy or RetryPolicy()
         self.usage = Usage()
@@ -172,6 +181,7 @@ class GitHubClient:
         self._transport = _RecordingTransport(
             url=api_url,
             headers={"Authorization": f"bearer {token}", "User-Agent": USER_AGENT},
+            # Our own timeout (asyncio.timeout in _with_retries) bounds each request; gql's is a backstop.
             timeout=int(self.policy.request_timeout) + 1,
         )
         self._client = Client(transport=self._transport, fetch_schema_from_transport=False)
@@ -209,25 +219,60 @@ class GitHubClient:
         return text.replace(self._token, "***") if self._token else text
 
     async def _with_retries(self, attempt_once: Any, what: str) -> Any:
+        """Run `attempt_once` until it answers, the policy gives up, or the budget is used up.
+
+        Raises the failure that explains the end best: a timeout that only the end of the budget
+        caused does not hide the failure that was being retried.
+        """
         attempt = 0
+        earlier: GitHubError | None = None
         while True:
             attempt += 1
             remaining = self._remaining_budget()
             if remaining <= 0:
-                raise RequestTimeout(f"{what}: time budget of {self.policy.total_budget:g} s used up")
+                raise earlier or RequestTimeout(
+                    f"{what}: time budget of {self.policy.total_budget:g} s used up"
+                )
+            timeout = self.policy.timeout(remaining)
             try:
-                async with asyncio.timeout(min(self.policy.request_timeout, remaining)):
+                async with asyncio.timeout(timeout):
                     return await attempt_once()
             except TimeoutError as error:
+                if earlier is not None and timeout < self.policy.request_timeout:
+                    raise earlier from None
                 failure: GitHubError = RequestTimeout(f"{what}: no answer in time")
                 failure.__cause__ = error
             except GitHubError as error:
                 failure = error
-            delay = self.policy.delay(attempt, failure)
-            if delay is None or delay >= self._remaining_budget():
+            self._redact(failure)
+            wait = self.policy.wait(attempt, failure, self._remaining_budget())
+            if wait is None:
                 raise failure
+            earlier = failure
             self.usage.retries += 1
-            await asyncio.sleep(delay)
+            await self._sleep(wait)
+
+    def _redact(self, error: BaseException) -> None:
+        """Remove the token from an exception and every exception it was caused by.
+
+        aiohttp keeps the request's headers (Authorization included) on ClientResponseError; the
+        chain is kept for logs, without them.
+        """
+        seen: set[int] = set()
+        current: BaseException | None = error
+        while current is not None and id(current) not in seen:
+            seen.add(id(current))
+            current.args = tuple(self._scrub(a) if isinstance(a, str) else a for a in current.args)
+            if isinstance(current, GitHubError):
+                current.detail = self._scrub(current.detail)
+            if isinstance(current, aiohttp.ClientResponseError):
+                info = current.request_info
+                headers = CIMultiDict(info.headers)
+                headers.popall("Authorization", None)
+                clean = aiohttp.RequestInfo(info.url, info.method, CIMultiDictProxy(headers), info.real_url)
+                current.request_info = clean
+                current.args = tuple(clean if a is info else a for a in current.args)
+            current = current.__cause__ or current.__context__
 
     async def _connect(self) -> Any:
         if self._session is None:

@@ -50,8 +50,8 @@ class WindowPage:
     page_info: PageInfo
     labels_file: Blob | None = None
     learnings_file: Blob | None = None
-    # Fields GitHub answered with an error beside the rest (partial data): their response keys.
-    failed_fields: tuple[str, ...] = ()
+    # Parts GitHub answered with an error beside the data ("labels", "learnings", "issues").
+    failed: tuple[str, ...] = ()
 
 
 def _parse(model: Any, value: Any, what: str) -> Any:
@@ -90,21 +90,21 @@ async def fetch_window_page(
     if data.repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
     page = data.repository.issues
-    failed = tuple(
-        sorted(
-            {
-                str(path[1]) if len(path) > 1 else "repository"
-                for e in answer.errors
-                if (path := e.get("path"))
-            }
-        )
-    )
+    failed = []
+    if answer.errors_at("repository", "labelsFile"):
+        failed.append("labels")
+    if answer.errors_at("repository", "learningsFile"):
+        failed.append("learnings")
+    # Only a nulled issue is a missing one: errors deeper down (GitHub's databaseId overflowing
+    # Int, say) leave the issue itself readable.
+    if any(issue is None for issue in page.nodes):
+        failed.append("issues")
     return WindowPage(
         issues=tuple(issue for issue in page.nodes if issue is not None),
         page_info=page.page_info,
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
-        failed_fields=failed,
+        failed=tuple(failed),
     )
 
 
@@ -177,9 +177,23 @@ async def fetch_details(
     return _read_details(answer, request)
 
 
+def _check_shape(data: dict[str, Any], request: DetailsRequest) -> None:
+    """Raise BadResponse when a part is there but is not what was asked (null is a missing part)."""
+    expected: dict[str, type] = {f"moreReactions_{i}": dict for i in range(len(request.reactions))}
+    if request.analysis_ids:
+        expected["analyses_0"] = list
+    if request.logins or request.timelines:
+        expected["repository"] = dict
+    for key, kind in expected.items():
+        value = data.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise BadResponse(f"CorrectionDetails: `{key}` does not match the query")
+
+
 def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
     result = DetailsResult()
     data = answer.data
+    _check_shape(data, request)
     if request.analysis_ids:
         items = data.get("analyses_0")
         if not isinstance(items, list):

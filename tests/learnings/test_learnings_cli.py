@@ -179,7 +179,7 @@ def test_a_bad_config_key_is_named(run: Run, tmp_path: Path) -> None:
     assert run("list", "--config", "bad.toml") == (
         2,
         "",
-        "learnings: bad.toml: unknown key `learnings.fiel`\n",
+        "learnings: bad.toml:2: unknown key `learnings.fiel`\n",
     )
 
 

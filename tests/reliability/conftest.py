@@ -1,0 +1,142 @@
+"""Running the real `corrections read` against the emulator, and checking what a run left behind.
+
+Set RELIABILITY_TIMES=FILE to collect the measured time of every fault case into FILE (JSON),
+the source of the table in docs/reliability.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.cli import main
+from emulator import Server, serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEMO = ROOT / "emulator" / "worlds" / "demo.json"
+WORLDS = ROOT / "tests" / "worlds"
+# A token nobody could mistake for anything else: it must never show up in any output.
+TOKEN = "ghp_R3liab1lityCanaryT0ken9f8e7d6c5b4a"
+OLD = "PREVIOUS RUN, MUST BE REPLACED"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of the CLI: exit status, what it printed, where it wrote, how long it took."""
+
+    status: int
+    out: Path
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def json(self) -> Any:
+        return json.loads((self.out / "corrections.json").read_text(encoding="utf-8"))
+
+    def markdown(self) -> str:
+        return (self.out / "corrections.md").read_text(encoding="utf-8")
+
+    @property
+    def warnings(self) -> list[str]:
+        return [line for line in self.stdout.splitlines() if line.startswith("::warning")]
+
+    @property
+    def retries(self) -> int:
+        for line in self.stderr.splitlines():
+            if "retries)" in line:
+                return int(line.split("requests (", 1)[1].split(" retries", 1)[0])
+        raise AssertionError("no summary line on stderr")
+
+
+Reader = Callable[..., Run]
+
+
+@pytest.fixture
+def read_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Reader:
+    """`corrections read` through the real CLI: `read_cli(api_url, out, *extra, repo=..., budget=...)`."""
+
+    def run(
+        api_url: str,
+        out: Path,
+        *extra: str,
+        repo: str = "octo/demo",
+        budget: float | None = 5.0,
+        token: str = TOKEN,
+    ) -> Run:
+        monkeypatch.setenv("GITHUB_TOKEN", token)
+        argv = ["read", "--repo", repo, "--api-url", api_url, "--out", str(out), *extra]
+        if budget is not None:
+            argv += ["--time-budget", str(budget)]
+        capsys.readouterr()
+        started = time.monotonic()
+        status = main(argv)
+        seconds = time.monotonic() - started
+        captured = capsys.readouterr()
+        return Run(status, out, captured.out, captured.err, seconds)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def demo_server() -> Iterator[Server]:
+    """The demo world, shared by the fault cases (each sets its own faults)."""
+    with serve_in_thread(DEMO) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def closed_port_url() -> str:
+    """A loopback GraphQL URL where nothing listens (connection refused)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/graphql"
+
+
+def _seed(out: Path) -> None:
+    (out / "issues").mkdir(parents=True, exist_ok=True)
+    for name in ("corrections.md", "corrections.json", "learnings.md"):
+        (out / name).write_text(OLD, encoding="utf-8")
+    (out / "issues" / "999999.md").write_text(OLD, encoding="utf-8")
+
+
+def _check_replaced(out: Path) -> None:
+    leftovers = [p for p in out.rglob("*") if p.name.startswith(".")]
+    assert leftovers == [], f"temporary files left behind: {leftovers}"
+    assert not (out / "issues" / "999999.md").exists()
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert OLD not in path.read_text(encoding="utf-8"), f"{path} is from the previous run"
+    json.loads((out / "corrections.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def previous_run() -> Callable[[Path], None]:
+    """Fill a folder with a previous run's files (every one must be replaced or removed)."""
+    return _seed
+
+
+@pytest.fixture
+def replaced_whole() -> Callable[[Path], None]:
+    """Assert nothing of the previous run and no temporary file is left in the folder."""
+    return _check_replaced
+
+
+_TIMES: dict[str, dict[str, Any]] = {}
+
+
+@pytest.fixture(scope="session")
+def timings() -> Iterator[dict[str, dict[str, Any]]]:
+    """Measured outcome per fault case; written to $RELIABILITY_TIMES at the end of the session."""
+    yield _TIMES
+    target = os.environ.get("RELIABILITY_TIMES")
+    if target:
+        Path(target).write_text(json.dumps(_TIMES, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
