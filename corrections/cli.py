@@ -13,15 +13,15 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
-from corrections.context import render_context
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
+from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
@@ -53,58 +53,100 @@ def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _parse_repository(value: str) -> tuple[str, str]:
+def parse_repository(value: str) -> tuple[str, str]:
+    """OWNER and NAME of `OWNER/NAME`; raises UsageError for anything else."""
     match = _REPOSITORY.match(value)
     if match is None:
         raise UsageError(f"--repo: expected OWNER/NAME, got {value!r}")
     return match.group(1), match.group(2)
 
 
-def _options(args: argparse.Namespace) -> ReadOptions:
+def build_options(
+    *,
+    repo: str,
+    out: Path,
+    config_path: Path | None,
+    api_url: str,
+    max_analyzed: int | None = None,
+    base_ref: str | None = None,
+    paths: Sequence[str] = (),
+    time_budget: float | None = None,
+) -> ReadOptions:
+    """Validated options of one read; raises UsageError with one line naming what is wrong."""
     try:
-        config = load_config(Path(args.config) if args.config else None)
+        config = load_config(config_path)
     except ConfigError as error:
         raise UsageError(str(error)) from error
-    if args.max_analyzed is not None:
-        if not 0 <= args.max_analyzed <= 100:
-            raise UsageError(f"--max-analyzed: must be between 0 and 100, got {args.max_analyzed}")
-        context = config.context.model_copy(update={"max_analyzed": args.max_analyzed})
+    if max_analyzed is not None:
+        if not 0 <= max_analyzed <= 100:
+            raise UsageError(f"--max-analyzed: must be between 0 and 100, got {max_analyzed}")
+        context = config.context.model_copy(update={"max_analyzed": max_analyzed})
         config = config.model_copy(update={"context": context})
-    if args.time_budget is not None and args.time_budget <= 0:
+    if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
-    owner, name = _parse_repository(args.repo)
+    owner, name = parse_repository(repo)
     return ReadOptions(
         owner=owner,
         name=name,
-        out=Path(args.out),
+        out=out,
         config=config,
-        api_url=args.api_url,
-        base_ref=args.base_ref or "HEAD",
-        paths=tuple(args.paths or ()),
-        time_budget=args.time_budget or DEFAULT_BUDGET,
+        api_url=api_url,
+        base_ref=base_ref or "HEAD",
+        paths=tuple(paths),
+        time_budget=time_budget or DEFAULT_BUDGET,
     )
 
 
-async def _read(options: ReadOptions, token: str) -> ReadOutcome:
+def _options(args: argparse.Namespace) -> ReadOptions:
+    return build_options(
+        repo=args.repo,
+        out=Path(args.out),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        max_analyzed=args.max_analyzed,
+        base_ref=args.base_ref,
+        paths=args.paths or (),
+        time_budget=args.time_budget,
+    )
+
+
+Say = Callable[[str], None]
+
+
+async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
     request = ReadRequest(
         owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
     )
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         try:
-            return await read_corrections(client, request, lambda line: _stderr(f"corrections: {line}"))
+            return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
         except Exception:
-            _stderr(traceback.format_exc())
+            log(traceback.format_exc())
             outcome = ReadOutcome(repository=f"{options.owner}/{options.name}", usage=client.usage)
             outcome.failed = True
             outcome.note = notes.failed("internal error")
             return outcome
 
 
-def run_read(options: ReadOptions, token: str) -> ReadOutcome:
-    """Read, render and write the context folder; returns what was read."""
+def _warn_on_stderr(warning: str) -> None:
+    _stderr(f"corrections: warning: {warning}")
+
+
+def run_read(
+    options: ReadOptions, token: str, *, log: Say = _stderr, warn: Say = _warn_on_stderr
+) -> ReadOutcome:
+    """Read, render and write the context folder; returns what was read.
+
+    `log` receives progress lines and `warn` each warning (the action turns them into workflow
+    commands); both default to stderr.
+    """
     started = time.monotonic()
-    outcome = asyncio.run(_read(options, token))
+    outcome = asyncio.run(read_outcome(options, token, log))
+    # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
+    from corrections.context import render_context
+
     files = render_context(outcome, options.config, options.paths)
     write_folder(options.out / "issues", files.issues)
     for name, text in files.top.items():
@@ -112,17 +154,17 @@ def run_read(options: ReadOptions, token: str) -> ReadOutcome:
     for name in OPTIONAL_FILES - set(files.top):
         # Nothing of an earlier run may stay beside this run's files.
         (options.out / name).unlink(missing_ok=True)
-    warnings = [*outcome.warnings, *files.warnings]
-    for warning in warnings[:MAX_WARNINGS]:
-        _stderr(f"corrections: warning: {warning}")
-    if len(warnings) > MAX_WARNINGS:
+    outcome.warnings.extend(files.warnings)
+    for warning in outcome.warnings[:MAX_WARNINGS]:
+        warn(warning)
+    if len(outcome.warnings) > MAX_WARNINGS:
         # A hostile learnings file may hold a million bad lines: the log stays readable.
-        _stderr(f"corrections: warning: {len(warnings) - MAX_WARNINGS} more warnings not shown")
+        warn(f"{len(outcome.warnings) - MAX_WARNINGS} more warnings not shown")
     if outcome.failed or (outcome.note and not outcome.off):
         # A GitHub Actions workflow command: shown on the run's summary page.
-        print(f"::warning title=corrections::{outcome.note}", flush=True)
+        print(f"::warning title=corrections::{escape_data(outcome.note or '')}", flush=True)
     usage = outcome.usage
-    _stderr(
+    log(
         f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
         f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
@@ -151,6 +193,28 @@ def _parser() -> argparse.ArgumentParser:
     _add_read_arguments(read)
     demo = commands.add_parser("demo", help="the whole job against the bundled demo repository, offline")
     demo.add_argument("--out", default="corrections-demo", help="folder for the context files")
+    commands.add_parser(
+        "action", help="the GitHub Action's step: configured by the environment GitHub Actions sets"
+    )
+    quality = commands.add_parser("quality", help="monthly quality numbers of the first analyses")
+    quality.add_argument("--repo", required=True, help="OWNER/NAME")
+    quality.add_argument("--month", help="YYYY-MM to detail (default: the latest month read)")
+    quality.add_argument("--out", default="corrections-quality", help="folder for quality.md/.json/.svg")
+    quality.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
+    quality.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
+    quality.add_argument(
+        "--max-analyzed", type=int, default=100, help="issues with a first analysis read (at most 100)"
+    )
+    quality.add_argument(
+        "--scan-pages", type=int, help="pages of 100 issues scanned (default [context] scan_pages)"
+    )
+    quality.add_argument("--base-ref", help="branch whose labels.md is read (default: HEAD)")
+    explain = commands.add_parser("explain", help="why one issue taught the assistant what it did")
+    explain.add_argument("number", type=int, help="issue number")
+    explain.add_argument("--repo", required=True, help="OWNER/NAME")
+    explain.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
+    explain.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
+    explain.add_argument("--base-ref", help="branch whose labels.md is read (default: HEAD)")
     return parser
 
 
@@ -168,7 +232,7 @@ def _demo(out: Path) -> int:
                 config=Config(),
                 api_url=server.url,
                 base_ref="HEAD",
-                paths=("src/cli/main.py",),
+                paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
                 time_budget=30.0,
             )
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
@@ -184,8 +248,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             return _demo(Path(args.out))
-        options = _options(args)
+        if args.command == "action":
+            from corrections.action import main as action_main
+
+            return action_main()
         token = os.environ.get("GITHUB_TOKEN", "")
+        if args.command in {"quality", "explain"}:
+            from corrections import reports
+
+            if not token:
+                raise UsageError("GITHUB_TOKEN is not set: the token comes from the environment")
+            if args.command == "quality":
+                return reports.run_quality(args, token)
+            return reports.run_explain(args, token)
+        options = _options(args)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("GITHUB_TOKEN is not set: the token comes from the environment")
         run_read(options, token)

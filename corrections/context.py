@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from corrections.config import Config
 from corrections.job import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
+from learnings.prompt import render_block
+from learnings.store import LoadedLearnings
 
 # Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
 LEARNINGS_CHAR_BUDGET = 6_000
@@ -23,17 +25,13 @@ class ContextFiles:
 
 def render_learnings(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> tuple[str, list[str]]:
     """learnings.md from the file read at the base ref, and the warnings of its loading."""
-    from learnings.prompt import render_block
-    from learnings.store import parse_jsonl
-
-    loaded = parse_jsonl(
-        outcome.learnings_text or "", source=outcome.learnings_source or config.learnings.file
-    )
+    loaded = outcome.learnings or LoadedLearnings()
     block = render_block(
         list(loaded.learnings),
         changed_paths=paths,
         max_entries=config.learnings.max_prompt_entries,
         max_chars=LEARNINGS_CHAR_BUDGET,
+        stale_ids=outcome.stale_learnings,
     )
     return block, list(loaded.warnings)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from corrections import notes
 from corrections.config import Config
@@ -15,6 +16,8 @@ from corrections.models import IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
+from learnings.staleness import anchors, stale_by_anchors
+from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
@@ -42,8 +45,8 @@ class ReadOutcome:
     window: list[IssueRead] = field(default_factory=list)
     corrections: list[IssueCorrection] = field(default_factory=list)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
-    learnings_text: str | None = None
-    learnings_source: str = ""
+    learnings: LoadedLearnings | None = None
+    stale_learnings: frozenset[str] = frozenset()
     warnings: list[str] = field(default_factory=list)
     note: str | None = None
     # Parts that could not be read (keys of notes.PARTS); the note names them.
@@ -51,6 +54,9 @@ class ReadOutcome:
     off: bool = False
     failed: bool = False
     usage: Usage = field(default_factory=Usage)
+    # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
+    scan_exhausted: bool = False
+    scanned_through: datetime | None = None
 
     @property
     def corrected(self) -> list[IssueCorrection]:
@@ -124,9 +130,18 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 )
             outcome.vocabulary = parse_vocabulary(labels_text or "")
             reading.settings = _settings(config, outcome.vocabulary)
-            outcome.learnings_source = f"{request.base_ref}:{config.learnings.file}"
-            outcome.learnings_text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+            if config.learnings.enabled:
+                text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+                outcome.learnings = parse_jsonl(
+                    text or "", source=f"{request.base_ref}:{config.learnings.file}"
+                )
+                reading.path_checks = tuple(
+                    f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
+                )
         reading.add_issue_page(page.issues)
+        if page.issues:
+            outcome.scanned_through = page.issues[-1].updated_at
+        outcome.scan_exhausted = not page.page_info.has_next_page
         progress(
             f"scan page {page_number}: {len(page.issues)} issues, "
             f"window {len(reading.window()[0])} of {reading.max_analyzed}"
@@ -134,7 +149,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         cursor = page.page_info.end_cursor
         if reading.scan_settled() or not page.page_info.has_next_page:
             break
-    await _details(client, request, reading, categories, progress)
+    await read_details(client, request.owner, request.name, reading, categories=categories, progress=progress)
     outcome.window = reading.window_issues()
     for read in outcome.window:
         outcome.warnings.extend(read.warnings)
@@ -147,6 +162,10 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         assert read.first is not None
         reactors = reading.reactors.get(read.first.node_id, [])
         outcome.corrections.append(correct(read.issue, read.first, reactors, reading.settings, known))
+    if outcome.learnings is not None:
+        prefix = f"{request.base_ref}:"
+        exists = {key.removeprefix(prefix): value for key, value in reading.path_exists.items()}
+        outcome.stale_learnings = stale_by_anchors(outcome.learnings.learnings, exists)
     unknown = {login for login in reading.needed_logins() if login not in reading.permissions}
     if unknown:
         reading.missing.add("permissions")
@@ -155,15 +174,16 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     return outcome
 
 
-async def _details(
-    client: GitHubClient, request: ReadRequest, reading: Reading, categories: set[str], progress: Progress
+async def read_details(
+    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
 ) -> None:
+    """Details rounds until the reading needs nothing more or a cap is reached; failures go to `missing`."""
     for _ in range(MAX_DETAIL_ROUNDS):
         details_request = reading.next_request()
         if details_request.empty:
             break
         try:
-            details = await fetch_details(client, request.owner, request.name, details_request)
+            details = await fetch_details(client, owner, name, details_request)
         except GitHubError as error:
             categories.add(error.category)
             if details_request.analysis_ids or details_request.reactions:
@@ -176,6 +196,8 @@ async def _details(
             # Asked once: a login GitHub did not answer for is not asked again (the note says so).
             reading.asked |= {normalize_login(login) for login in details_request.logins}
         reading.prefetched = True
+        reading.paths_asked = reading.paths_asked or bool(details_request.paths)
+        reading.path_exists.update(details.paths)
         for reactions in details.reactions.values():
             reading.add_reactions(reactions)
         for number, page in details.timelines.items():
@@ -196,7 +218,7 @@ async def _details(
         if reading.permissions_via_rest:
             pending = reading.pending_logins()
             if pending:
-                found, unknown = await fetch_permissions_rest(client, request.owner, request.name, pending)
+                found, unknown = await fetch_permissions_rest(client, owner, name, pending)
                 reading.add_permissions(found)
                 reading.asked |= set(pending)
                 if unknown:

@@ -67,6 +67,10 @@ class Reading:
     permissions_via_rest: bool = False
     prefetched: bool = False
     missing: set[str] = field(default_factory=set)
+    # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
+    path_checks: tuple[str, ...] = ()
+    path_exists: dict[str, bool] = field(default_factory=dict)
+    paths_asked: bool = False
 
     def add_issue_page(self, nodes: tuple[IssueNode, ...]) -> None:
         """Issues of one scan page, in GitHub's order (newest activity first)."""
@@ -172,8 +176,13 @@ class Reading:
                 extra = sorted(likely - set(logins) - self.asked - set(self.permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
+        paths = () if self.paths_asked else self.path_checks
         return DetailsRequest(
-            analysis_ids=analysis_ids, logins=tuple(logins), timelines=timelines, reactions=reactions
+            analysis_ids=analysis_ids,
+            logins=tuple(logins),
+            timelines=timelines,
+            reactions=reactions,
+            paths=paths,
         )
 
     def window_issues(self) -> list[IssueRead]:

@@ -23,6 +23,7 @@ PREFIXES = {
     "Ref": "REF_",
     "Commit": "C_",
     "Blob": "B_",
+    "Tree": "T_",
     "LabeledEvent": "LE_",
     "UnlabeledEvent": "UNLE_",
     "ClosedEvent": "CE_",

@@ -29,6 +29,57 @@ class BlobNode:
         self.text = None if self.isBinary else text
 
 
+class TreeEntryNode:
+    """One entry of a tree: a file (blob) or a folder (tree)."""
+
+    typename = "TreeEntry"
+
+    def __init__(self, files: dict[str, str], folder: str, name: str, is_tree: bool) -> None:
+        self.name = name
+        self.path = f"{folder}/{name}" if folder else name
+        self.type = "tree" if is_tree else "blob"
+        self.mode = 0o40000 if is_tree else 0o100644
+        self.extension = "" if is_tree or "." not in name else "." + name.rsplit(".", 1)[1]
+        self.isGenerated = False
+        self.object = TreeNode(files, self.path) if is_tree else BlobNode(files[self.path])
+        self.oid = self.object.oid
+
+
+class TreeNode:
+    """A folder of a branch's files: ``REF:path/to/folder`` (``REF:`` is the root)."""
+
+    typename = "Tree"
+
+    def __init__(self, files: dict[str, str], folder: str) -> None:
+        self._files = files
+        self._folder = folder.strip("/")
+        prefix = f"{self._folder}/" if self._folder else ""
+        listing = sorted(path for path in files if path.startswith(prefix))
+        self.oid = hashlib.sha1("\n".join(listing).encode(), usedforsecurity=False).hexdigest()
+        self.abbreviatedOid = self.oid[:7]
+        self.id = node_id("Tree", self.oid)
+
+    @property
+    def entries(self) -> list[TreeEntryNode]:
+        """Files and folders directly inside, folders first as git lists them by name."""
+        prefix = f"{self._folder}/" if self._folder else ""
+        children: dict[str, bool] = {}
+        for path in self._files:
+            if path.startswith(prefix):
+                head, _, rest = path[len(prefix) :].partition("/")
+                children[head] = children.get(head, False) or bool(rest)
+        return [
+            TreeEntryNode(self._files, self._folder, name, is_tree)
+            for name, is_tree in sorted(children.items())
+        ]
+
+
+def folder_exists(files: dict[str, str], folder: str) -> bool:
+    """Whether any file lies under ``folder`` (git has no empty folders)."""
+    prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+    return any(path.startswith(prefix) for path in files)
+
+
 class CommitNode:
     """A commit by oid."""
 
@@ -76,7 +127,7 @@ def ref_node(store: Store, qualified: str) -> RefNode | None:
 
 
 def object_node(store: Store, expression: str | None, oid: str | None) -> Any:
-    """``Repository.object``: ``REF:PATH`` gives a Blob (null when missing), an oid a Commit."""
+    """``Repository.object``: ``REF:PATH`` gives a Blob or a Tree (null when missing), an oid a Commit."""
     if oid is not None:
         commit = store.commits.get(oid)
         return CommitNode(store, commit) if commit else None
@@ -90,6 +141,10 @@ def object_node(store: Store, expression: str | None, oid: str | None) -> Any:
         oid = store.branches.get(ref.removeprefix("refs/heads/"), ref)
         return CommitNode(store, store.commits[oid]) if oid in store.commits else None
     files = store.files_at(ref)
-    if files is None or path not in files:
+    if files is None:
         return None
-    return BlobNode(files[path])
+    if path in files:
+        return BlobNode(files[path])
+    if folder_exists(files, path):
+        return TreeNode(files, path)
+    return None

@@ -186,7 +186,7 @@ class CommentNode(_Reactable):
         self._reaction_prefix = f"c{item.id}"
         self.id = node_id("IssueComment", str(item.id))
         self.databaseId = item.id
-        self.fullDatabaseId = item.id
+        self.fullDatabaseId = str(item.id)  # BigInt: GitHub encodes it as a string
         self.body = item.body
         self.bodyText = item.body
         self.createdAt = iso(item.at)

@@ -54,6 +54,32 @@ class MutationRoot:
             raise github_error(str(error), error.type) from error
         return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
 
+    def _ref_branch(self, value: str) -> str:
+        parsed = parse_node_id(value)
+        if parsed is None or parsed[0] != "Ref" or parsed[1] not in self._store.branches:
+            raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+        return parsed[1]
+
+    def updateRef(self, info: Info, args: Args) -> dict[str, Any]:
+        """Move a branch to another commit (``force`` allows a non-fast-forward)."""
+        data = args["input"]
+        branch = self._ref_branch(data["refId"])
+        try:
+            self._store.update_ref(branch, data["oid"], bool(data.get("force")))
+        except MutationError as error:
+            raise github_error(str(error), error.type) from error
+        return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
+
+    def deleteRef(self, info: Info, args: Args) -> dict[str, Any]:
+        """Delete a branch."""
+        data = args["input"]
+        branch = self._ref_branch(data["refId"])
+        try:
+            self._store.delete_ref(branch)
+        except MutationError as error:
+            raise github_error(str(error), error.type) from error
+        return {"clientMutationId": data.get("clientMutationId")}
+
     def createCommitOnBranch(self, info: Info, args: Args) -> dict[str, Any]:
         """Commit file changes; STALE_DATA when expectedHeadOid is not the head."""
         data = args["input"]

@@ -153,6 +153,8 @@ def _numbers(store: Store, kind: str, args: Args) -> Connection[int]:
     labels = args.get("labels") or filters.get("labels")
     since = _parse_time(filters.get("since"))
     author = filters.get("createdBy")
+    head_ref = args.get("headRefName")
+    base_ref = args.get("baseRefName")
 
     def keep(number: int) -> bool:
         derived = store.derived(number)
@@ -164,9 +166,14 @@ def _numbers(store: Store, kind: str, args: Args) -> Connection[int]:
             return False
         if labels and not set(labels) & set(derived.labels):
             return False
-        return not (author and (store.items[number].author or "").lower() != author.lower())
+        item = store.items[number]
+        if head_ref is not None and (item.head or "") != head_ref:
+            return False
+        if base_ref is not None and (item.base or store.default_branch) != base_ref:
+            return False
+        return not (author and (item.author or "").lower() != author.lower())
 
-    filtered = bool(states or since or labels or author)
+    filtered = bool(states or since or labels or author or head_ref is not None or base_ref is not None)
     return paginate(
         ordered.numbers,
         args,
@@ -369,7 +376,7 @@ def find_node(store: Store, value: str) -> Any:
         return CommitNode(store, commit) if commit else None
     if typename == "Reaction":
         return _reaction(store, key)
-    if typename == "Blob":
+    if typename in {"Blob", "Tree"}:
         return None
     number_text, _, index_text = key.partition(":")
     if number_text.isdigit() and index_text.isdigit() and int(number_text) in store.items:

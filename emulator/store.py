@@ -310,6 +310,35 @@ class Store:
         self._changed()
         return branch
 
+    def update_ref(self, branch: str, oid: str, force: bool) -> None:
+        """Point a branch at another commit; without ``force`` only a fast-forward is allowed."""
+        head = self.branches.get(branch)
+        if head is None:
+            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
+        if oid not in self.commits:
+            raise MutationError(f"Object does not exist: {oid}", "NOT_FOUND")
+        if not force and not self.is_ancestor(head, oid):
+            raise MutationError("Update is not a fast forward")
+        self.branches[branch] = oid
+        self._changed()
+
+    def delete_ref(self, branch: str) -> None:
+        """Delete a branch; the default branch cannot be deleted."""
+        if branch not in self.branches:
+            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
+        if branch == self.default_branch:
+            raise MutationError("Cannot delete the default branch")
+        del self.branches[branch]
+        self._changed()
+
+    def is_ancestor(self, ancestor: str, oid: str | None) -> bool:
+        """Whether ``ancestor`` is ``oid`` or one of its parents' ancestors."""
+        while oid is not None:
+            if oid == ancestor:
+                return True
+            oid = self.commits[oid].parent
+        return False
+
     def commit(
         self,
         branch: str,

@@ -1,7 +1,7 @@
 """The `learnings` command: list, add, remove, export, import and render the local learnings file.
 
-Works on a local file only (the default from `[learnings] file` in the configuration); nothing
-here talks to GitHub. A usage error (missing file, bad glob, unknown id, bad configuration) is one
+These work on a local file only (the default from `[learnings] file` in the configuration); `sync`
+and `memory` talk to GitHub and live in learnings.github_cli. A usage error (missing file, bad glob, unknown id, bad configuration) is one
 line on stderr naming the file and exits 2; a skipped line of the store is a warning on stderr.
 """
 
@@ -22,6 +22,7 @@ from corrections.config import ConfigError, load_config
 from corrections.untrusted import clean_line
 from learnings.budget import DEFAULT_MAX_CHARS
 from learnings.edit import EditError, add, merge, remove
+from learnings.github_cli import add_parsers
 from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
 from learnings.prompt import render_block
@@ -295,6 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
     rendering.add_argument("--max-entries", type=_count, help="default: [learnings] max_prompt_entries")
     rendering.add_argument("--max-chars", type=_count, default=DEFAULT_MAX_CHARS)
     rendering.set_defaults(handler=_render)
+
+    add_parsers(commands)
     return parser
 
 

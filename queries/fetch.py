@@ -116,11 +116,17 @@ class DetailsRequest:
     logins: tuple[str, ...] = ()
     timelines: tuple[tuple[int, str], ...] = ()  # (issue number, cursor after the pages read)
     reactions: tuple[tuple[str, str], ...] = ()  # (comment node id, cursor)
+    paths: tuple[str, ...] = ()  # `REF:PATH` expressions whose existence is asked
 
     @property
     def empty(self) -> bool:
         """Nothing to ask."""
-        return not (self.analysis_ids or self.logins or self.timelines or self.reactions)
+        return not (self.analysis_ids or self.logins or self.timelines or self.reactions or self.paths)
+
+    @property
+    def needs_repository(self) -> bool:
+        """Whether any part lives under `repository` (which needs owner and name)."""
+        return bool(self.logins or self.timelines or self.paths)
 
 
 @dataclass
@@ -131,6 +137,7 @@ class DetailsResult:
     permissions: dict[str, str] = field(default_factory=dict)  # login as asked -> permission level
     permissions_forbidden: bool = False
     timelines: dict[int, TimelinePage] = field(default_factory=dict)
+    paths: dict[str, bool] = field(default_factory=dict)  # expression -> exists
     failed: list[str] = field(default_factory=list)
 
 
@@ -147,6 +154,7 @@ async def fetch_details(
         "permission": len(request.logins),
         "timeline": len(request.timelines),
         "moreReactions": len(request.reactions),
+        "pathCheck": len(request.paths),
     }
     variables: dict[str, Any] = {"owner": owner, "name": name}
     if request.analysis_ids:
@@ -159,7 +167,9 @@ async def fetch_details(
     for index, (comment_id, cursor) in enumerate(request.reactions):
         variables[f"commentId_{index}"] = comment_id
         variables[f"reactionsAfter_{index}"] = cursor
-    if not (request.logins or request.timelines):
+    for index, expression in enumerate(request.paths):
+        variables[f"pathExpression_{index}"] = expression
+    if not request.needs_repository:
         # Without them the repository selection would be empty: drop it with its variables.
         variables.pop("owner")
         variables.pop("name")
@@ -203,13 +213,19 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
         else:
             result.failed.append("reactions")
     repository = data.get("repository")
-    if request.logins or request.timelines:
+    if request.needs_repository:
         if not isinstance(repository, dict):
             if request.logins:
                 result.failed.append("permissions")
             if request.timelines:
                 result.failed.append("timelines")
+            if request.paths:
+                result.failed.append("learnings")
             return result
+        for index, expression in enumerate(request.paths):
+            key = f"pathCheck_{index}"
+            if key in repository and not answer.errors_at("repository", key):
+                result.paths[expression] = repository[key] is not None
         for index, login in enumerate(request.logins):
             key = f"permission_{index}"
             value = repository.get(key)

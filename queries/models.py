@@ -43,7 +43,8 @@ class NumberRef(_Model):
 class CommentNode(_Model):
     typename: Literal["IssueComment"] = Field(alias="__typename")
     id: str
-    database_id: int | None = Field(alias="databaseId")
+    # databaseId is a 32-bit Int that comment ids have outgrown; fullDatabaseId is a BigInt string.
+    database_id: int | None = Field(alias="fullDatabaseId")
     created_at: datetime = Field(alias="createdAt")
     body: str
     author: ActorRef | None

@@ -221,3 +221,18 @@ def test_viewer_and_rate_limit_fields(gql: Any) -> None:
     assert data["viewer"] == {"login": "github-actions"}
     assert data["rateLimit"]["limit"] == 5000 and data["rateLimit"]["cost"] == 1
     assert data["rateLimit"]["remaining"] == 4999 and data["rateLimit"]["used"] == 1
+
+
+def test_folders_are_trees_with_entries(gql: Any) -> None:
+    query = f"""{{ {REPO} {{
+      folder: object(expression: "main:.github") {{ __typename ... on Tree {{ entries {{ name path type
+        object {{ ... on Tree {{ entries {{ path type }} }} }} }} }} }}
+      root: object(expression: "HEAD:") {{ __typename }}
+      gone: object(expression: "main:src/api") {{ __typename }} }} }}"""
+    data = gql(query)["data"]["repository"]
+    assert data["folder"]["__typename"] == "Tree"
+    assert [(e["name"], e["type"]) for e in data["folder"]["entries"]] == [("assistant", "tree")]
+    inner = data["folder"]["entries"][0]["object"]["entries"]
+    assert [e["path"] for e in inner] == [".github/assistant/labels.md", ".github/assistant/learnings.jsonl"]
+    assert data["root"]["__typename"] == "Tree"
+    assert data["gone"] is None

@@ -1,0 +1,155 @@
+"""`python -m bench`: the GraphQL reader against a REST reader of the same rules, on the emulator.
+
+    python -m bench [--quick] [--json] [--latency-ms 50] [--runs N] [--issues N] [--seed N]
+
+`--quick` runs the comparison on a 1,000-issue world, cold start and render time (under a minute);
+without it, also the cases, the scale series (1,000 to 100,000 issues), the `max_analyzed`
+series and a latency series (a few minutes). Exit 1 when the readers disagree on any world.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+from bench.goals import goals
+from bench.measure import Pair, cold_start, compare, config_for, render_ms
+from bench.worlds import WorldSpec, generate
+from emulator import Server, serve_in_thread
+from emulator.store import Store
+from emulator.world import parse_world
+
+POINTS_PER_HOUR = 1_000  # GITHUB_TOKEN's GraphQL budget per repository
+
+
+@contextmanager
+def served(spec: WorldSpec, latency_ms: int) -> Iterator[tuple[Server, dict[str, float]]]:
+    """The world of `spec` on the emulator, with the seconds its generation and loading took."""
+    started = time.perf_counter()
+    world = generate(spec)
+    generated = time.perf_counter()
+    store = Store(parse_world(world))
+    loaded = time.perf_counter()
+    with serve_in_thread(store, latency_ms=latency_ms) as server:
+        yield server, {"generate_s": round(generated - started, 2), "load_s": round(loaded - generated, 2)}
+
+
+def figures(pair: Pair) -> dict[str, Any]:
+    """The JSON figures of one comparison."""
+    g, r = pair.graphql, pair.rest
+    return {
+        "graphql": {
+            "requests": g.requests,
+            "points": g.points,
+            "nodes": g.nodes,
+            "bytes": g.bytes,
+            "wall_s": round(g.wall_s, 3),
+            "operations": list(g.operations),
+        },
+        "rest": {
+            "requests": r.requests,
+            "calls": r.requests,
+            "nodes": r.nodes,
+            "bytes": r.bytes,
+            "wall_s": round(r.wall_s, 3),
+        },
+        "ratios": pair.ratios,
+        "window": len(g.window),
+        "corrected": sum(c.is_corrected for c in g.corrections),
+        "agree": not pair.differences,
+        "differences": list(pair.differences[:10]),
+    }
+
+
+def run_pair(spec: WorldSpec, latency_ms: int, runs: int, max_analyzed: int = 30) -> dict[str, Any]:
+    """Both readers on one world."""
+    with served(spec, latency_ms) as (server, load):
+        pair = compare(server, config_for(max_analyzed), runs)
+    return {**figures(pair), "world": {"issues": spec.issues, **load}}
+
+
+def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
+    """The comparison at max_analyzed 30, the common case, cold start and render time."""
+    with served(spec, latency_ms) as (server, load):
+        pair = compare(server, config_for(30), runs)
+        started = cold_start(server)
+    out = {**figures(pair), "world": {"issues": spec.issues, **load}, "latency_ms": latency_ms}
+    common = replace(spec, outsider_thumbs_down=False, long_in_window=False)
+    out["common_case"] = run_pair(common, latency_ms, runs)
+    out["cold_start_s"] = round(started, 3)
+    out["render_ms"] = round(render_ms(), 2)
+    out["goals"] = goals(out)
+    return out
+
+
+def full(spec: WorldSpec, latency_ms: int, runs: int, out: dict[str, Any]) -> None:
+    """The cases and the series."""
+    out["cases"] = {
+        "long timeline in window": run_pair(replace(spec, long_in_window=True), latency_ms, runs),
+        "no long timeline in window": run_pair(replace(spec, long_in_window=False), latency_ms, runs),
+    }
+    out["scale"] = [run_pair(replace(spec, issues=n), latency_ms, runs) for n in (1_000, 10_000, 100_000)]
+    series = []
+    with served(spec, latency_ms) as (server, _):
+        for max_analyzed in (10, 20, 30, 50, 75, 100):
+            found = figures(compare(server, config_for(max_analyzed), runs))
+            found["max_analyzed"] = max_analyzed
+            found["runs_per_hour"] = POINTS_PER_HOUR // max(1, found["graphql"]["points"])
+            series.append(found)
+    out["max_analyzed"] = series
+    out["latency"] = []
+    for latency in (0, 50, 200):
+        found = run_pair(spec, latency, max(3, runs // 2))
+        found["latency_ms"] = latency
+        out["latency"].append(found)
+
+
+def all_agree(out: dict[str, Any]) -> bool:
+    """Whether the readers agreed on every world of the run."""
+    found = [out, out["common_case"], *out.get("cases", {}).values(), *out.get("scale", [])]
+    found += out.get("max_analyzed", []) + out.get("latency", [])
+    return all(item["agree"] for item in found)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; print JSON (`--json`) or Markdown tables."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="only the headline comparison (under a minute)")
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument(
+        "--latency-ms", type=int, default=50, help="latency the emulator adds to each request"
+    )
+    parser.add_argument(
+        "--runs", type=int, help="runs per reader (median wall time); default 3 quick, 5 full"
+    )
+    parser.add_argument(
+        "--issues", type=int, help="issues of the headline world (default 1,000 quick, 10,000 full)"
+    )
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    runs = args.runs or (3 if args.quick else 5)
+    spec = WorldSpec(issues=args.issues or (1_000 if args.quick else 10_000), seed=args.seed)
+    out = headline(spec, args.latency_ms, runs)
+    if not args.quick:
+        full(spec, args.latency_ms, runs, out)
+    agree = all_agree(out)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        from bench.report import markdown
+
+        print(markdown(out))
+    if not agree:
+        print("bench: the GraphQL and REST readers disagree (see differences)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

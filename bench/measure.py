@@ -1,0 +1,203 @@
+"""One measured run of each reader against a running emulator, their comparison, cold start and render time.
+
+Requests, points, nodes and bytes come from the emulator's log (what the server saw), wall time
+from the client's clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.rest_reader import RestOutcome, read_rest
+from corrections.config import Config, ContextConfig
+from corrections.context import render_context
+from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.models import IssueCorrection
+from emulator import Server, serve_in_thread
+from queries.client import GitHubClient
+
+TOKEN = "bench-token"  # noqa: S105 - the emulator accepts any token
+OWNER, NAME = "octo", "bench"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one run of one reader cost, and what it found."""
+
+    requests: int
+    points: int
+    nodes: int
+    bytes: int
+    wall_s: float
+    window: tuple[int, ...]
+    corrections: tuple[IssueCorrection, ...]
+    operations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Both readers on one world: the median wall time of several runs, and any disagreement."""
+
+    graphql: Figures
+    rest: Figures
+    differences: tuple[str, ...] = field(default=())
+
+    @property
+    def ratios(self) -> dict[str, float]:
+        """REST over GraphQL: how many times more requests, bytes and wall time."""
+        return {
+            "requests": round(self.rest.requests / max(1, self.graphql.requests), 1),
+            "bytes": round(self.rest.bytes / max(1, self.graphql.bytes), 2),
+            "wall": round(self.rest.wall_s / max(1e-9, self.graphql.wall_s), 2),
+        }
+
+
+def config_for(max_analyzed: int) -> Config:
+    """The default configuration with another `max_analyzed`."""
+    return Config().model_copy(update={"context": ContextConfig(max_analyzed=max_analyzed)})
+
+
+def _log_figures(entries: list[dict[str, Any]], endpoint: str) -> tuple[int, int, int, int, tuple[str, ...]]:
+    mine = [entry for entry in entries if entry["endpoint"] == endpoint]
+    return (
+        len(mine),
+        sum(int(entry["cost"] or 0) for entry in mine),
+        sum(int(entry["nodes"] or 0) for entry in mine),
+        sum(int(entry["bytes"] or 0) for entry in mine),
+        tuple(str(entry["operation"] or entry["path"]) for entry in mine),
+    )
+
+
+async def _graphql(url: str, config: Config) -> ReadOutcome:
+    async with GitHubClient(url, TOKEN) as client:
+        return await read_corrections(
+            client, ReadRequest(owner=OWNER, name=NAME, config=config), lambda _: None
+        )
+
+
+def run_graphql(server: Server, config: Config) -> Figures:
+    """One run of the product's reader (`corrections.job.read_corrections`)."""
+    before = len(server.log())
+    started = time.perf_counter()
+    outcome = asyncio.run(_graphql(server.url, config))
+    wall = time.perf_counter() - started
+    if outcome.failed:
+        raise RuntimeError(f"GraphQL reader failed: {outcome.note}")
+    requests, points, nodes, size, operations = _log_figures(server.log()[before:], "graphql")
+    return Figures(
+        requests=requests,
+        points=points,
+        nodes=nodes,
+        bytes=size,
+        wall_s=wall,
+        window=tuple(read.issue.number for read in outcome.window),
+        corrections=tuple(outcome.corrections),
+        operations=operations,
+    )
+
+
+def run_rest(server: Server, config: Config) -> Figures:
+    """One run of the REST reader; `nodes` counts the JSON objects GitHub sent."""
+    before = len(server.log())
+    started = time.perf_counter()
+    outcome: RestOutcome = asyncio.run(read_rest(server.base_url, TOKEN, OWNER, NAME, config))
+    wall = time.perf_counter() - started
+    requests, _, _, size, _ = _log_figures(server.log()[before:], "rest")
+    return Figures(
+        requests=requests,
+        points=0,
+        nodes=outcome.objects,
+        bytes=size,
+        wall_s=wall,
+        window=tuple(outcome.window),
+        corrections=tuple(outcome.corrections),
+    )
+
+
+def differences(graphql: Figures, rest: Figures) -> list[str]:
+    """How the two readers' windows and corrections differ (empty when they agree)."""
+    found: list[str] = []
+    if graphql.window != rest.window:
+        found.append(f"window: GraphQL {list(graphql.window)} != REST {list(rest.window)}")
+    by_number = {c.number: c for c in rest.corrections}
+    for correction in graphql.corrections:
+        other = by_number.get(correction.number)
+        if other is not None and other != correction:
+            found.append(f"#{correction.number}: GraphQL {correction!r} != REST {other!r}")
+    return found
+
+
+def compare(server: Server, config: Config, runs: int) -> Pair:
+    """Both readers `runs` times after one warm-up each; counts from the last run, median wall time."""
+    run_graphql(server, config)
+    run_rest(server, config)
+    graphql_runs = [run_graphql(server, config) for _ in range(runs)]
+    rest_runs = [run_rest(server, config) for _ in range(runs)]
+    found: list[str] = []
+    for graphql, rest in zip(graphql_runs, rest_runs, strict=True):
+        found += differences(graphql, rest)
+    graphql = graphql_runs[-1]
+    rest = rest_runs[-1]
+    return Pair(
+        graphql=_with_wall(graphql, statistics.median(f.wall_s for f in graphql_runs)),
+        rest=_with_wall(rest, statistics.median(f.wall_s for f in rest_runs)),
+        differences=tuple(dict.fromkeys(found)),
+    )
+
+
+def _with_wall(figures: Figures, wall: float) -> Figures:
+    return Figures(**{**figures.__dict__, "wall_s": wall})
+
+
+def cold_start(server: Server, runs: int = 3) -> float:
+    """Median seconds from spawning `python -m corrections read` to its first request reaching the server.
+
+    The log has no arrival times: the first entry is seen when its answer is done, so its
+    `duration_ms` (latency and execution) is taken off the moment it appears.
+    """
+    found: list[float] = []
+    env = {**os.environ, "GITHUB_TOKEN": TOKEN}
+    for _ in range(runs):
+        before = len(server.log())
+        with tempfile.TemporaryDirectory() as out:
+            argv = [sys.executable, "-m", "corrections", "read", "--repo", f"{OWNER}/{NAME}"]
+            argv += ["--api-url", server.url, "--out", out]
+            started = time.perf_counter()
+            process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            while len(server.entries) == before and process.poll() is None:
+                time.sleep(0.0005)
+            seen = time.perf_counter()
+            process.wait(timeout=60)
+        if len(server.entries) == before:
+            raise RuntimeError("corrections read made no request")
+        found.append(seen - started - server.entries[before]["duration_ms"] / 1000)
+    return statistics.median(found)
+
+
+def render_ms(runs: int = 20) -> float:
+    """Median milliseconds of `render_context` on the demo world's outcome."""
+    from emulator.worlds import demo_world_path
+
+    with serve_in_thread(demo_world_path()) as server:
+        outcome = asyncio.run(_demo(server.url))
+    config = Config()
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        render_context(outcome, config, ("src/cli/main.py",))
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+async def _demo(url: str) -> ReadOutcome:
+    async with GitHubClient(url, TOKEN) as client:
+        request = ReadRequest(owner="octo", name="demo", config=Config())
+        return await read_corrections(client, request, lambda _: None)

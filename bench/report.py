@@ -1,0 +1,102 @@
+"""Markdown tables of a bench run (the form docs/performance.md quotes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
+    g, r = item["graphql"], item["rest"]
+    return [
+        label,
+        g["requests"],
+        g["points"],
+        g["nodes"],
+        f"{g['bytes']:,}",
+        f"{g['wall_s']:.3f}",
+        r["requests"],
+        r["nodes"],
+        f"{r['bytes']:,}",
+        f"{r['wall_s']:.3f}",
+        f"{item['ratios']['requests']}x",
+        f"{item['ratios']['wall']}x",
+        "yes" if item["agree"] else "NO",
+    ]
+
+
+PAIR_HEADER = [
+    "",
+    "GraphQL requests",
+    "points",
+    "nodes",
+    "bytes",
+    "wall s",
+    "REST calls",
+    "objects",
+    "bytes",
+    "wall s",
+    "fewer requests",
+    "less wall",
+    "agree",
+]
+
+
+def markdown(out: dict[str, Any]) -> str:
+    """Every table the run produced."""
+    parts = [
+        f"## Headline ({out['world']['issues']:,} issues, max_analyzed 30, {out['latency_ms']} ms latency)"
+    ]
+    parts.append(
+        _table(
+            PAIR_HEADER,
+            [_pair_row("realistic world", out), _pair_row("common case", out["common_case"])],
+        )
+    )
+    parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
+    parts.append(
+        f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
+    )
+    parts.append("## Goals")
+    parts.append(
+        _table(
+            ["goal", "figure", "limit", "met"],
+            [
+                [name, f"{g['value']}{g['unit']}", f"{g['goal']}{g['unit']}", "yes" if g["met"] else "NO"]
+                for name, g in out["goals"].items()
+            ],
+        )
+    )
+    if "cases" in out:
+        parts.append("## Cases")
+        parts.append(_table(PAIR_HEADER, [_pair_row(name, item) for name, item in out["cases"].items()]))
+    if "scale" in out:
+        parts.append("## Scale (max_analyzed 30)")
+        rows = [_pair_row(f"{item['world']['issues']:,} issues", item) for item in out["scale"]]
+        parts.append(_table(PAIR_HEADER, rows))
+        parts.append(
+            _table(
+                ["issues", "generate s", "load s"],
+                [
+                    [f"{i['world']['issues']:,}", i["world"]["generate_s"], i["world"]["load_s"]]
+                    for i in out["scale"]
+                ],
+            )
+        )
+    if "max_analyzed" in out:
+        parts.append("## max_analyzed")
+        rows = [
+            [*_pair_row(item["max_analyzed"], item), item["runs_per_hour"]] for item in out["max_analyzed"]
+        ]
+        parts.append(_table([*PAIR_HEADER, "runs per 1,000 points"], rows))
+    if "latency" in out:
+        parts.append("## Latency (max_analyzed 30)")
+        parts.append(
+            _table(PAIR_HEADER, [_pair_row(f"{item['latency_ms']} ms", item) for item in out["latency"]])
+        )
+    return "\n\n".join(parts) + "\n"

@@ -1,0 +1,226 @@
+"""`corrections action`: the workflow step, configured by the environment GitHub Actions sets.
+
+Reads GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_GRAPHQL_URL (or
+GITHUB_API_URL), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP and the INPUT_* variables that
+action.yml passes through `env:`. Corrections are read for a first analysis (`issues` opened)
+and for a preview (`workflow_dispatch`); every other event is a follow-up, and the step does
+nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from corrections.cli import ReadOptions, UsageError, build_options, run_read
+from corrections.job import ReadOutcome
+from corrections.summary import RunFacts, render_skipped, render_summary
+from corrections.workflow import append, command, mask, write_outputs
+from queries.client import GITHUB_GRAPHQL_URL
+
+FIRST_ANALYSIS = "first-analysis"
+PREVIEW = "preview"
+FOLLOW_UP = "follow-up"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Why the workflow runs: the event, the issue, and whether corrections are read."""
+
+    event: str  # e.g. "issues.opened"
+    mode: str  # FIRST_ANALYSIS, PREVIEW or FOLLOW_UP
+    issue: int | None
+    default_branch: str | None
+
+
+def classify(event_name: str, payload: Mapping[str, Any]) -> Trigger:
+    """First analysis on `issues` opened, preview on `workflow_dispatch`, follow-up otherwise.
+
+    A follow-up analysis (a comment that asks the assistant again, an edited issue) does not read
+    corrections (docs/rules.md, "Follow-ups").
+    """
+    action = payload.get("action")
+    event = f"{event_name}.{action}" if isinstance(action, str) and action else event_name
+    issue = payload.get("issue")
+    number = issue.get("number") if isinstance(issue, dict) else None
+    repository = payload.get("repository")
+    branch = repository.get("default_branch") if isinstance(repository, dict) else None
+    if event_name == "issues" and action == "opened":
+        mode = FIRST_ANALYSIS
+    elif event_name == "workflow_dispatch":
+        mode = PREVIEW
+    else:
+        mode = FOLLOW_UP
+    return Trigger(
+        event=event,
+        mode=mode,
+        issue=number if isinstance(number, int) else None,
+        default_branch=branch if isinstance(branch, str) and branch else None,
+    )
+
+
+def _path(environ: Mapping[str, str], name: str) -> Path | None:
+    value = environ.get(name, "")
+    return Path(value) if value else None
+
+
+def _event_payload(environ: Mapping[str, str]) -> dict[str, Any]:
+    path = _path(environ, "GITHUB_EVENT_PATH")
+    if path is None:
+        return {}
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise UsageError(f"GITHUB_EVENT_PATH: cannot read the event payload: {error}") from error
+    return payload if isinstance(payload, dict) else {}
+
+
+def api_url(environ: Mapping[str, str]) -> str:
+    """GITHUB_GRAPHQL_URL, else GITHUB_API_URL + /graphql (GitHub Enterprise), else github.com's."""
+    if environ.get("GITHUB_GRAPHQL_URL"):
+        return environ["GITHUB_GRAPHQL_URL"]
+    if environ.get("GITHUB_API_URL"):
+        return environ["GITHUB_API_URL"].rstrip("/") + "/graphql"
+    return GITHUB_GRAPHQL_URL
+
+
+def _max_analyzed(value: str) -> int | None:
+    if not value.strip():
+        return None
+    try:
+        return int(value.strip())
+    except ValueError as error:
+        raise UsageError(f"input max-analyzed: expected a whole number, got {value.strip()!r}") from error
+
+
+def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
+    """The read's options from the inputs; empty inputs take the defaults of docs/action.md."""
+    repository = environ.get("GITHUB_REPOSITORY", "")
+    if not repository:
+        raise UsageError("GITHUB_REPOSITORY is not set: run this inside GitHub Actions")
+    out = environ.get("INPUT_OUT", "").strip()
+    if not out:
+        out = str(Path(environ.get("RUNNER_TEMP") or ".") / "corrections-context")
+    config = environ.get("INPUT_CONFIG", "").strip()
+    return build_options(
+        repo=repository,
+        out=Path(out).resolve(),
+        config_path=Path(config) if config else None,
+        api_url=api_url(environ),
+        max_analyzed=_max_analyzed(environ.get("INPUT_MAX_ANALYZED", "")),
+        base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
+        paths=environ.get("INPUT_PATHS", "").split(),
+    )
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _warn(line: str) -> None:
+    print(command("warning", line, title="corrections"), flush=True)
+
+
+def _show_file(title: str, path: Path) -> None:
+    """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
+    if not path.is_file():
+        return
+    token = secrets.token_hex(16)
+    _say(f"::group::{title}")
+    _say(f"::stop-commands::{token}")
+    _say(path.read_text(encoding="utf-8").rstrip("\n"))
+    _say(f"::{token}::")
+    _say("::endgroup::")
+
+
+def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str) -> list[tuple[str, str]]:
+    """The step's outputs after a read."""
+    usage = outcome.usage
+    return [
+        ("mode", mode),
+        ("skipped", "false"),
+        ("context", str(options.out)),
+        ("window", str(len(outcome.window))),
+        ("corrected", str(len(outcome.corrected))),
+        ("requests", str(usage.requests)),
+        ("points", str(usage.points)),
+        ("remaining", "" if usage.remaining is None else str(usage.remaining)),
+        ("github-failed", "true" if outcome.failed else "false"),
+    ]
+
+
+def skipped_outputs(mode: str) -> list[tuple[str, str]]:
+    """The step's outputs when nothing is read."""
+    return [
+        ("mode", mode),
+        ("skipped", "true"),
+        ("context", ""),
+        ("window", "0"),
+        ("corrected", "0"),
+        ("requests", "0"),
+        ("points", "0"),
+        ("remaining", ""),
+        ("github-failed", "false"),
+    ]
+
+
+def follow_up_reason(trigger: Trigger) -> str:
+    """The fixed sentence of the summary when the step does nothing."""
+    return (
+        f"This run was triggered by `{trigger.event}`: a follow-up analysis, which does not read "
+        "corrections. Corrections are read only for a first analysis (the `issues` event, type "
+        "`opened`) and for a preview (`workflow_dispatch`)."
+    )
+
+
+def run_action(environ: Mapping[str, str]) -> int:
+    """The whole step; returns the exit status."""
+    output_path = _path(environ, "GITHUB_OUTPUT")
+    summary_path = _path(environ, "GITHUB_STEP_SUMMARY")
+    token = environ.get("INPUT_TOKEN", "") or environ.get("GITHUB_TOKEN", "")
+    if token:
+        _say(mask(token))  # before anything else is printed: the runner hides it from here on
+    try:
+        trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
+        if trigger.mode == FOLLOW_UP:
+            _say(f"corrections: {trigger.event} is a follow-up: nothing to read")
+            write_outputs(output_path, skipped_outputs(trigger.mode))
+            append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
+            return 0
+        options = options_from(environ, trigger)
+        if not token and options.config.context.max_analyzed > 0:
+            raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
+    except UsageError as error:
+        _say(command("error", str(error), title="corrections"))
+        append(summary_path, f"## Corrections: not read\n\nConfiguration error: {error}\n")
+        return 2
+    _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
+    try:
+        outcome = run_read(options, token, log=_say, warn=_warn)
+    finally:
+        _say("::endgroup::")
+    _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode))
+    facts = RunFacts(
+        trigger=trigger.event,
+        issue=trigger.issue,
+        base_ref=options.base_ref,
+        out=str(options.out),
+        max_analyzed=options.config.context.max_analyzed,
+        labels_file=options.config.context.labels_file,
+    )
+    append(summary_path, render_summary(outcome, facts))
+    return 0
+
+
+def main() -> int:
+    """`corrections action`: the step, from the process environment."""
+    status = run_action(os.environ)
+    sys.stdout.flush()
+    return status

@@ -1,0 +1,79 @@
+"""The reading behind `corrections explain N`: one issue, through the reader's own details rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from corrections.config import Config
+from corrections.explain import TrailFacts
+from corrections.job import Progress, read_details
+from corrections.models import Actor, Issue, Permission
+from corrections.reading import Reading
+from corrections.rules import RuleSettings
+from corrections.vocabulary import parse_vocabulary
+from queries.client import GitHubClient
+from queries.trail import fetch_trail
+
+
+@dataclass
+class TrailOutcome:
+    """One issue as read, with what its rules need; `issue` is None when there is no such issue."""
+
+    settings: RuleSettings
+    issue: Issue | None = None
+    permissions: dict[str, Permission] = field(default_factory=dict)
+    reactors: list[Actor | None] | None = None
+    facts: TrailFacts = field(default_factory=TrailFacts)
+    warnings: list[str] = field(default_factory=list)
+
+
+async def read_trail(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    number: int,
+    *,
+    config: Config,
+    base_ref: str,
+    progress: Progress,
+) -> TrailOutcome:
+    """Read one issue, its later timeline pages, 👎 on its first analysis and the permissions that matter.
+
+    Raises GitHubError when the issue itself cannot be read; later rounds that fail are noted.
+    """
+    expression = f"{base_ref}:{config.context.labels_file}"
+    trail = await fetch_trail(client, owner, name, number, expression)
+    text = trail.labels_file.text if trail.labels_file is not None else None
+    warnings = (
+        [] if text else [f"{config.context.labels_file} not found at {base_ref}: no label is a correction"]
+    )
+    settings = RuleSettings(
+        assistant_login=config.assistant.login,
+        command_word=config.assistant.command,
+        duplicate_label=config.assistant.duplicate_label,
+        vocabulary=parse_vocabulary(text or ""),
+    )
+    if trail.issue is None:
+        return TrailOutcome(settings=settings, warnings=warnings)
+    reading = Reading(settings=settings, max_analyzed=1)
+    reading.add_issue_page((trail.issue,))
+    categories: set[str] = set()
+    await read_details(client, owner, name, reading, categories=categories, progress=progress)
+    read = reading.issues[trail.issue.number]
+    reactors: list[Actor | None] | None = None
+    if (
+        read.first is not None
+        and reading.reaction_pages.get(read.first.node_id)
+        and "reactions" not in reading.missing
+    ):
+        reactors = reading.reactors.get(read.first.node_id, [])
+    return TrailOutcome(
+        settings=settings,
+        issue=read.issue,
+        permissions=dict(reading.permissions),
+        reactors=reactors,
+        facts=TrailFacts(
+            truncated=read.truncated, reactions_read=reactors is not None, missing=set(reading.missing)
+        ),
+        warnings=warnings + read.warnings,
+    )

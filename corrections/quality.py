@@ -1,0 +1,214 @@
+"""Monthly quality numbers of the assistant's first analyses, from the same rules as the context (pure).
+
+Every number comes from the IssueCorrection the reader computed with `corrected_labels`,
+`duplicate_outcome` and `counted_thumbs_down`: what maintainers see measured is what the
+assistant learns from. Definitions (docs/quality.md), per vocabulary label L and month:
+
+- proposed: first analyses that put L forward (its marker named L, or the assistant applied L);
+- removed: of those, the ones where a person removed L (the `removed` correction);
+- kept: proposed and not removed;
+- added: first analyses where a person added L that the assistant had not put forward;
+- precision = kept / proposed; recall = kept / (kept + added); None when the divisor is 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from corrections.job import ReadOutcome
+from corrections.markers import is_assistant
+from corrections.models import Analysis, DuplicateOutcome, Issue, IssueCorrection, LabelChange
+from corrections.rules import RuleSettings
+
+
+@dataclass(frozen=True)
+class AnalyzedIssue:
+    """One issue's first analysis and what the rules found on it."""
+
+    number: int
+    month: str  # YYYY-MM of the first analysis, UTC
+    proposed: tuple[str, ...]
+    correction: IssueCorrection
+
+
+@dataclass(frozen=True)
+class LabelNumbers:
+    """The counts of one label (or of all labels together) in one month."""
+
+    label: str
+    proposed: int = 0
+    kept: int = 0
+    removed: int = 0
+    added: int = 0
+
+    @property
+    def precision(self) -> float | None:
+        """kept / proposed."""
+        return self.kept / self.proposed if self.proposed else None
+
+    @property
+    def recall(self) -> float | None:
+        """kept / (kept + added)."""
+        return self.kept / (self.kept + self.added) if self.kept + self.added else None
+
+
+@dataclass(frozen=True)
+class MonthQuality:
+    """The numbers of one month."""
+
+    month: str
+    complete: bool
+    analyses: int
+    corrected: int
+    labels: tuple[LabelNumbers, ...]
+    all_labels: LabelNumbers
+    duplicates_confirmed: int
+    duplicates_objected: int
+    duplicates_open: int
+    thumbs_down: int  # counted 👎 (people with push access), all analyses of the month
+    thumbs_down_analyses: int  # analyses with at least one counted 👎
+
+
+@dataclass(frozen=True)
+class QualityReport:
+    """Every month read, oldest first, and how far the read reached."""
+
+    repository: str
+    months: tuple[MonthQuality, ...]
+    complete_after: datetime | None  # every issue active after this was read; None: all were read
+    note: str | None
+
+
+def month_of(moment: datetime) -> str:
+    """YYYY-MM in UTC."""
+    return moment.astimezone(UTC).strftime("%Y-%m")
+
+
+def month_start(month: str) -> datetime:
+    """The first instant of a YYYY-MM month, UTC."""
+    return datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
+
+
+def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tuple[str, ...]:
+    """Vocabulary labels the assistant put forward: named by the marker or applied by the assistant.
+
+    The duplicate label is never one: it belongs to duplicate notices.
+    """
+    vocabulary = settings.vocabulary
+    duplicate = settings.duplicate_label.strip().casefold()
+    names = [vocabulary.canonical(label) for label in analysis.labels]
+    names += [
+        vocabulary.canonical(event.label)
+        for event in issue.events
+        if isinstance(event, LabelChange)
+        and event.kind == "labeled"
+        and is_assistant(event.actor, settings.assistant_login)
+    ]
+    return tuple(sorted({n for n in names if n is not None and n.casefold() != duplicate}))
+
+
+def analyzed_issues(outcome: ReadOutcome, settings: RuleSettings) -> list[AnalyzedIssue]:
+    """The window's issues with their corrections (the job computed them with the rules)."""
+    by_number = {c.number: c for c in outcome.corrections}
+    found: list[AnalyzedIssue] = []
+    for read in outcome.window:
+        if read.first is None or read.issue.number not in by_number:
+            continue
+        found.append(
+            AnalyzedIssue(
+                number=read.issue.number,
+                month=month_of(read.first.at),
+                proposed=put_forward(read.issue, read.first, settings),
+                correction=by_number[read.issue.number],
+            )
+        )
+    return found
+
+
+def label_numbers(label: str, items: Iterable[AnalyzedIssue]) -> LabelNumbers:
+    """The counts of one label over some analyses."""
+    proposed = kept = removed = added = 0
+    for item in items:
+        correction = item.correction
+        if label in item.proposed:
+            proposed += 1
+            if label in correction.labels_removed:
+                removed += 1
+            else:
+                kept += 1
+        if label in correction.labels_added:
+            added += 1
+    return LabelNumbers(label=label, proposed=proposed, kept=kept, removed=removed, added=added)
+
+
+def _total(numbers: Sequence[LabelNumbers]) -> LabelNumbers:
+    return LabelNumbers(
+        label="all labels",
+        proposed=sum(n.proposed for n in numbers),
+        kept=sum(n.kept for n in numbers),
+        removed=sum(n.removed for n in numbers),
+        added=sum(n.added for n in numbers),
+    )
+
+
+def month_quality(
+    month: str, items: Sequence[AnalyzedIssue], vocabulary: Sequence[str], *, complete: bool
+) -> MonthQuality:
+    """The numbers of one month; labels in vocabulary order, those with any count only."""
+    mine = [item for item in items if item.month == month]
+    numbers = [label_numbers(label, mine) for label in vocabulary]
+    numbers = [n for n in numbers if n.proposed or n.added]
+    outcomes = [item.correction.duplicate.outcome for item in mine if item.correction.duplicate is not None]
+    return MonthQuality(
+        month=month,
+        complete=complete,
+        analyses=len(mine),
+        corrected=sum(1 for item in mine if item.correction.is_corrected),
+        labels=tuple(numbers),
+        all_labels=_total(numbers),
+        duplicates_confirmed=outcomes.count(DuplicateOutcome.CONFIRMED),
+        duplicates_objected=outcomes.count(DuplicateOutcome.OBJECTED),
+        duplicates_open=outcomes.count(DuplicateOutcome.OPEN),
+        thumbs_down=sum(item.correction.thumbs_down for item in mine),
+        thumbs_down_analyses=sum(1 for item in mine if item.correction.thumbs_down),
+    )
+
+
+def complete_after(outcome: ReadOutcome, max_analyzed: int) -> datetime | None:
+    """Every issue whose last activity is after this moment was read; None when all issues were.
+
+    The scan reads issues by newest activity: it stops when the window is full (then the last
+    issue of the window marks the edge) or at its page bound (then the last issue scanned does).
+    """
+    if len(outcome.window) >= max_analyzed and outcome.window:
+        return outcome.window[-1].issue.updated_at
+    if outcome.scan_exhausted:
+        return None
+    return outcome.scanned_through
+
+
+def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: int) -> QualityReport:
+    """Every month with a first analysis among the issues read.
+
+    A month is complete when every issue active since its first day was read: an issue with a
+    first analysis in that month has been active since, so none of them can be missing.
+    """
+    items = analyzed_issues(outcome, settings)
+    edge = complete_after(outcome, max_analyzed)
+    vocabulary = [
+        name
+        for name in outcome.vocabulary.names
+        if name.casefold() != settings.duplicate_label.strip().casefold()
+    ]
+    months = sorted({item.month for item in items})
+    return QualityReport(
+        repository=outcome.repository,
+        months=tuple(
+            month_quality(month, items, vocabulary, complete=edge is None or edge < month_start(month))
+            for month in months
+        ),
+        complete_after=edge,
+        note=outcome.note,
+    )

@@ -1,0 +1,118 @@
+"""The maintainer's commands: `corrections quality` (monthly numbers) and `corrections explain N`.
+
+Both read through the reader's own round trips and rules; a failing GitHub is reported in one
+line and exit status 1 (nothing else depends on these commands), bad arguments 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import re
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from corrections.cli import UsageError, build_options, read_outcome
+from corrections.explain import explain
+from corrections.explain_job import TrailOutcome, read_trail
+from corrections.output import write_atomic
+from corrections.quality import quality_report
+from corrections.quality_render import quality_json, quality_md, quality_svg
+from corrections.rules import RuleSettings
+from queries.client import GitHubClient
+from queries.errors import GitHubError
+from queries.retry import RetryPolicy
+
+_MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def run_quality(args: argparse.Namespace, token: str) -> int:
+    """Read up to --max-analyzed analyzed issues and write quality.md, quality.json and quality.svg."""
+    if args.month is not None and not _MONTH.match(args.month):
+        raise UsageError(f"--month: expected YYYY-MM, got {args.month!r}")
+    if not 1 <= args.max_analyzed <= 100:
+        raise UsageError(f"--max-analyzed: must be between 1 and 100, got {args.max_analyzed}")
+    if args.scan_pages is not None and not 1 <= args.scan_pages <= 10:
+        raise UsageError(f"--scan-pages: must be between 1 and 10, got {args.scan_pages}")
+    options = build_options(
+        repo=args.repo,
+        out=Path(args.out),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        max_analyzed=args.max_analyzed,
+        base_ref=args.base_ref,
+    )
+    config = options.config
+    context = config.context.model_copy(update={"scan_pages": args.scan_pages or config.context.scan_pages})
+    learnings = config.learnings.model_copy(update={"enabled": False})  # not part of the numbers
+    config = config.model_copy(update={"context": context, "learnings": learnings})
+    options = dataclasses.replace(options, config=config)
+    outcome = asyncio.run(read_outcome(options, token, _stderr))
+    for warning in outcome.warnings:
+        _stderr(f"corrections: warning: {warning}")
+    if outcome.failed:
+        _stderr(f"corrections: error: {outcome.note}")
+        return 1
+    settings = RuleSettings(
+        assistant_login=config.assistant.login,
+        command_word=config.assistant.command,
+        duplicate_label=config.assistant.duplicate_label,
+        vocabulary=outcome.vocabulary,
+    )
+    report = quality_report(outcome, settings, context.max_analyzed)
+    month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
+    cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    out = options.out
+    write_atomic(out / "quality.md", quality_md(report, month, context.max_analyzed, context.scan_pages))
+    write_atomic(out / "quality.json", quality_json(report, month, cost))
+    write_atomic(out / "quality.svg", quality_svg(report))
+    _stderr(
+        f"corrections: {outcome.repository}: {len(report.months)} months read, {month} detailed; "
+        f"{cost['requests']} requests, {cost['points']} points; wrote {out}/quality.md"
+    )
+    return 0
+
+
+async def _trail(args: argparse.Namespace, token: str) -> TrailOutcome:
+    options = build_options(
+        repo=args.repo,
+        out=Path("."),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        base_ref=args.base_ref,
+    )
+    async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
+        return await read_trail(
+            client,
+            options.owner,
+            options.name,
+            args.number,
+            config=options.config,
+            base_ref=options.base_ref,
+            progress=lambda line: _stderr(f"corrections: {line}"),
+        )
+
+
+def run_explain(args: argparse.Namespace, token: str) -> int:
+    """Print why issue N taught the assistant what it did (or nothing)."""
+    if args.number < 1:
+        raise UsageError(f"issue number must be positive, got {args.number}")
+    try:
+        trail = asyncio.run(_trail(args, token))
+    except GitHubError as error:
+        _stderr(f"corrections: error: GitHub failed ({error.category}): the issue could not be read")
+        return 1
+    for warning in trail.warnings:
+        _stderr(f"corrections: warning: {warning}")
+    if trail.issue is None:
+        print(f"#{args.number}: no such issue in {args.repo} (or it is a pull request).")
+        return 1
+    for line in explain(trail.issue, trail.settings, trail.permissions, trail.reactors, trail.facts):
+        print(line)
+    return 0

@@ -1,0 +1,120 @@
+"""The step summary ($GITHUB_STEP_SUMMARY) a maintainer reads after each run of the action (pure).
+
+Untrusted text (titles) is cleaned and every ASCII punctuation character backslash-escaped, so a
+title renders as plain text: no link, image, HTML, table cell break or heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from corrections.job import ReadOutcome
+from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.untrusted import clean_line, truncate
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+MAX_SUMMARY_TITLE = 80
+MAX_WINDOW_SHOWN = 100
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+_environment = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    undefined=StrictUndefined,
+    autoescape=False,  # noqa: S701 - Markdown; untrusted text is escaped by markdown_text first.
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def markdown_text(text: str, limit: int = MAX_SUMMARY_TITLE) -> str:
+    """Untrusted text as inert Markdown: one line, invisible characters gone, punctuation escaped."""
+    return _PUNCTUATION.sub(r"\\\1", truncate(clean_line(text), limit))
+
+
+def _code(name: str) -> str:
+    """A label name as inline code (labels come from the base branch's labels.md)."""
+    cleaned = clean_line(name).replace("`", "'").replace("|", "/")
+    return f"`{cleaned}`"
+
+
+@dataclass(frozen=True)
+class RunFacts:
+    """What the action knows beside the outcome: why it ran and where it wrote."""
+
+    trigger: str  # e.g. "issues.opened"
+    issue: int | None
+    base_ref: str
+    out: str
+    max_analyzed: int
+    labels_file: str
+
+
+@dataclass(frozen=True)
+class CorrectionRow:
+    """One row of the table of corrections that went into the context."""
+
+    number: int
+    title: str
+    removed: str
+    added: str
+    duplicate: str
+    thumbs_down: str
+
+
+def _row(correction: IssueCorrection) -> CorrectionRow:
+    duplicate = ""
+    if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
+        duplicate = f"of #{correction.duplicate.of}, objected to"
+    return CorrectionRow(
+        number=correction.number,
+        title=markdown_text(correction.title),
+        removed=", ".join(_code(name) for name in correction.labels_removed),
+        added=", ".join(_code(name) for name in correction.labels_added),
+        duplicate=duplicate,
+        thumbs_down=str(correction.thumbs_down) if correction.thumbs_down else "",
+    )
+
+
+def _issues(numbers: list[int]) -> str:
+    shown = ", ".join(f"#{n}" for n in numbers[:MAX_WINDOW_SHOWN])
+    more = len(numbers) - MAX_WINDOW_SHOWN
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
+    """The step summary of a run that read (or tried to read) corrections."""
+    usage = outcome.usage
+    window = [read.issue.number for read in outcome.window]
+    if facts.issue is None:
+        heading = "Corrections read (preview, no issue)"
+    else:
+        heading = f"Corrections for the first analysis of #{facts.issue}"
+    return _environment.get_template("step-summary.md.j2").render(
+        heading=heading,
+        repository=outcome.repository,
+        facts=facts,
+        off=outcome.off,
+        failed=outcome.failed,
+        note=outcome.note,
+        window=window,
+        window_text=_issues(window),
+        corrected=len(outcome.corrected),
+        vocabulary=len(outcome.vocabulary.names),
+        rows=[_row(c) for c in outcome.corrected],
+        graphql=usage.graphql_requests,
+        rest=usage.rest_requests,
+        retries=usage.retries,
+        points=usage.points,
+        remaining="not reported" if usage.remaining is None else f"{usage.remaining:,}",
+        warnings=[markdown_text(w, 300) for w in outcome.warnings],
+    )
+
+
+def render_skipped(trigger: str, reason: str) -> str:
+    """The step summary of a run that read nothing on purpose (a follow-up analysis)."""
+    return _environment.get_template("step-summary-skipped.md.j2").render(trigger=trigger, reason=reason)

@@ -1,0 +1,214 @@
+"""What a sync may record: commands and proposals found in comments, then decided by permissions.
+
+Pure functions over what the scan read (queries.sync_fetch.Thread). A comment whose id is already
+the source of a recorded learning (on the default branch or the sync branch) is never read again,
+so editing it later changes nothing. Commands count only from pushers (WRITE, MAINTAIN, ADMIN, as
+GitHub reports the permission); proposals only from the assistant, accepted by a pusher's 👍
+(learnings.proposals.verdict). Notes say in fixed words, numbers and logins why something found
+was not recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import ValidationError
+
+from corrections.markers import is_person, normalize_login
+from corrections.models import Actor
+from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
+from learnings.findings import findings_in
+from learnings.model import Source
+from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
+from learnings.suppression import Finding
+from queries.sync_fetch import Reactors, Thread
+from queries.sync_models import ThreadComment
+
+PUSH_LEVELS = frozenset({"WRITE", "MAINTAIN", "ADMIN"})
+ThreadKey = tuple[Literal["issue", "pull_request"], int]
+
+
+def where(kind: str, number: int, comment: int | None = None) -> str:
+    """`issue #5, comment 1234` in fixed words."""
+    thread = f"{'pull request' if kind == 'pull_request' else 'issue'} #{number}"
+    return f"{thread}, comment {comment}" if comment is not None else thread
+
+
+@dataclass(frozen=True)
+class CommandFound:
+    """A learnings command in a person's comment, not yet checked against permissions."""
+
+    thread: ThreadKey
+    comment: int
+    author: str
+    command: Remember | IgnoreRule
+
+
+@dataclass(frozen=True)
+class ProposalFound:
+    """A proposal in one of the assistant's comments, waiting for its reactions."""
+
+    thread: ThreadKey
+    comment: int
+    node_id: str
+    proposal: Proposal
+
+
+@dataclass
+class Found:
+    """Everything the scan turned up that is not recorded yet."""
+
+    commands: list[CommandFound] = field(default_factory=list)
+    proposals: list[ProposalFound] = field(default_factory=list)
+    findings: dict[ThreadKey, list[Finding]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def logins(self, reactors: Mapping[str, Reactors]) -> list[str]:
+        """The logins whose permission decides something: command authors and proposal reactors."""
+        logins = [found.author for found in self.commands]
+        for proposal in self.proposals:
+            seen = reactors.get(proposal.node_id)
+            if seen is not None:
+                logins += [*seen.thumbs_up, *seen.thumbs_down]
+        return list(dict.fromkeys(logins))
+
+
+def _actor(comment: ThreadComment) -> Actor | None:
+    author = comment.author
+    return None if author is None else Actor(login=author.login, typename=author.typename)
+
+
+def find_sources(
+    threads: Iterable[Thread], recorded: Collection[int], assistant_login: str, command_word: str
+) -> Found:
+    """Commands, proposals and the assistant's findings in the threads' comments not yet recorded."""
+    found = Found()
+    for thread in threads:
+        key: ThreadKey = (thread.kind, thread.number)
+        for comment in thread.comments:
+            actor = _actor(comment)
+            comment_id = comment.database_id
+            if actor is not None and normalize_login(actor.login) == normalize_login(assistant_login):
+                findings, bad = findings_in(comment.body)
+                found.findings.setdefault(key, []).extend(findings)
+                if bad:
+                    found.notes.append(f"{where(*key, comment_id)}: {bad} finding marker(s) do not parse")
+                if comment_id is None or comment_id in recorded:
+                    continue
+                try:
+                    proposal = parse_proposal(comment.body)
+                except ProposalError as error:
+                    found.notes.append(f"{where(*key, comment_id)}: {error}; ignored")
+                    continue
+                if proposal is not None:
+                    found.proposals.append(ProposalFound(key, comment_id, comment.id, proposal))
+                continue
+            if comment_id is None or comment_id in recorded:
+                continue
+            commands = learning_commands(comment.body, command_word)
+            if not commands:
+                continue
+            if not is_person(actor, assistant_login):
+                found.notes.append(f"{where(*key, comment_id)}: commands ignored, the author is not a person")
+                continue
+            assert actor is not None
+            for command in commands:
+                if isinstance(command, CommandProblem):
+                    found.notes.append(
+                        f"{where(*key, comment_id)}: `{command.verb}` not recorded: {command.reason}"
+                    )
+                elif not isinstance(command, NotDuplicate):
+                    found.commands.append(CommandFound(key, comment_id, actor.login, command))
+    return found
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A learning to record: a note (text, paths, category) or the suppression of a finding."""
+
+    source: Source
+    text: str = ""
+    paths: tuple[str, ...] = ()
+    category: str | None = None
+    finding: Finding | None = None
+
+
+def _source(thread: ThreadKey, comment: int, accepted_by: str) -> Source | None:
+    kind, number = thread
+    try:
+        if kind == "issue":
+            return Source(issue=number, comment=comment, accepted_by=accepted_by)
+        return Source(pull_request=number, comment=comment, accepted_by=accepted_by)
+    except ValidationError:
+        return None
+
+
+def _level(login: str, permissions: Mapping[str, str]) -> str | None:
+    return permissions.get(normalize_login(login))
+
+
+def decide(
+    found: Found, reactors: Mapping[str, Reactors], permissions: Mapping[str, str]
+) -> tuple[list[Candidate], list[str]]:
+    """The candidates to record, in the order found, and notes on what was left out.
+
+    `permissions` maps normalized logins to GitHub's level; a login missing from it could not be
+    read, and counts as no pusher.
+    """
+    candidates: list[Candidate] = []
+    notes: list[str] = []
+    pushers = {login for login, level in permissions.items() if level in PUSH_LEVELS}
+    for item in found.commands:
+        verb = "remember" if isinstance(item.command, Remember) else "ignore-rule"
+        here = where(*item.thread, item.comment)
+        level = _level(item.author, permissions)
+        if level is None:
+            notes.append(f"{here}: `{verb}` by @{item.author} not recorded: permission could not be read")
+            continue
+        if level not in PUSH_LEVELS:
+            notes.append(f"{here}: `{verb}` by @{item.author} ignored: {level} permission, not a pusher")
+            continue
+        source = _source(item.thread, item.comment, item.author)
+        if source is None:
+            notes.append(f"{here}: `{verb}` not recorded: the source cannot be written")
+            continue
+        if isinstance(item.command, Remember):
+            candidates.append(Candidate(source=source, text=item.command.text, paths=item.command.paths))
+            continue
+        fingerprint = item.command.fingerprint
+        matching = [f for f in found.findings.get(item.thread, []) if f.fingerprint == fingerprint]
+        if not matching:
+            notes.append(
+                f"{here}: `ignore-rule {fingerprint}` not recorded: no finding of the assistant "
+                f"on {where(*item.thread)} has that fingerprint"
+            )
+            continue
+        candidates.append(Candidate(source=source, finding=matching[0]))
+    for proposal in found.proposals:
+        here = where(*proposal.thread, proposal.comment)
+        seen = reactors.get(proposal.node_id)
+        if seen is None:
+            notes.append(f"{here}: proposal not recorded: its reactions could not be read")
+            continue
+        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers)
+        if decided.outcome == "rejected":
+            notes.append(f"{here}: proposal rejected by @{decided.by} (👎)")
+            continue
+        if decided.outcome == "pending" or decided.by is None:
+            notes.append(f"{here}: proposal waits for a 👍 from a pusher")
+            continue
+        source = _source(proposal.thread, proposal.comment, decided.by)
+        if source is None:
+            notes.append(f"{here}: proposal not recorded: the source cannot be written")
+            continue
+        candidates.append(
+            Candidate(
+                source=source,
+                text=proposal.proposal.text,
+                paths=proposal.proposal.paths,
+                category=proposal.proposal.category,
+            )
+        )
+    return candidates, notes

@@ -1,0 +1,204 @@
+"""The subcommands of `learnings` that talk to GitHub: `sync` and `memory show|write`.
+
+The token comes from GITHUB_TOKEN, never from an argument. Exit status: 0 done (nothing new
+included), 1 GitHub failed or refused (one line on stderr saying what, nothing left half-written),
+2 a usage or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from corrections.config import Config, ConfigError, load_config
+from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
+from learnings.pr_memory_github import load_memory, save_memory
+from learnings.sync import SyncError, SyncOptions, run_sync
+from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.errors import GitHubError
+from queries.retry import RetryPolicy
+from queries.write import Writer
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How mutations wait for each other (replaced in tests so they do not sleep)."""
+
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+    clock: Callable[[], float] = time.monotonic
+
+
+PACING = Pacing()
+
+
+class _Usage(Exception):
+    """A usage error; the message is one line."""
+
+
+def _repository(text: str) -> tuple[str, str]:
+    owner, sep, name = text.partition("/")
+    if not sep or not owner or not name or "/" in name:
+        raise _Usage(f"--repo: expected OWNER/NAME, got `{text}`")
+    return owner, name
+
+
+def _token() -> str:
+    token = os.environ.get("GITHUB_TOKEN", "")
+    if not token:
+        raise _Usage("GITHUB_TOKEN is not set")
+    return token
+
+
+def _config(args: argparse.Namespace) -> Config:
+    try:
+        return load_config(Path(args.config) if args.config is not None else None)
+    except ConfigError as error:
+        raise _Usage(str(error)) from error
+
+
+def _say(line: str) -> None:
+    print(f"learnings: {line}", file=sys.stderr)
+
+
+def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except _Usage as error:
+            _say(str(error))
+            return 2
+
+    return run
+
+
+def _sync(args: argparse.Namespace) -> int:
+    owner, name = _repository(args.repo)
+    options = SyncOptions(
+        owner=owner,
+        name=name,
+        api_url=args.api_url,
+        token=_token(),
+        config=_config(args),
+        max_pages=args.max_pages,
+        sleep=PACING.sleep,
+        clock=PACING.clock,
+    )
+    try:
+        result = asyncio.run(run_sync(options))
+    except SyncError as error:
+        _say(f"sync: {error}")
+        return 1
+    for note in result.notes:
+        _say(f"sync: note: {note}")
+    if result.outcome == "nothing-new":
+        print("nothing new to record")
+        return 0
+    count = len(result.recorded)
+    print(
+        f"recorded {count} {'learning' if count == 1 else 'learnings'} in pull request "
+        f"#{result.pull_number}: {result.pull_url}"
+    )
+    for learning in result.recorded:
+        source = learning.source
+        thread = (
+            f"issue #{source.issue}" if source.issue is not None else f"pull request #{source.pull_request}"
+        )
+        print(f"  {learning.id} from {thread}, comment {source.comment}, accepted by @{source.accepted_by}")
+    return 0
+
+
+async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    async with GitHubClient(args.api_url, token) as client:
+        pull = await load_memory(client, owner, name, args.pr, config.assistant.login)
+    for warning in pull.found.warnings:
+        _say(f"memory: warning: {warning}")
+    if args.json:
+        memory = pull.found.memory
+        print(memory.model_dump_json(indent=2) if memory is not None else "null")
+    else:
+        sys.stdout.write(render_memory(pull.found.memory, args.pr))
+    return 0
+
+
+def _read_memory(path: str, number: int) -> PrMemory:
+    try:
+        raw: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise _Usage(f"{path}: file not found") from error
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise _Usage(f"{path}: not a JSON file: {error}") from error
+    if not isinstance(raw, dict):
+        raise _Usage(f"{path}: expected a JSON object")
+    if raw.setdefault("pull_request", number) != number:
+        raise _Usage(f"{path}: the memory is of pull request #{raw['pull_request']}, not #{number}")
+    raw.setdefault("updated_at", now_utc().isoformat())
+    try:
+        return PrMemory.model_validate_json(json.dumps(raw))
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        raise _Usage(f"{path}: `{key}`: {first['msg']}") from error
+
+
+async def _write(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    memory = _read_memory(args.source, args.pr)
+    async with (
+        GitHubClient(args.api_url, token) as client,
+        GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
+    ):
+        pull = await load_memory(client, owner, name, args.pr, config.assistant.login)
+        writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
+        written = await save_memory(writer, pull, memory)
+    verb = "updated" if pull.found.comment_id is not None else "added"
+    print(f"{verb} the PR memory of pull request #{args.pr} (comment {written.number})")
+    return 0
+
+
+def _memory(args: argparse.Namespace) -> int:
+    owner, name = _repository(args.repo)
+    token = _token()
+    config = _config(args)
+    run = _show if args.action == "show" else _write
+    try:
+        return asyncio.run(run(args, owner, name, token, config))
+    except MemoryMarkerError as error:
+        _say(f"memory: {error}")
+        return 1
+    except GitHubError as error:
+        _say(f"memory: GitHub failed: {error.category}")
+        return 1
+
+
+def add_parsers(commands: Any) -> None:
+    """Register `sync` and `memory` on the `learnings` parser."""
+    remote = argparse.ArgumentParser(add_help=False)
+    remote.add_argument("--config", help="the configuration file (default: .github/assistant.toml)")
+    remote.add_argument("--repo", required=True, metavar="OWNER/NAME")
+    remote.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, metavar="URL")
+
+    syncing = commands.add_parser(
+        "sync", parents=[remote], help="commands and 👍 proposals into one learnings pull request"
+    )
+    syncing.add_argument("--max-pages", type=int, default=5, help="bound on the scan (pages of 30)")
+    syncing.set_defaults(handler=_guarded(_sync))
+
+    memory = commands.add_parser("memory", help="a pull request's memory (the assistant's snapshot)")
+    actions = memory.add_subparsers(dest="action", required=True)
+    showing = actions.add_parser("show", parents=[remote], help="render the memory as a prompt block")
+    showing.add_argument("--pr", type=int, required=True)
+    showing.add_argument("--json", action="store_true", help="the snapshot as JSON")
+    showing.set_defaults(handler=_guarded(_memory))
+    writing = actions.add_parser("write", parents=[remote], help="write the memory from a JSON file")
+    writing.add_argument("--pr", type=int, required=True)
+    writing.add_argument("--from", dest="source", required=True, metavar="FILE")
+    writing.set_defaults(handler=_guarded(_memory))

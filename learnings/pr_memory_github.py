@@ -1,0 +1,51 @@
+"""Reading and writing a pull request's memory through GitHub (the round trips are in queries/).
+
+`load_memory` reads the pull request's comments (newest pages first) and finds the assistant's
+snapshot; `save_memory` updates the assistant's memory comment (`updateIssueComment`) or adds one
+(`addComment`) when there is none. The token must act as the assistant: only its own comments are
+read back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from learnings.pr_memory import FoundMemory, PrMemory, comment_body, find_memory
+from queries.client import GitHubClient
+from queries.sync_fetch import fetch_pull_comments
+from queries.write import Created, Writer
+
+
+@dataclass(frozen=True)
+class PullMemory:
+    """A pull request's node id and what its comments hold."""
+
+    pull_id: str
+    found: FoundMemory
+
+
+async def load_memory(
+    client: GitHubClient, owner: str, name: str, number: int, assistant_login: str
+) -> PullMemory:
+    """The memory of pull request `number` (None inside when no run left one).
+
+    Raises queries.errors.GitHubError (NotFound for a missing pull request).
+    """
+    pull = await fetch_pull_comments(client, owner, name, number)
+    found = find_memory(pull.comments, number, assistant_login)
+    if found.memory is None and pull.older_comments:
+        found = FoundMemory(
+            memory=None,
+            comment_id=found.comment_id,
+            comment_body=found.comment_body,
+            warnings=(*found.warnings, "older comments were not read; a memory there is not seen"),
+        )
+    return PullMemory(pull_id=pull.pull_id, found=found)
+
+
+async def save_memory(writer: Writer, pull: PullMemory, memory: PrMemory) -> Created:
+    """Write the snapshot into the assistant's memory comment, or add that comment."""
+    body = comment_body(memory, pull.found.comment_body)
+    if pull.found.comment_id is not None:
+        return await writer.update_issue_comment(pull.found.comment_id, body)
+    return await writer.add_comment(pull.pull_id, body)

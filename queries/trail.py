@@ -1,0 +1,53 @@
+"""The round trip of `corrections explain`: one issue and the base branch's labels.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from queries.client import GitHubClient
+from queries.documents import operation
+from queries.errors import BadResponse, NotFound
+from queries.models import Blob, IssueNode, RateLimitInfo
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore")
+
+
+class TrailRepository(_Model):
+    labels_file: Blob | None = Field(default=None, alias="labelsFile")
+    issue: IssueNode | None = None
+
+
+class TrailData(_Model):
+    """Answer of IssueTrail."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    repository: TrailRepository | None
+
+
+@dataclass(frozen=True)
+class Trail:
+    """The issue (None when there is no issue with that number) and labels.md (None when absent)."""
+
+    issue: IssueNode | None
+    labels_file: Blob | None
+
+
+async def fetch_trail(
+    client: GitHubClient, owner: str, name: str, number: int, labels_expression: str
+) -> Trail:
+    """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository)."""
+    variables = {"owner": owner, "name": name, "number": number, "labelsExpression": labels_expression}
+    answer = await client.execute(operation("IssueTrail"), variables)
+    try:
+        data = TrailData.model_validate(answer.data)
+    except ValidationError as error:
+        raise BadResponse(
+            f"IssueTrail: answer does not match the query ({error.error_count()} problems)"
+        ) from error
+    if data.repository is None:
+        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+    return Trail(issue=data.repository.issue, labels_file=data.repository.labels_file)

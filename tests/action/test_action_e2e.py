@@ -1,0 +1,191 @@
+"""The action's Python entry with the environment GitHub sets, against the emulator (demo world)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from corrections.action import run_action
+
+TOKEN = "ghs_test-token-never-printed"
+OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
+Outputs = Callable[[Path], dict[str, str]]
+
+
+def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pytest fixtures
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    environ = action_env(demo_server, "issues", OPENED)
+    assert run_action(environ) == 0
+    out = outputs(tmp_path / "output")
+    context = tmp_path / "runner-temp" / "corrections-context"
+    served = demo_server.log()
+    assert out == {
+        "mode": "first-analysis",
+        "skipped": "false",
+        "context": str(context),
+        "window": "30",
+        "corrected": "13",
+        "requests": str(len(served)),
+        "points": str(sum(entry.get("cost") or 0 for entry in served)),
+        "remaining": str(1000 - sum(entry.get("cost") or 0 for entry in served)),
+        "github-failed": "false",
+    }
+    written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
+    assert len(written["corrections"]) == 13
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary.md")
+    captured = capsys.readouterr()
+    # The token is masked first thing, and appears nowhere else.
+    assert captured.out.splitlines()[0] == f"::add-mask::{TOKEN}"
+    assert captured.out.count(TOKEN) == 1
+    assert TOKEN not in captured.err + summary + (tmp_path / "output").read_text(encoding="utf-8")
+    # Long output sits in log groups; warnings are workflow commands.
+    assert "::group::Reading the corrections of octo/demo" in captured.out
+    assert captured.out.count("::group::") == captured.out.count("::endgroup::") == 2
+    assert "::warning title=corrections::#52 comment" in captured.out
+    # The context is echoed with workflow commands stopped: a title cannot issue a command.
+    lines = captured.out.splitlines()
+    stop = next(line for line in lines if line.startswith("::stop-commands::"))
+    assert f"::{stop.removeprefix('::stop-commands::')}::" in lines
+
+
+def test_label_names_and_base_ref_inputs(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    environ = action_env(
+        demo_server, "issues", OPENED, max_analyzed="5", out=str(tmp_path / "ctx"), base_ref="feature-x"
+    )
+    assert run_action(environ) == 0
+    out = outputs(tmp_path / "output")
+    assert out["context"] == str(tmp_path / "ctx")
+    assert out["window"] == "5"
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert "from `feature-x`" in summary
+    assert "Window: 5 of at most 5 issues" in summary
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("event_name", "payload", "trigger"),
+    [
+        ("issue_comment", {"action": "created", "issue": {"number": 60}}, "issue_comment.created"),
+        ("issues", {"action": "edited", "issue": {"number": 60}}, "issues.edited"),
+        ("issues", {"action": "reopened", "issue": {"number": 60}}, "issues.reopened"),
+    ],
+)
+def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+    event_name: str,
+    payload: dict[str, Any],
+    trigger: str,
+) -> None:
+    assert run_action(action_env(demo_server, event_name, payload)) == 0
+    assert demo_server.log() == []  # nothing was asked of GitHub
+    out = outputs(tmp_path / "output")
+    assert out["skipped"] == "true"
+    assert out["mode"] == "follow-up"
+    assert out["context"] == ""
+    assert out["github-failed"] == "false"
+    assert not (tmp_path / "runner-temp").exists()
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert f"`{trigger}`" in summary
+    if event_name == "issue_comment":
+        assert summary == snapshot(name="step-summary-follow-up.md")
+    capsys.readouterr()
+
+
+def test_workflow_dispatch_is_a_preview(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(demo_server, "workflow_dispatch", {"inputs": {}})) == 0
+    assert outputs(tmp_path / "output")["mode"] == "preview"
+    assert "Corrections read (preview, no issue)" in (tmp_path / "summary").read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
+def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtures
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
+    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    out = outputs(tmp_path / "output")
+    assert out["github-failed"] == "true"
+    assert out["corrected"] == "0"
+    assert "could not be read" in (Path(out["context"]) / "corrections.md").read_text(encoding="utf-8")
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert summary == snapshot(name="step-summary-failed.md")
+    captured = capsys.readouterr()
+    assert "::warning title=corrections::Corrections could not be read from GitHub (bad credentials)" in (
+        captured.out
+    )
+    assert captured.out.count(TOKEN) == 1
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        ({"max_analyzed": "many"}, "input max-analyzed: expected a whole number"),
+        ({"max_analyzed": "500"}, "must be between 0 and 100"),
+        ({"config": "missing.toml"}, "configuration file not found"),
+        ({"token": ""}, "input token is empty"),
+    ],
+)
+def test_bad_inputs_fail_with_one_error(  # noqa: PLR0917 - pytest fixtures
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    inputs: dict[str, str],
+    message: str,
+) -> None:
+    environ = action_env(demo_server, "issues", OPENED, **inputs)
+    environ.pop("GITHUB_TOKEN", None)
+    assert run_action(environ) == 2
+    captured = capsys.readouterr()
+    errors = [line for line in captured.out.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1 and message in errors[0]
+    assert demo_server.log() == []
+
+
+def test_off_reads_nothing(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(demo_server, "issues", OPENED, max_analyzed="0")) == 0
+    assert demo_server.log() == []
+    out = outputs(tmp_path / "output")
+    assert (out["window"], out["requests"], out["github-failed"]) == ("0", "0", "false")
+    assert "Corrections are off" in (tmp_path / "summary").read_text(encoding="utf-8")
+    capsys.readouterr()

@@ -1,0 +1,63 @@
+"""The benchmark's comparison on small generated worlds: both readers agree, GraphQL stays bounded.
+
+Counts only, never times (speed is the benchmark's job).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bench.measure import compare, config_for
+from bench.worlds import WorldSpec, generate
+from emulator import Server, serve_in_thread
+
+
+@pytest.fixture(scope="module")
+def common_server() -> Iterator[Server]:
+    """A 1,000-issue world; no window timeline runs past 100 items, 👎 only from maintainers."""
+    spec = WorldSpec(issues=1_000, seed=11, long_in_window=False, outsider_thumbs_down=False)
+    with serve_in_thread(generate(spec)) as server:
+        yield server
+
+
+def test_generation_is_deterministic() -> None:
+    spec = WorldSpec(issues=300, seed=3)
+    assert generate(spec) == generate(spec)
+    assert generate(spec) != generate(WorldSpec(issues=300, seed=4))
+
+
+def test_world_has_the_mix() -> None:
+    world = generate(WorldSpec(issues=1_000, seed=11))
+    issues = world["issues"]
+    analyzed = [
+        i for i in issues if any("assistant:analysis" in (t.get("body") or "") for t in i["timeline"])
+    ]
+    assert len(analyzed) < len(issues) / 2
+    assert any(len(i["timeline"]) > 100 for i in issues)
+    reactions = [len(t.get("reactions", ())) for i in issues for t in i["timeline"]]
+    assert max(reactions) > 100
+    assert ".github/assistant/labels.md" in world["files"]["main"]
+
+
+@pytest.mark.parametrize("max_analyzed", [10, 30])
+def test_readers_agree_and_graphql_is_bounded(common_server: Server, max_analyzed: int) -> None:
+    pair = compare(common_server, config_for(max_analyzed), runs=1)
+    assert pair.differences == ()
+    assert len(pair.graphql.window) == max_analyzed
+    assert any(c.is_corrected for c in pair.graphql.corrections)
+    assert pair.graphql.requests <= 3
+    assert pair.graphql.points <= 3
+    if max_analyzed == 30:
+        assert pair.rest.requests >= 15 * pair.graphql.requests
+
+
+def test_readers_agree_on_the_realistic_world() -> None:
+    """👎 from anyone and a long timeline in the window: a third round at most, same corrections."""
+    with serve_in_thread(generate(WorldSpec(issues=1_000, seed=5))) as server:
+        pair = compare(server, config_for(30), runs=1)
+    assert pair.differences == ()
+    assert pair.graphql.requests <= 3
+    outcomes = {c.duplicate.outcome.value for c in pair.graphql.corrections if c.duplicate is not None}
+    assert outcomes

@@ -1,0 +1,127 @@
+"""`corrections explain`: the trail behind one issue's correction, on plain models and end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from corrections.cli import main
+from corrections.explain import TrailFacts, explain
+from corrections.models import Actor, Permission
+from corrections.rules import RuleSettings
+from emulator import serve_in_thread
+
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+MARA = Actor(login="mara")
+RITA = Actor(login="rita")
+BOT = Actor(login="ci-bot", typename="Bot")
+ASSISTANT = Actor(login="triage-assistant", typename="Bot")
+PERMISSIONS = {"mara": Permission.ADMIN, "rita": Permission.READ, "wren": Permission.WRITE}
+
+
+def text(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+def test_removal_by_a_maintainer_is_learned_and_reapplying_does_not_undo_it(
+    issue: Any, settings: RuleSettings
+) -> None:
+    built = (
+        issue.label(MARA, "docs")  # before the analysis
+        .analysis(labels=("bug",))
+        .label(ASSISTANT, "bug")
+        .label(MARA, "bug", added=False)
+        .label(ASSISTANT, "bug")
+        .label(BOT, "question")
+        .label(MARA, "wontfix")
+        .build()
+    )
+    out = text(explain(built, settings, PERMISSIONS, []))
+    assert "mara (ADMIN) removed it: counts (a person, after the first analysis)" in out
+    assert "=> learned: a maintainer removed this label" in out
+    assert "the assistant applying it again afterwards does not undo that" in out
+    assert "mara (ADMIN) added it: before the first analysis, so not a correction of it" in out
+    assert "ci-bot (Bot) added it: not a person" in out
+    assert "outside the vocabulary (labels.md), never learned: `wontfix`" in out
+    assert "Result: learned." in out
+    assert out.endswith('#1 "Crash on start" | maintainer removed label bug')
+
+
+def test_undone_changes_are_no_correction(issue: Any, settings: RuleSettings) -> None:
+    built = (
+        issue.analysis(labels=("bug",))
+        .label(MARA, "bug", added=False)
+        .label(MARA, "bug")
+        .label(RITA, "docs")
+        .label(RITA, "docs", added=False)
+        .build()
+    )
+    out = text(explain(built, settings, PERMISSIONS, []))
+    assert "no correction: a person removed it and added it back (undone)" in out
+    assert "no correction: a person added it and removed it again (undone)" in out
+    assert "Result: no correction" in out
+
+
+def test_no_first_analysis_says_why(issue: Any, settings: RuleSettings) -> None:
+    built = (
+        issue.comment(ASSISTANT, "<!-- assistant:analysis {not json} -->")
+        .comment(MARA, '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"]} -->')
+        .analysis(kind="follow-up")
+        .build()
+    )
+    out = text(explain(built, settings, PERMISSIONS, None, TrailFacts(truncated=True)))
+    assert "No correction: #1 has no first analysis" in out
+    assert "analysis marker does not parse" in out
+    assert "by mara carries an analysis marker, but only the assistant" in out
+    assert "1 analysis of kind follow-up found" in out
+    assert "longer than a run reads" in out
+
+
+def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> None:
+    built = (
+        issue.analysis(labels=("bug",), duplicate_of=7).comment(MARA, "ok").comment(RITA, "different").build()
+    )
+    reactors = [Actor(login="wren"), Actor(login="wren"), RITA, None, Actor(login="stranger")]
+    out = text(explain(built, settings, PERMISSIONS, reactors))
+    assert "mara (ADMIN) commented without /assistant not-duplicate" in out
+    assert "rita (READ) commented: not a maintainer, so an objection" in out
+    assert "wren (WRITE): counted" in out and "wren (WRITE): counted once already" in out
+    assert "rita (READ): no push access, not counted" in out
+    assert "a deleted account (ghost): not a person, not counted" in out
+    assert "stranger (permission not read): not counted" in out
+    assert "duplicate notice (of #7) objected to | 👎 from 1 person with push access" in out
+
+
+def test_confirmed_duplicate_and_unread_reactions(issue: Any, settings: RuleSettings) -> None:
+    built = issue.analysis(labels=(), duplicate_of=7).close(MARA, "DUPLICATE").build()
+    out = text(explain(built, settings, PERMISSIONS, None, TrailFacts(missing={"reactions"})))
+    assert "=> confirmed" in out
+    assert "👎 on the first analysis: not read" in out
+    assert "Note: not read from GitHub: 👎 reactions on some analyses (not counted)." in out
+
+
+@pytest.mark.parametrize("number", [41, 23, 29, 2])
+def test_explain_end_to_end(
+    number: int,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
+    with serve_in_thread(DEMO) as server:
+        status = main(["explain", str(number), "--repo", "octo/demo", "--api-url", server.url])
+    assert status == 0
+    assert capsys.readouterr().out == snapshot(name=f"explain-{number}.md")
+
+
+def test_explain_of_a_missing_issue(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
+    with serve_in_thread(DEMO) as server:
+        status = main(["explain", "999", "--repo", "octo/demo", "--api-url", server.url])
+    assert status == 1
+    assert "no such issue" in capsys.readouterr().out

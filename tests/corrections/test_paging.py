@@ -1,0 +1,69 @@
+"""Many reactors are paged within their cap: a pusher's 👎 after 150 others still counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.cli import main
+from emulator import serve_in_thread
+
+MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": null} -->'
+
+
+def world(readers: int) -> dict[str, Any]:
+    reactions = [
+        {"user": f"reader{n}", "content": "THUMBS_DOWN", "at": f"2026-11-02T11:{n // 60:02d}:{n % 60:02d}Z"}
+        for n in range(readers)
+    ]
+    reactions.append({"user": "bob", "content": "THUMBS_DOWN", "at": "2026-11-02T12:00:00Z"})
+    return {
+        "repository": {"owner": "octo", "name": "busy", "default_branch": "main"},
+        "users": {"triage-assistant": "Bot"},
+        "permissions": {"bob": "WRITE"},
+        "files": {"main": {".github/assistant/labels.md": "- `bug`: broken\n"}},
+        "issues": [
+            {
+                "number": 1,
+                "title": "Popular crash",
+                "body": "",
+                "author": "dave",
+                "created_at": "2026-11-02T10:00:00Z",
+                "timeline": [
+                    {
+                        "type": "comment",
+                        "id": 7,
+                        "author": "triage-assistant",
+                        "at": "2026-11-02T10:01:00Z",
+                        "body": MARKER,
+                        "reactions": reactions,
+                    }
+                ],
+            }
+        ],
+        "pull_requests": [],
+    }
+
+
+def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with serve_in_thread(world(readers=150)) as server:
+        argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
+        assert main(argv) == 0
+        requests = len(server.log())
+    written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
+    assert written["corrections"] == [
+        {
+            "number": 1,
+            "title": "Popular crash",
+            "labels_removed": [],
+            "labels_added": [],
+            "duplicate": None,
+            "thumbs_down": 1,
+        }
+    ]
+    # Window, 👎 page 1, 👎 page 2 with the permissions of everyone seen: still bounded.
+    assert requests <= 4

@@ -1,0 +1,71 @@
+"""`corrections quality` end to end: the numbers against a hand count, the files against snapshots."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from syrupy.assertion import SnapshotAssertion
+
+HERE = Path(__file__).resolve().parent
+DEMO = HERE.parent.parent / "emulator" / "worlds" / "demo.json"
+SMALL = HERE / "quality_world.json"
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_small_world_matches_the_hand_count(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    status, out = run_quality(SMALL, "--month", "2026-09")
+    assert status == 0
+    written = load(out / "quality.json")
+    expected = load(HERE / "quality_world.expected.json")
+    assert written["months"] == expected["months"]
+    assert written["month"] == "2026-09"
+    assert written["complete_after"] is None  # every issue was read
+    assert written["note"] is None
+
+
+def test_demo_report_snapshot(
+    run_quality: Callable[..., tuple[int, Path]], snapshot: SnapshotAssertion
+) -> None:
+    status, out = run_quality(DEMO, "--month", "2026-11")
+    assert status == 0
+    assert (out / "quality.md").read_text(encoding="utf-8") == snapshot(name="quality.md")
+    written = load(out / "quality.json")
+    assert written["cost"]["requests"] >= 1
+    written["cost"] = "(measured)"
+    assert json.dumps(written, ensure_ascii=False, indent=2) == snapshot(name="quality.json")
+    svg = (out / "quality.svg").read_text(encoding="utf-8")
+    assert svg == snapshot(name="quality.svg")
+    root = ET.fromstring(svg)  # noqa: S314 - our own output
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_default_month_is_the_latest_read(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    status, out = run_quality(SMALL)
+    assert status == 0
+    assert load(out / "quality.json")["month"] == "2026-10"
+    assert "# Quality of first analyses in octo/quality: 2026-10" in (out / "quality.md").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_a_small_bound_marks_older_months_partial(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    status, out = run_quality(SMALL, "--max-analyzed", "3")
+    assert status == 0
+    written = load(out / "quality.json")
+    # The three most recently active analyzed issues are #11, #10 and #9 (all October).
+    assert [m["month"] for m in written["months"]] == ["2026-10"]
+    assert written["months"][0]["complete"] is False
+    assert written["months"][0]["analyses"] == 3
+    assert written["complete_after"] == "2026-10-08T10:31:00Z"
+
+
+def test_bad_month_is_a_usage_error(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    status, _ = run_quality(SMALL, "--month", "2026-13")
+    assert status == 2
