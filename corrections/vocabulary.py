@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+`([^`\n]+)`")
+_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+`([^`\n]+)`")  # nested items too
 # GitHub allows 50 characters in a label name; a longer "name" in labels.md is no label.
 MAX_NAME = 100
 

@@ -244,3 +244,13 @@ def test_confirmed_or_open_duplicate_alone_is_no_correction(issue: Any, settings
     analysis = first_analysis(built, settings)
     assert analysis is not None
     assert not correct(built, analysis, [], settings, PERMISSIONS).is_corrected
+
+
+def test_vocabulary_declares_list_items_at_any_depth_but_not_in_code() -> None:
+    from corrections.vocabulary import parse_vocabulary
+
+    text = (
+        "# Labels\n\n- `bug`: broken\n  * `crash`: aborts\n    + `hang`: stuck\n1. `docs`: words\n"
+        "Not a list `question`\n```\n- `fenced`: no\n```\n- `Bug`: repeated, first wins\n- no backticks\n"
+    )
+    assert parse_vocabulary(text).names == ("bug", "crash", "hang", "docs")
