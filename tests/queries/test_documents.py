@@ -58,3 +58,15 @@ def test_duplicate_state_reason_is_asked_for(schema: GraphQLSchema) -> None:
 def test_expand_refuses_an_unknown_alias() -> None:
     with pytest.raises(KeyError):
         expand(operation("CorrectionDetails"), {"nothing": 1})
+
+
+def _item_types(definition_text: str) -> list[str]:
+    start = definition_text.index("itemTypes: [") + len("itemTypes: [")
+    return definition_text[start : definition_text.index("]", start)].split()
+
+
+def test_later_timeline_pages_ask_for_the_same_item_types_as_the_first() -> None:
+    first = (DIRECTORY / "IssueFirstPage.graphql").read_text(encoding="utf-8")
+    later = (DIRECTORY / "CorrectionDetails.graphql").read_text(encoding="utf-8")
+    assert _item_types(first) == _item_types(later)
+    assert "ISSUE_COMMENT" in _item_types(first)
