@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from pydantic import ValidationError
-
 from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
 from queries.errors import BadResponse, GitHubError, NotFound
@@ -27,6 +25,7 @@ from queries.models import (
     TimelineContinuation,
     TimelinePage,
     WindowData,
+    parse_answer,
 )
 
 ISSUES_PAGE_SIZE = 100
@@ -54,15 +53,6 @@ class WindowPage:
     failed: tuple[str, ...] = ()
 
 
-def _parse(model: Any, value: Any, what: str) -> Any:
-    try:
-        return model.model_validate(value)
-    except ValidationError as error:
-        raise BadResponse(
-            f"{what}: answer does not match the query ({error.error_count()} problems)"
-        ) from error
-
-
 async def fetch_window_page(
     client: GitHubClient,
     owner: str,
@@ -86,7 +76,7 @@ async def fetch_window_page(
         else "",
     }
     answer = await client.execute(operation("CorrectionWindow"), variables)
-    data: WindowData = _parse(WindowData, answer.data, "CorrectionWindow")
+    data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
     if data.repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
     page = data.repository.issues
@@ -201,14 +191,14 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
         else:
             for item in items:
                 if isinstance(item, dict) and item:
-                    parsed: CommentReactions = _parse(CommentReactions, item, "reactions")
+                    parsed: CommentReactions = parse_answer(CommentReactions, item, "reactions")
                     result.reactions[parsed.id] = parsed
             if len(result.reactions) < len(request.analysis_ids):
                 result.failed.append("reactions")
     for index in range(len(request.reactions)):
         item = data.get(f"moreReactions_{index}")
         if isinstance(item, dict) and item:
-            parsed = _parse(CommentReactions, item, "reactions")
+            parsed = parse_answer(CommentReactions, item, "reactions")
             result.reactions[parsed.id] = parsed
         else:
             result.failed.append("reactions")
@@ -233,7 +223,7 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
                 if _forbidden(answer.errors_at("repository", key)):
                     result.permissions_forbidden = True
                 continue
-            collaborators: CollaboratorsAnswer = _parse(CollaboratorsAnswer, value, "permissions")
+            collaborators: CollaboratorsAnswer = parse_answer(CollaboratorsAnswer, value, "permissions")
             edges = [edge for edge in collaborators.edges or () if edge is not None]
             exact = [edge for edge in edges if edge.node.login.casefold() == login.casefold()]
             # Not a collaborator: GitHub lists nobody, and the login has read access at most.
@@ -245,7 +235,7 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
             if not isinstance(value, dict):
                 result.failed.append("timelines")
                 continue
-            continuation: TimelineContinuation = _parse(TimelineContinuation, value, "timeline")
+            continuation: TimelineContinuation = parse_answer(TimelineContinuation, value, "timeline")
             result.timelines[number] = continuation.timeline_items
     result.failed = sorted(set(result.failed))
     return result

@@ -7,9 +7,23 @@ a mismatch is a BadResponse, never a crash further down.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from queries.errors import BadResponse
+
+Parsed = TypeVar("Parsed", bound=BaseModel)
+
+
+def parse_answer(model: type[Parsed], value: Any, what: str) -> Parsed:
+    """`value` as `model`; an answer of another shape is a BadResponse naming `what`."""
+    try:
+        return model.model_validate(value)
+    except ValidationError as error:
+        raise BadResponse(
+            f"{what}: answer does not match the query ({error.error_count()} problems)"
+        ) from error
 
 
 class _Model(BaseModel):

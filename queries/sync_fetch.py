@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
-
-from pydantic import ValidationError
+from typing import Literal
 
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import BadResponse, GitHubError, NotFound
 from queries.fetch import DetailsRequest, fetch_details, fetch_permissions_rest
-from queries.models import Blob, ReactionPage
+from queries.models import Blob, ReactionPage, parse_answer
 from queries.sync_models import (
     PullCommentsData,
     PullRef,
@@ -33,15 +31,6 @@ from queries.sync_models import (
 THREADS_PAGE_SIZE = 30
 COMMENTS_PER_THREAD = 100
 NODES_PER_REQUEST = 50
-
-
-def _parse(model: Any, value: Any, what: str) -> Any:
-    try:
-        return model.model_validate(value)
-    except ValidationError as error:
-        raise BadResponse(
-            f"{what}: answer does not match the query ({error.error_count()} problems)"
-        ) from error
 
 
 @dataclass(frozen=True)
@@ -76,7 +65,7 @@ async def fetch_sync_target(
         "branchExpression": f"refs/heads/{branch}:{store_path}",
     }
     answer = await client.execute(operation("SyncTarget"), variables)
-    data: TargetData = _parse(TargetData, answer.data, "SyncTarget")
+    data: TargetData = parse_answer(TargetData, answer.data, "SyncTarget")
     repository = data.repository
     if repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
@@ -183,7 +172,7 @@ async def fetch_threads(
         }
         answer = await client.execute(operation("LearningSources"), variables)
         pages += 1
-        data: SourcesData = _parse(SourcesData, answer.data, "LearningSources")
+        data: SourcesData = parse_answer(SourcesData, answer.data, "LearningSources")
         if data.repository is None:
             raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
         for key, page, kind in (
@@ -236,8 +225,8 @@ async def fetch_proposal_reactions(client: GitHubClient, comment_ids: Sequence[s
             if not isinstance(node, dict) or not node:
                 continue
             comment_id = node.get("id")
-            up: ReactionPage = _parse(ReactionPage, node.get("thumbsUp"), "ProposalReactions")
-            down: ReactionPage = _parse(ReactionPage, node.get("thumbsDown"), "ProposalReactions")
+            up: ReactionPage = parse_answer(ReactionPage, node.get("thumbsUp"), "ProposalReactions")
+            down: ReactionPage = parse_answer(ReactionPage, node.get("thumbsDown"), "ProposalReactions")
             if isinstance(comment_id, str):
                 found[comment_id] = Reactors(thumbs_up=_people(up), thumbs_down=_people(down))
     return found
@@ -266,7 +255,7 @@ async def fetch_pull_comments(
     for _ in range(max_pages):
         variables = {"owner": owner, "name": name, "number": number, "before": before}
         answer = await client.execute(operation("PullRequestComments"), variables)
-        data: PullCommentsData = _parse(PullCommentsData, answer.data, "PullRequestComments")
+        data: PullCommentsData = parse_answer(PullCommentsData, answer.data, "PullRequestComments")
         pull = data.repository.pull_request if data.repository is not None else None
         if pull is None:
             raise NotFound(f"pull request #{number} of {owner}/{name} not found", payload=answer.errors)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import BadResponse, NotFound
-from queries.models import Blob, IssueNode, RateLimitInfo
+from queries.errors import NotFound
+from queries.models import Blob, IssueNode, RateLimitInfo, parse_answer
 
 
 class _Model(BaseModel):
@@ -42,12 +42,7 @@ async def fetch_trail(
     """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository)."""
     variables = {"owner": owner, "name": name, "number": number, "labelsExpression": labels_expression}
     answer = await client.execute(operation("IssueTrail"), variables)
-    try:
-        data = TrailData.model_validate(answer.data)
-    except ValidationError as error:
-        raise BadResponse(
-            f"IssueTrail: answer does not match the query ({error.error_count()} problems)"
-        ) from error
+    data = parse_answer(TrailData, answer.data, "IssueTrail")
     if data.repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
     return Trail(issue=data.repository.issue, labels_file=data.repository.labels_file)
