@@ -99,6 +99,7 @@ class _RecordingTransport(AIOHTTPTransport):
 
     last_status: int = 0
     last_text: str = ""
+    last_size: int = 0
 
     async def _prepare_result(self, response: aiohttp.ClientResponse) -> ExecutionResult:
         self.last_status = response.status
@@ -296,6 +297,7 @@ class GitHubClient:
         request = GraphQLRequest(operation.document, variable_values=dict(variables))
         self.usage.graphql_requests += 1
         self._transport.last_status = 0
+        self._transport.last_size = 0
         self._transport.last_text = ""
         try:
             data = await session.execute(request)
@@ -322,7 +324,7 @@ class GitHubClient:
         except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as error:
             raise BadResponse(f"{operation.name}: unreadable answer: {error}") from error
         finally:
-            self.usage.bytes_received += getattr(self._transport, "last_size", 0)
+            self.usage.bytes_received += self._transport.last_size
         status = self._transport.last_status or 200
         self._note_rate_limit(data)
         found = classify(status, errors, self._transport.last_text, self._headers())
