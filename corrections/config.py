@@ -10,7 +10,9 @@ import tomllib
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from assistant.identity import BOT_SUFFIX, AccountType, Identity
 
 DEFAULT_PATH = Path(".github/assistant.toml")
 
@@ -27,8 +29,22 @@ class AssistantConfig(_Section):
     """Who the assistant is and the words it answers to."""
 
     login: Annotated[str, Field(min_length=1)] = "triage-assistant"
+    # "bot" (a GitHub App) or "user" (a machine user): an account of the other type with the same
+    # login is never the assistant.
+    account: AccountType = "bot"
     command: Annotated[str, Field(min_length=2, pattern=r"^\S+$")] = "/assistant"
     duplicate_label: Annotated[str, Field(min_length=1)] = "possible-duplicate"
+
+    @model_validator(mode="after")
+    def _bot_login_is_a_bot(self) -> AssistantConfig:
+        if self.account == "user" and self.login.strip().lower().endswith(BOT_SUFFIX):
+            raise ValueError(f'login {self.login!r} is a bot\'s login, but account is "user"')
+        return self
+
+    @property
+    def identity(self) -> Identity:
+        """The assistant's account, as assistant.identity compares it."""
+        return Identity(login=self.login, account=self.account)
 
 
 class ContextConfig(_Section):

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from assistant.identity import normalize_login
 from corrections import notes
 from corrections.config import Config
-from corrections.markers import normalize_login
 from corrections.models import IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
@@ -66,7 +66,7 @@ class ReadOutcome:
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
     return RuleSettings(
-        assistant_login=config.assistant.login,
+        assistant=config.assistant.identity,
         command_word=config.assistant.command,
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=vocabulary,

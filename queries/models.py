@@ -160,6 +160,7 @@ class WindowData(_Model):
 
 class ReactionNode(_Model):
     content: str
+    created_at: datetime | None = Field(default=None, alias="createdAt")
     user: ActorRef | None
 
 
