@@ -227,3 +227,4 @@ async def read_details(
     else:
         if not reading.next_request().empty:
             reading.missing.add("timelines")
+            categories.add(notes.CAPS_REACHED)

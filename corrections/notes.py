@@ -15,6 +15,10 @@ PARTS = {
     "learnings": "the learnings file",
 }
 
+# The category of parts a run left unread on purpose: its bounds (pages per timeline, detail
+# rounds) were reached. GitHub did not fail, and the note must not say it did.
+CAPS_REACHED = "caps reached"
+
 OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."
 
 
@@ -28,5 +32,15 @@ def partial(missing: Iterable[str], categories: Iterable[str]) -> str | None:
     parts = [PARTS[name] for name in sorted(set(missing)) if name in PARTS]
     if not parts:
         return None
-    why = ", ".join(sorted(set(categories))) or "GitHub failed"
+    reasons = set(categories)
+    capped = CAPS_REACHED in reasons
+    reasons.discard(CAPS_REACHED)
+    if capped and not reasons:
+        return (
+            "Some corrections were not read: the reader's caps on what one run reads were reached "
+            f"(GitHub did not fail): missing {'; '.join(parts)}."
+        )
+    why = ", ".join(sorted(reasons)) or "GitHub failed"
+    if capped:
+        why += "; the reader's caps were reached"
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."
