@@ -13,6 +13,7 @@ PARTS = {
     "reactions": "👎 reactions on some analyses (not counted)",
     "permissions": "permissions of some people (their 👎 and comments not counted)",
     "learnings": "the learnings file",
+    "config": "the configuration file at the base ref (defaults used)",
 }
 
 # The category of parts a run left unread on purpose: its bounds (pages per timeline, detail
