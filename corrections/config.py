@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from assistant.identity import BOT_SUFFIX, AccountType, Identity
 
@@ -35,11 +35,13 @@ class AssistantConfig(_Section):
     command: Annotated[str, Field(min_length=2, pattern=r"^\S+$")] = "/assistant"
     duplicate_label: Annotated[str, Field(min_length=1)] = "possible-duplicate"
 
-    @model_validator(mode="after")
-    def _bot_login_is_a_bot(self) -> AssistantConfig:
-        if self.account == "user" and self.login.strip().lower().endswith(BOT_SUFFIX):
-            raise ValueError(f'login {self.login!r} is a bot\'s login, but account is "user"')
-        return self
+    @field_validator("account")
+    @classmethod
+    def _bot_login_is_a_bot(cls, account: AccountType, info: ValidationInfo) -> AccountType:
+        login = str(info.data.get("login", ""))
+        if account == "user" and login.strip().lower().endswith(BOT_SUFFIX):
+            raise ValueError(f"login {login!r} names a bot (GitHub App), not a user")
+        return account
 
     @property
     def identity(self) -> Identity:

@@ -18,14 +18,12 @@ from typing import Literal
 from pydantic import ValidationError
 
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
-from corrections.models import Actor
 from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
 from learnings.findings import findings_in
 from learnings.model import Source
 from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
 from learnings.suppression import Finding
 from queries.sync_fetch import Reactors, Thread
-from queries.sync_models import ThreadComment
 
 ThreadKey = tuple[Literal["issue", "pull_request"], int]
 
@@ -76,11 +74,6 @@ class Found:
         return list(dict.fromkeys(logins))
 
 
-def _actor(comment: ThreadComment) -> Actor | None:
-    author = comment.author
-    return None if author is None else Actor(login=author.login, typename=author.typename)
-
-
 def find_sources(
     threads: Iterable[Thread], recorded: Collection[int], assistant: Identity, command_word: str
 ) -> Found:
@@ -92,7 +85,7 @@ def find_sources(
     for thread in threads:
         key: ThreadKey = (thread.kind, thread.number)
         for comment in thread.comments:
-            actor = _actor(comment)
+            actor = comment.author
             comment_id = comment.database_id
             if is_assistant(actor, assistant):
                 findings, bad = findings_in(comment.body)
