@@ -138,7 +138,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             categories.update(base.categories)
             if config.context.max_analyzed == 0:
                 outcome.off = True
-                outcome.note = notes.OFF
+                outcome.note = notes.OFF_AT_BASE
                 return outcome
             reading.max_analyzed = config.context.max_analyzed
             labels_text = base.labels

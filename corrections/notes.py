@@ -21,6 +21,11 @@ PARTS = {
 CAPS_REACHED = "caps reached"
 
 OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."
+# The action learns it from the base branch's configuration, read in its first request.
+OFF_AT_BASE = (
+    "Corrections are off ([context] max_analyzed = 0 in the base branch's configuration): "
+    "nothing more was read from GitHub."
+)
 
 
 def failed(category: str) -> str:

@@ -97,3 +97,25 @@ def test_a_named_configuration_missing_at_the_base_is_a_configuration_error(
     assert run_action(action_env(plain_base, "issues", OPENED, config="missing.toml")) == 2
     errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::error")]
     assert len(errors) == 1 and "main:missing.toml: configuration file not found at the base ref" in errors[0]
+
+
+@pytest.fixture
+def off_at_base() -> Iterator[Any]:
+    """The demo world whose base branch turns corrections off."""
+    yield from _served({".github/assistant.toml": "[context]\nmax_analyzed = 0\n"})
+
+
+def test_corrections_off_at_the_base_stop_after_the_first_request(
+    off_at_base: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(off_at_base, "issues", OPENED)) == 0
+    assert _operations(off_at_base) == ["CorrectionWindow"]
+    assert outputs(tmp_path / "output")["window"] == "0"
+    assert "max_analyzed = 0 in the base branch's configuration" in (tmp_path / "summary").read_text(
+        encoding="utf-8"
+    )
+    capsys.readouterr()
