@@ -71,10 +71,11 @@ def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) 
             and MARKER_WORD in event.body
             and not is_assistant(event.author, settings.assistant)
         ):
-            who = event.author.login if event.author else "ghost"
+            who = f"{event.author.login} ({event.author.typename})" if event.author else "ghost"
+            assistant = f"{settings.assistant.login} ({settings.assistant.account})"
             lines.append(
                 f"- comment {event.database_id or event.node_id} by {who} carries an analysis marker, but "
-                f"only the assistant ({settings.assistant.login}) writes analyses: ignored"
+                f"only the assistant ({assistant}) writes analyses: ignored"
             )
     if not found and not warnings and len(lines) == 1:
         lines.append(f"- no comment by {settings.assistant.login} carries an analysis marker")
