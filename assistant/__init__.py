@@ -1,4 +1,4 @@
-"""The shared pure core of both sides (corrections and learnings): who the assistant is, who counts,
-and how its hidden markers are found. No I/O, no GitHub client: imported by `queries/`-free code
-and by everything above it.
+"""The shared pure core of both sides: who the assistant is and who counts (`identity`), and how
+its hidden markers are found and written (`markers`). No I/O; learnings/ and corrections/ import it,
+it imports neither.
 """
