@@ -221,6 +221,12 @@ async def _gather(
     )
     found = find_sources(scan.threads, recorded, config.assistant.identity, config.assistant.command)
     notes = list(found.notes)
+    if found.proposals and not config.learnings.implicit_capture:
+        # The maintainers turned proposals off: only their own commands are recorded.
+        notes.append(
+            f"{len(found.proposals)} learning proposal(s) not recorded: [learnings] implicit_capture = false"
+        )
+        found.proposals.clear()
     if not scan.complete:
         notes.append(
             f"the scan stopped at its cap of {scan.pages} pages; older activity was not read (see --max-pages)"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from corrections.config import Config, LearningsConfig
 from emulator import Server
 from learnings import github_cli
 from learnings.cli import main
@@ -106,6 +107,17 @@ def test_first_sync_records_pushers_commands_and_accepted_proposals(
     if permissions == "rest":
         assert any(entry["endpoint"] == "rest" and "/permission" in entry["path"] for entry in server.log())
     assert pull["body"] == snapshot
+
+
+def test_implicit_capture_false_records_no_proposal(server: Server, sync: Sync) -> None:
+    """`[learnings] implicit_capture = false`: the pushers' commands only, proposals not even read."""
+    config = Config(learnings=LearningsConfig(implicit_capture=False))
+    result = sync(config=config)
+
+    assert sources(result.recorded) == FIRST - {("issue", 11, 1101, "bob")}
+    assert "3 learning proposal(s) not recorded: [learnings] implicit_capture = false" in result.notes
+    assert not any("proposal rejected" in note or "waits for a 👍" in note for note in result.notes)
+    assert not any(entry.get("operation") == "ProposalReactions" for entry in server.log())
 
 
 def test_second_sync_adds_only_what_is_new(server: Server, kit: Any, sync: Sync) -> None:
