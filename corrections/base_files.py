@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from corrections.config import Config, ConfigError, parse_config
+from corrections.config import Config, ConfigError, parse_config, with_values
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, WindowPage, fetch_base_files
@@ -55,8 +55,7 @@ def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, requ
             raise ConfigError(f"{where}: not a text file GitHub returns whole")
         config = parse_config(blob.text, Path(where))
     if max_analyzed is not None:
-        context = config.context.model_copy(update={"max_analyzed": max_analyzed})
-        config = config.model_copy(update={"context": context})
+        config = with_values(config, "input max-analyzed", "context", {"max_analyzed": max_analyzed})
     return config
 
 

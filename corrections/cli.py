@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corrections import notes
-from corrections.config import Config, ConfigError, load_config
+from corrections.config import Config, ConfigError, load_config, with_values
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
 from corrections.workflow import escape_data
@@ -89,10 +89,10 @@ def build_options(
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if max_analyzed is not None:
-        if not 0 <= max_analyzed <= 100:
-            raise UsageError(f"--max-analyzed: must be between 0 and 100, got {max_analyzed}")
-        context = config.context.model_copy(update={"max_analyzed": max_analyzed})
-        config = config.model_copy(update={"context": context})
+        try:
+            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        except ConfigError as error:
+            raise UsageError(str(error)) from error
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
     owner, name = parse_repository(repo)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -105,6 +106,35 @@ def _describe(error: ValidationError, path: Path, text: str) -> str:
     if kind == "missing":
         return f"{where}: missing key `{key}`"
     return f"{where}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
+
+
+def _bounds(section: str, key: str) -> str | None:
+    """"between LOW and HIGH" for a bounded whole-number key, from its declaration."""
+    model = Config.model_fields[section].annotation
+    assert isinstance(model, type) and issubclass(model, BaseModel)
+    low = high = None
+    for rule in model.model_fields[key].metadata:
+        low = getattr(rule, "ge", low)
+        high = getattr(rule, "le", high)
+    return None if low is None or high is None else f"between {low} and {high}"
+
+
+def with_values(config: Config, where: str, section: str, values: Mapping[str, object]) -> Config:
+    """The configuration with some keys of one table replaced, validated as a file is.
+
+    `model_copy(update=...)` would skip every bound; this validates the merged whole instead.
+    Raises ConfigError naming `where` (the input or option that gave the value) and the bound.
+    """
+    merged = config.model_dump()
+    merged[section] = {**merged[section], **values}
+    try:
+        return Config.model_validate(merged)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = str(first["loc"][-1])
+        bounds = _bounds(section, key) if first["type"] in {"greater_than_equal", "less_than_equal"} else None
+        why = f"must be {bounds}" if bounds else f"`{section}.{key}`: {first['msg']}"
+        raise ConfigError(f"{where}: {why}, got {first.get('input')!r}") from error
 
 
 def parse_config(text: str, path: Path) -> Config:

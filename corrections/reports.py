@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from corrections.cli import UsageError, build_options, read_outcome
+from corrections.config import ConfigError, with_values
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
 from corrections.output import write_atomic
@@ -38,8 +39,6 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         raise UsageError(f"--month: expected YYYY-MM, got {args.month!r}")
     if not 1 <= args.max_analyzed <= 100:
         raise UsageError(f"--max-analyzed: must be between 1 and 100, got {args.max_analyzed}")
-    if args.scan_pages is not None and not 1 <= args.scan_pages <= 10:
-        raise UsageError(f"--scan-pages: must be between 1 and 10, got {args.scan_pages}")
     options = build_options(
         repo=args.repo,
         out=Path(args.out),
@@ -49,9 +48,12 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         base_ref=args.base_ref,
     )
     config = options.config
-    context = config.context.model_copy(update={"scan_pages": args.scan_pages or config.context.scan_pages})
-    learnings = config.learnings.model_copy(update={"enabled": False})  # not part of the numbers
-    config = config.model_copy(update={"context": context, "learnings": learnings})
+    if args.scan_pages is not None:
+        try:
+            config = with_values(config, "--scan-pages", "context", {"scan_pages": args.scan_pages})
+        except ConfigError as error:
+            raise UsageError(str(error)) from error
+    config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
     options = dataclasses.replace(options, config=config)
     outcome = asyncio.run(read_outcome(options, token, _stderr))
     for warning in outcome.warnings:
