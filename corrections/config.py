@@ -109,7 +109,7 @@ def _describe(error: ValidationError, path: Path, text: str) -> str:
 
 
 def _bounds(section: str, key: str) -> str | None:
-    """"between LOW and HIGH" for a bounded whole-number key, from its declaration."""
+    """The words "between LOW and HIGH" for a bounded whole-number key, from its declaration."""
     model = Config.model_fields[section].annotation
     assert isinstance(model, type) and issubclass(model, BaseModel)
     low = high = None

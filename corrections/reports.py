@@ -54,6 +54,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         except ConfigError as error:
             raise UsageError(str(error)) from error
     config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
+    context = config.context
     options = dataclasses.replace(options, config=config)
     outcome = asyncio.run(read_outcome(options, token, _stderr))
     for warning in outcome.warnings:
