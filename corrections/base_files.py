@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from corrections import notes
 from corrections.config import Config, ConfigError, parse_config, with_values
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -27,7 +28,7 @@ class BaseFileTexts:
     config: Config
     labels: str | None
     learnings: str | None
-    failed: tuple[str, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
+    failed: tuple[notes.Part, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
     warnings: tuple[str, ...]
     categories: tuple[str, ...] = ()  # why a part failed (a fixed category)
 
@@ -75,7 +76,9 @@ async def read_base_files(
     Raises ConfigError for a configuration at the base ref that does not validate.
     """
     warnings: list[str] = []
-    failed = [part for part in page.failed if part in {"labels", "learnings", "config"}]
+    failed: list[notes.Part] = [
+        notes.part(name) for name in page.failed if name in {"labels", "learnings", "config"}
+    ]
     labels_blob, learnings_blob = page.labels_file, page.learnings_file
     categories: list[str] = []
     if files.config_path is not None and "config" not in failed:
@@ -95,7 +98,7 @@ async def read_base_files(
                 categories.append(error.category)
                 labels_blob = learnings_blob = None
             else:
-                failed = list(again.failed)
+                failed = [notes.part(name) for name in again.failed]
                 labels_blob, learnings_blob = again.labels_file, again.learnings_file
     if failed and not categories:
         categories.append("partial answer")

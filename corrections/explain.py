@@ -22,7 +22,7 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
 )
-from corrections.notes import PARTS
+from corrections.notes import PARTS, Part
 from corrections.render import correction_line, safe_title
 from corrections.rules import Permissions, RuleSettings, analyses, correct, is_confirmed_duplicate
 
@@ -35,7 +35,7 @@ class TrailFacts:
 
     truncated: bool = False
     reactions_read: bool = True
-    missing: Collection[str] = ()
+    missing: Collection[Part] = ()
 
 
 def _when(event: Comment | LabelChange | DuplicateMark | Analysis) -> str:
@@ -278,8 +278,7 @@ def explain(
     if facts.truncated:
         lines.append("Note: the timeline is longer than a run reads; later events were not seen.")
     for part in sorted(set(facts.missing)):
-        if part in PARTS:
-            lines.append(f"Note: not read from GitHub: {PARTS[part]}.")
+        lines.append(f"Note: not read from GitHub: {PARTS[part]}.")
     if correction.is_corrected:
         lines.append("Result: learned. The line in corrections.md reads:")
         lines.append("  " + correction_line(correction))

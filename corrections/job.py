@@ -59,7 +59,7 @@ class ReadOutcome:
     warnings: list[str] = field(default_factory=list)
     note: str | None = None
     # Parts that could not be read (keys of notes.PARTS); the note names them.
-    missing: set[str] = field(default_factory=set)
+    missing: set[notes.Part] = field(default_factory=set)
     off: bool = False
     failed: bool = False
     usage: Usage = field(default_factory=Usage)
@@ -226,7 +226,7 @@ async def read_details(
             reading.add_timeline(number, page)
         reading.add_permissions(details.permissions)
         if details.failed:
-            reading.missing.update(details.failed)
+            reading.missing.update(notes.part(name) for name in details.failed)
             categories.add("partial answer")
             # Parts GitHub did not answer are not asked again: the caps bound the run.
             for node_id in details_request.analysis_ids:

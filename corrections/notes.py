@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal, get_args
+
+# A part of a run that may be missing; mypy checks every name the reader writes.
+Part = Literal["issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config"]
 
 # What may be missing, in the words the note uses.
-PARTS = {
+PARTS: dict[Part, str] = {
     "issues": "some issues of the scan (left out of the window)",
     "labels": "labels.md (no label counted as a correction)",
     "scan": "later pages of the scan for the window",
@@ -28,14 +32,25 @@ OFF_AT_BASE = (
 )
 
 
+assert set(PARTS) == set(get_args(Part)), "every part has its words"
+
+
+def part(name: str) -> Part:
+    """A part named by the round trips (queries/ answers in strings); an unknown name is a bug."""
+    for known in get_args(Part):
+        if name == known:
+            return known  # type: ignore[no-any-return]
+    raise ValueError(f"unknown missing part {name!r}: add it to corrections.notes.Part and PARTS")
+
+
 def failed(category: str) -> str:
     """GitHub gave nothing usable."""
     return f"Corrections could not be read from GitHub ({category}); this analysis has no corrections."
 
 
-def partial(missing: Iterable[str], categories: Iterable[str]) -> str | None:
+def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
     """Some parts are missing; None when nothing is."""
-    parts = [PARTS[name] for name in sorted(set(missing)) if name in PARTS]
+    parts = [PARTS[name] for name in sorted(set(missing))]
     if not parts:
         return None
     reasons = set(categories)

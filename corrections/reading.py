@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.identity import is_person, normalize_login
-from corrections import assemble
+from corrections import assemble, notes
 from corrections.models import Actor, Analysis, Issue, Permission
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
 from queries.fetch import DetailsRequest
@@ -66,7 +66,7 @@ class Reading:
     unreadable_logins: set[str] = field(default_factory=set)
     permissions_via_rest: bool = False
     prefetched: bool = False
-    missing: set[str] = field(default_factory=set)
+    missing: set[notes.Part] = field(default_factory=set)
     # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
     path_checks: tuple[str, ...] = ()
     path_exists: dict[str, bool] = field(default_factory=dict)
