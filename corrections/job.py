@@ -173,8 +173,9 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             break
     await read_details(client, request.owner, request.name, reading, categories=categories, progress=progress)
     outcome.window = reading.window_issues()
+    # rules.md: every marker that does not parse is named, even when its issue is not learned from.
+    outcome.warnings.extend(reading.marker_warnings())
     for read in outcome.window:
-        outcome.warnings.extend(read.warnings)
         if read.truncated:
             outcome.warnings.append(
                 f"#{read.issue.number}: timeline longer than the cap; later events not read"

@@ -185,6 +185,10 @@ class Reading:
             paths=paths,
         )
 
+    def marker_warnings(self) -> list[str]:
+        """A warning per analysis marker that does not parse, on every issue read (window or not)."""
+        return [warning for number in self.order for warning in self.issues[number].warnings]
+
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""
         window, _ = self.window()

@@ -139,3 +139,13 @@ def test_demo_files_snapshot(
     first_corrected = written["corrections"][0]["number"]
     issue_text = (tmp_path / "issues" / f"{first_corrected}.md").read_text(encoding="utf-8")
     assert issue_text == snapshot(name="issue-first-corrected.md")
+
+
+def test_every_marker_that_does_not_parse_is_warned_about(
+    demo_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#14's only marker does not parse, so #14 is never in the window: it is named all the same."""
+    assert read(demo_server, DEMO, tmp_path, monkeypatch) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "does not parse" in line]
+    assert 14 not in load(tmp_path / "corrections.json")["window"]
+    assert [line.split(": ")[2] for line in warnings] == ["#52 comment 2400001856", "#14 comment 2400000197"]
