@@ -1,15 +1,20 @@
 """The label vocabulary declared in labels.md: only these labels are ever corrections.
 
-A list item whose text starts with a label name in backticks declares that label:
-``- `bug`: something does not work``.
+labels.md is CommonMark, parsed with markdown-it-py: a list item of any kind and depth (`-`, `*`,
+`+`, `1.`, `1)`) whose text starts with a label name in backticks declares that label,
+``- `bug`: something does not work``. Nothing in a code block, a fence or an HTML comment or
+block does: a maintainer retires a label by commenting it out.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+`([^`\n]+)`")  # nested items too
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
 # GitHub allows 50 characters in a label name; a longer "name" in labels.md is no label.
 MAX_NAME = 100
 
@@ -32,22 +37,41 @@ class Vocabulary:
         return isinstance(label, str) and self.canonical(label) is not None
 
 
+@cache
+def _parser() -> MarkdownIt:
+    """CommonMark as the spec says it (HTML blocks and comments recognised, no extensions)."""
+    # Imported here: only a run that read labels.md pays for the parser (about 0.1 s), not --help
+    # nor the action before its first request.
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+def _declared(text: str) -> list[str]:
+    """The code span that starts each list item's first paragraph, in document order."""
+    tokens = _parser().parse(text)
+    found: list[str] = []
+    for before, opened, inline in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if (
+            before.type == "list_item_open"
+            and opened.type == "paragraph_open"
+            and inline.type == "inline"
+            and inline.children
+            and inline.children[0].type == "code_inline"
+        ):
+            found.append(inline.children[0].content)
+    return found
+
+
 def parse_vocabulary(text: str) -> Vocabulary:
     """Labels declared by list items of labels.md, first declaration wins."""
     names: list[str] = []
     seen: set[str] = set()
-    in_fence = False
-    for line in text.splitlines():
-        if line.lstrip().startswith(("```", "~~~")):
-            in_fence = not in_fence
+    for span in _declared(text):
+        name = span.strip()
+        if not name or len(name) > MAX_NAME or "`" in name or "\n" in name:
             continue
-        if in_fence:
-            continue
-        match = _ITEM.match(line)
-        if match is None:
-            continue
-        name = match.group(1).strip()
-        if name and len(name) <= MAX_NAME and name.casefold() not in seen:
+        if name.casefold() not in seen:
             seen.add(name.casefold())
             names.append(name)
     return Vocabulary(tuple(names))

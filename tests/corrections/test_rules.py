@@ -271,3 +271,26 @@ def test_vocabulary_declares_list_items_at_any_depth_but_not_in_code() -> None:
         "Not a list `question`\n```\n- `fenced`: no\n```\n- `Bug`: repeated, first wins\n- no backticks\n"
     )
     assert parse_vocabulary(text).names == ("bug", "crash", "hang", "docs")
+
+
+def test_vocabulary_is_read_as_commonmark() -> None:
+    """Retired labels (HTML comments), `~~~` fences, indented code and HTML blocks declare nothing;
+    `+`, `1.` and `1)` items at any depth do (a line-by-line reader got each of these wrong)."""
+    from corrections.vocabulary import parse_vocabulary
+
+    text = (
+        "# Labels\n\n"
+        "- `bug`: broken\n"
+        "<!--\n- `wontfix`: retired\n-->\n\n"
+        "<!-- - `stale`: retired on one line -->\n\n"
+        "~~~\n- `tilde`: fenced\n~~~\n\n"
+        "Some text:\n\n"
+        "        - `indented`: indented code, not a list\n\n"
+        "<div>\n- `inside-html`: an HTML block's own lines are raw\n</div>\n\n"
+        "+ `plus`: a plus item\n"
+        "\n1) `paren`: ordered with a parenthesis\n"
+        "   1. `nested-ordered`: ordered inside ordered\n"
+        "\n> - `quoted`: a list item inside a quote is still a list item\n"
+        "\n- plain text first, then `late`: not declared\n"
+    )
+    assert parse_vocabulary(text).names == ("bug", "plus", "paren", "nested-ordered", "quoted")
