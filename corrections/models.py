@@ -129,6 +129,8 @@ class IssueCorrection(_Frozen):
     labels_added: tuple[str, ...] = ()
     duplicate: DuplicateNotice | None = None
     thumbs_down: int = 0
+    # Vocabulary labels the first analysis put forward (the trace's): the base of "kept".
+    put_forward: tuple[str, ...] = ()
 
     @property
     def is_corrected(self) -> bool:

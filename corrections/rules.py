@@ -19,10 +19,24 @@ from corrections.models import (
     DuplicateMark,
     DuplicateNotice,
     DuplicateOutcome,
+    Event,
     Issue,
     IssueCorrection,
     LabelChange,
     Permission,
+)
+from corrections.trace import (
+    DuplicateRole,
+    DuplicateStep,
+    DuplicateTrace,
+    IssueTrace,
+    LabelOutcome,
+    LabelReason,
+    LabelRole,
+    LabelStep,
+    LabelTrace,
+    ThumbRole,
+    ThumbStep,
 )
 from corrections.vocabulary import Vocabulary
 
@@ -75,41 +89,91 @@ def _is_duplicate_label(label: str, settings: RuleSettings) -> bool:
     return label.strip().casefold() == settings.duplicate_label.strip().casefold()
 
 
-def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -> LabelCorrections:
-    """The label corrections of one issue: the last human event on each vocabulary label decides.
-
-    Removed: the analysis proposed the label or the assistant applied it, and the last event on
-    it by a person (after the analysis) removed it. Added: neither proposed nor applied by the
-    assistant, and the last event by a person added it. A change a person undid is no correction;
-    the assistant re-applying a label does not undo a person's removal.
-    """
+def _proposed(analysis: Analysis, settings: RuleSettings) -> set[str]:
+    """Vocabulary labels the analysis's marker named (the duplicate label never is one)."""
     vocabulary = settings.vocabulary
-    proposed = {
+    return {
         name
         for label in analysis.labels
         if (name := vocabulary.canonical(label)) is not None and not _is_duplicate_label(name, settings)
     }
-    last_human: dict[str, tuple[int, LabelChange]] = {}
-    assistant_applied: dict[str, list[int]] = {}
+
+
+def _label_trace(name: str, proposed: bool, steps: list[LabelStep]) -> LabelTrace:
+    """The last person's event after the analysis decides; see `corrected_labels`."""
+    counted = [step for step in steps if step.role is LabelRole.COUNTS]
+    applied_at = [step.index for step in steps if step.role is LabelRole.ASSISTANT_APPLIED]
+    deciding = counted[-1] if counted else None
+    if deciding is None:
+        put = proposed or bool(applied_at)
+        outcome = LabelOutcome.KEPT if put else LabelOutcome.NONE
+        return LabelTrace(
+            name, proposed, bool(applied_at), tuple(steps), None, outcome, LabelReason.UNTOUCHED
+        )
+    applied_before = any(index < deciding.index for index in applied_at)
+    earlier = [step.event.kind for step in counted[:-1]]
+    reapplied = False
+    if deciding.event.kind == "unlabeled":
+        if proposed or applied_before:
+            outcome, reason = LabelOutcome.REMOVED, LabelReason.REMOVED
+            reapplied = any(index > deciding.index for index in applied_at)
+        else:
+            put = bool(applied_at)  # applied only after the removal: put forward, and kept
+            outcome = LabelOutcome.KEPT if put else LabelOutcome.NONE
+            reason = LabelReason.ADDED_THEN_REMOVED if "labeled" in earlier else LabelReason.NOT_PUT_FORWARD
+    elif not proposed and not applied_before:
+        outcome, reason = LabelOutcome.ADDED, LabelReason.ADDED
+    else:
+        outcome = LabelOutcome.KEPT
+        reason = LabelReason.ADDED_BACK if "unlabeled" in earlier else LabelReason.ALREADY_PUT_FORWARD
+    return LabelTrace(name, proposed, bool(applied_at), tuple(steps), deciding, outcome, reason, reapplied)
+
+
+def _label_role(index: int, event: LabelChange, analysis: Analysis, settings: RuleSettings) -> LabelRole:
+    if is_assistant(event.actor, settings.assistant):
+        return LabelRole.ASSISTANT_APPLIED if event.kind == "labeled" else LabelRole.ASSISTANT_OWN
+    if not is_person(event.actor, settings.assistant):
+        return LabelRole.NOT_A_PERSON
+    if index < analysis.index:
+        return LabelRole.BEFORE_ANALYSIS
+    return LabelRole.COUNTS
+
+
+def label_traces(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tuple[LabelTrace, ...]:
+    """Every vocabulary label the analysis proposed or any event touched, in vocabulary order.
+
+    Removed: the analysis proposed the label or the assistant applied it (before), and the last
+    event on it by a person (after the analysis) removed it. Added: neither proposed nor applied by
+    the assistant before the last event by a person, which added it. A change a person undid is no
+    correction; the assistant re-applying a label does not undo a person's removal. Put forward
+    (the base of "kept"): proposed or applied by the assistant, unless a person added it first.
+    """
+    vocabulary = settings.vocabulary
+    proposed = _proposed(analysis, settings)
+    steps: dict[str, list[LabelStep]] = {}
     for index, event in enumerate(issue.events):
         if not isinstance(event, LabelChange):
             continue
         name = vocabulary.canonical(event.label)
         if name is None or _is_duplicate_label(name, settings):
             continue
-        if event.kind == "labeled" and is_assistant(event.actor, settings.assistant):
-            assistant_applied.setdefault(name, []).append(index)
-        elif index > analysis.index and is_person(event.actor, settings.assistant):
-            last_human[name] = (index, event)
-    removed: list[str] = []
-    added: list[str] = []
-    for name, (index, event) in last_human.items():
-        applied = any(position < index for position in assistant_applied.get(name, ()))
-        if event.kind == "unlabeled" and (name in proposed or applied):
-            removed.append(name)
-        elif event.kind == "labeled" and name not in proposed and not applied:
-            added.append(name)
-    return LabelCorrections(removed=tuple(sorted(removed)), added=tuple(sorted(added)))
+        steps.setdefault(name, []).append(
+            LabelStep(index, event, _label_role(index, event, analysis, settings))
+        )
+    return tuple(
+        _label_trace(name, name in proposed, steps.get(name, []))
+        for name in vocabulary.names
+        if name in steps or name in proposed
+    )
+
+
+def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -> LabelCorrections:
+    """The label corrections of one issue, from its label traces (the one place that decides)."""
+    traces = label_traces(issue, analysis, settings)
+    return LabelCorrections(
+        removed=tuple(sorted(t.name for t in traces if t.outcome is LabelOutcome.REMOVED)),
+        added=tuple(sorted(t.name for t in traces if t.outcome is LabelOutcome.ADDED)),
+    )
 
 
 def is_confirmed_duplicate(issue: Issue) -> bool:
@@ -124,49 +188,96 @@ def _permission(actor: Actor | None, permissions: Permissions) -> Permission | N
     return None if actor is None else permissions.get(normalize_login(actor.login))
 
 
-def duplicate_outcome(
-    issue: Issue, analysis: Analysis, settings: RuleSettings, permissions: Permissions
-) -> DuplicateNotice | None:
-    """The outcome of the first analysis's duplicate notice; None when it named no duplicate.
+def _duplicate_step(event: Event, settings: RuleSettings, permissions: Permissions) -> DuplicateStep | None:
+    """How one event after the notice reads; None for events that say nothing about it."""
+    if isinstance(event, Comment) and is_person(event.author, settings.assistant):
+        permission = _permission(event.author, permissions)
+        if permission is None:
+            return DuplicateStep(event, DuplicateRole.PERMISSION_NOT_READ)
+        if not permission.is_maintainer:
+            return DuplicateStep(event, DuplicateRole.NOT_A_MAINTAINER)
+        if says_not_duplicate(event.body, settings.command_word):
+            return DuplicateStep(event, DuplicateRole.NOT_DUPLICATE)
+        return DuplicateStep(event, DuplicateRole.COMMENT)
+    if (
+        isinstance(event, LabelChange)
+        and event.kind == "unlabeled"
+        and _is_duplicate_label(event.label, settings)
+        and is_person(event.actor, settings.assistant)
+    ):
+        permission = _permission(event.actor, permissions)
+        if permission is not None and permission.is_maintainer:
+            return DuplicateStep(event, DuplicateRole.LABEL_REMOVED)
+        return DuplicateStep(event, DuplicateRole.LABEL_REMOVED_NOT_COUNTED)
+    return None
 
-    A person whose permission could not be read does not count either way.
+
+_OBJECTIONS = {DuplicateRole.NOT_A_MAINTAINER, DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED}
+
+
+def duplicate_trace(
+    issue: Issue, analysis: Analysis, settings: RuleSettings, permissions: Permissions
+) -> DuplicateTrace | None:
+    """The first analysis's duplicate notice and what decided it; None when it named no duplicate.
+
+    Confirmed by the issue's state; objected by the first objection after the analysis (a person
+    who is not a maintainer commenting, a maintainer's not-duplicate command, a maintainer removing
+    the duplicate label); open otherwise. A person whose permission could not be read does not
+    count either way.
     """
     if analysis.duplicate_of is None:
         return None
     if is_confirmed_duplicate(issue):
-        return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
+        return DuplicateTrace(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
+    steps: list[DuplicateStep] = []
     for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
-            permission = _permission(event.author, permissions)
-            if permission is None:
-                continue
-            if not permission.is_maintainer or says_not_duplicate(event.body, settings.command_word):
-                return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED)
-        elif (
-            isinstance(event, LabelChange)
-            and event.kind == "unlabeled"
-            and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant)
-        ):
-            permission = _permission(event.actor, permissions)
-            if permission is not None and permission.is_maintainer:
-                return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED)
-    return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OPEN)
+        step = _duplicate_step(event, settings, permissions)
+        if step is None:
+            continue
+        steps.append(step)
+        if step.role in _OBJECTIONS:
+            return DuplicateTrace(analysis.duplicate_of, DuplicateOutcome.OBJECTED, tuple(steps))
+    return DuplicateTrace(analysis.duplicate_of, DuplicateOutcome.OPEN, tuple(steps))
+
+
+def duplicate_outcome(
+    issue: Issue, analysis: Analysis, settings: RuleSettings, permissions: Permissions
+) -> DuplicateNotice | None:
+    """The outcome of the first analysis's duplicate notice; None when it named no duplicate."""
+    found = duplicate_trace(issue, analysis, settings, permissions)
+    return None if found is None else found.notice
+
+
+def thumbs_trace(
+    reactors: Iterable[Actor | None], settings: RuleSettings, permissions: Permissions
+) -> tuple[ThumbStep, ...]:
+    """Each 👎 on the first analysis: counted once per person with push access (WRITE or more)."""
+    seen: set[str] = set()
+    steps: list[ThumbStep] = []
+    for actor in reactors:
+        if actor is None or not is_person(actor, settings.assistant):
+            steps.append(ThumbStep(actor, ThumbRole.NOT_A_PERSON))
+            continue
+        login = normalize_login(actor.login)
+        permission = permissions.get(login)
+        if permission is None:
+            role = ThumbRole.PERMISSION_NOT_READ
+        elif not permission.is_pusher:
+            role = ThumbRole.NO_PUSH
+        elif login in seen:
+            role = ThumbRole.COUNTED_ALREADY
+        else:
+            seen.add(login)
+            role = ThumbRole.COUNTED
+        steps.append(ThumbStep(actor, role))
+    return tuple(steps)
 
 
 def counted_thumbs_down(
     reactors: Iterable[Actor | None], settings: RuleSettings, permissions: Permissions
 ) -> int:
     """Distinct people with push access (WRITE, MAINTAIN, ADMIN) among the 👎 on the first analysis."""
-    counted: set[str] = set()
-    for actor in reactors:
-        if not is_person(actor, settings.assistant):
-            continue
-        assert actor is not None
-        permission = _permission(actor, permissions)
-        if permission is not None and permission.is_pusher:
-            counted.add(normalize_login(actor.login))
-    return len(counted)
+    return sum(1 for step in thumbs_trace(reactors, settings, permissions) if step.role is ThumbRole.COUNTED)
 
 
 def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
@@ -200,6 +311,24 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
     return logins
 
 
+def trace(
+    issue: Issue,
+    analysis: Analysis,
+    reactors: Sequence[Actor | None],
+    settings: RuleSettings,
+    permissions: Permissions,
+) -> IssueTrace:
+    """All the rules on one issue of the window, with what decided each outcome."""
+    return IssueTrace(
+        number=issue.number,
+        title=issue.title,
+        analysis=analysis,
+        labels=label_traces(issue, analysis, settings),
+        duplicate=duplicate_trace(issue, analysis, settings, permissions),
+        thumbs=thumbs_trace(reactors, settings, permissions),
+    )
+
+
 def correct(
     issue: Issue,
     analysis: Analysis,
@@ -207,13 +336,5 @@ def correct(
     settings: RuleSettings,
     permissions: Permissions,
 ) -> IssueCorrection:
-    """All the rules on one issue of the window."""
-    labels = corrected_labels(issue, analysis, settings)
-    return IssueCorrection(
-        number=issue.number,
-        title=issue.title,
-        labels_removed=labels.removed,
-        labels_added=labels.added,
-        duplicate=duplicate_outcome(issue, analysis, settings, permissions),
-        thumbs_down=counted_thumbs_down(reactors, settings, permissions),
-    )
+    """What the context and the quality numbers hold of one issue (its trace, summed up)."""
+    return trace(issue, analysis, reactors, settings, permissions).correction()
