@@ -3,7 +3,9 @@
 `explain` answers a maintainer's "why did the assistant learn that?" from the same rules that
 build the context: every event on a label after the first analysis, who made it and whether it
 counts, the duplicate notice's outcome and the 👎 that counted, ending with the correction (or
-the reason there is none). Untrusted text appears only as JSON strings or cleaned names.
+the reason there is none). It only puts the rules' trace (`rules.trace`) into words: every outcome
+and the event that decided it come from there, so explain cannot disagree with the context or the
+quality numbers. Untrusted text appears only as JSON strings or cleaned names.
 """
 
 from __future__ import annotations
@@ -11,20 +13,28 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from assistant.identity import is_assistant, is_person, normalize_login
-from corrections.commands import says_not_duplicate
+from assistant.identity import is_assistant, normalize_login
 from corrections.models import (
     Actor,
     Analysis,
     Comment,
     DuplicateMark,
+    DuplicateOutcome,
     Issue,
-    IssueCorrection,
     LabelChange,
 )
 from corrections.notes import PARTS, Part
 from corrections.render import correction_line, safe_title
-from corrections.rules import Permissions, RuleSettings, analyses, correct, is_confirmed_duplicate
+from corrections.rules import Permissions, RuleSettings, analyses, trace
+from corrections.trace import (
+    DuplicateRole,
+    DuplicateStep,
+    IssueTrace,
+    LabelOutcome,
+    LabelReason,
+    LabelRole,
+    ThumbRole,
+)
 
 MARKER_WORD = "assistant:analysis"
 
@@ -84,165 +94,132 @@ def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) 
     return lines
 
 
+_VERDICTS = {
+    (LabelOutcome.REMOVED, LabelReason.REMOVED): (
+        "learned: a maintainer removed this label (the last change by a person removed it)"
+    ),
+    (LabelOutcome.ADDED, LabelReason.ADDED): (
+        "learned: a maintainer added this label (the assistant had not put it forward)"
+    ),
+    (LabelOutcome.KEPT, LabelReason.UNTOUCHED): "kept: no person changed it after the analysis",
+    (LabelOutcome.KEPT, LabelReason.ADDED_BACK): (
+        "kept, no correction: a person removed it and added it back (undone)"
+    ),
+    (LabelOutcome.KEPT, LabelReason.ALREADY_PUT_FORWARD): (
+        "kept, no correction: a person added it, but the assistant had put it forward already"
+    ),
+    (LabelOutcome.KEPT, LabelReason.NOT_PUT_FORWARD): (
+        "kept, no correction: a person removed it before the assistant applied it"
+    ),
+    (LabelOutcome.KEPT, LabelReason.ADDED_THEN_REMOVED): (
+        "kept, no correction: a person added and removed it before the assistant applied it"
+    ),
+    (LabelOutcome.NONE, LabelReason.UNTOUCHED): "nothing to learn",
+    (LabelOutcome.NONE, LabelReason.ADDED_THEN_REMOVED): (
+        "no correction: a person added it and removed it again (undone)"
+    ),
+    (LabelOutcome.NONE, LabelReason.NOT_PUT_FORWARD): (
+        "no correction: removed, but the assistant had neither proposed nor applied it"
+    ),
+}
+
+_LABEL_ROLES = {
+    LabelRole.ASSISTANT_APPLIED: "the assistant applied it",
+    LabelRole.ASSISTANT_OWN: "the assistant's own change, not a correction",
+    LabelRole.NOT_A_PERSON: "not a person (bots, apps and deleted accounts do not count)",
+    LabelRole.BEFORE_ANALYSIS: "before the first analysis, so not a correction of it",
+    LabelRole.COUNTS: "counts (a person, after the first analysis)",
+}
+
+
 def _label_lines(
-    issue: Issue,
-    first: Analysis,
-    settings: RuleSettings,
-    permissions: Permissions,
-    correction: IssueCorrection,
+    issue: Issue, first: Analysis, settings: RuleSettings, permissions: Permissions, trace: IssueTrace
 ) -> list[str]:
     vocabulary = settings.vocabulary
-    duplicate = settings.duplicate_label.strip().casefold()
-    proposed = {name for label in first.labels if (name := vocabulary.canonical(label)) is not None}
-    groups: dict[str, list[tuple[int, LabelChange]]] = {}
-    outside: dict[str, int] = {}
-    for index, event in enumerate(issue.events):
-        if not isinstance(event, LabelChange):
-            continue
-        name = vocabulary.canonical(event.label)
-        if name is None:
-            outside[event.label] = outside.get(event.label, 0) + 1
-        elif name.casefold() != duplicate:
-            groups.setdefault(name, []).append((index, event))
     lines: list[str] = []
     for label in first.labels:
         if vocabulary.canonical(label) is None:
             lines.append(
                 f"Label {_label(label)} (proposed): outside the vocabulary (labels.md): never learned."
             )
-    for name in [n for n in vocabulary.names if n in groups or n in proposed]:
-        if name.casefold() == duplicate:
-            continue
+    for label_trace in trace.labels:
         lines.append(
-            f"Label {_label(name)}" + (" (proposed by the first analysis):" if name in proposed else ":")
+            f"Label {_label(label_trace.name)}"
+            + (" (proposed by the first analysis):" if label_trace.proposed else ":")
         )
-        applied_before: list[int] = []
-        human_after: list[tuple[int, LabelChange]] = []
-        for index, event in groups.get(name, []):
+        for step in label_trace.steps:
+            event = step.event
             verb = "added" if event.kind == "labeled" else "removed"
-            head = f"  {_when(event)} {_who(event.actor, permissions)} {verb} it"
-            if is_assistant(event.actor, settings.assistant):
-                if event.kind == "labeled":
-                    applied_before.append(index)
-                    lines.append(f"{head}: the assistant applied it")
-                else:
-                    lines.append(f"{head}: the assistant's own change, not a correction")
-            elif not is_person(event.actor, settings.assistant):
-                lines.append(f"{head}: not a person (bots, apps and deleted accounts do not count)")
-            elif index < first.index:
-                lines.append(f"{head}: before the first analysis, so not a correction of it")
-            else:
-                human_after.append((index, event))
-                lines.append(f"{head}: counts (a person, after the first analysis)")
-        put_forward = name in proposed or bool(applied_before)
-        verdict = _label_verdict(name, put_forward, human_after, correction)
-        if name in correction.labels_removed and any(i > human_after[-1][0] for i in applied_before):
+            lines.append(
+                f"  {_when(event)} {_who(event.actor, permissions)} {verb} it: {_LABEL_ROLES[step.role]}"
+            )
+        verdict = _VERDICTS[(label_trace.outcome, label_trace.reason)]
+        if label_trace.reapplied_after:
             verdict += "; the assistant applying it again afterwards does not undo that"
         lines.append("  => " + verdict)
+    outside = sorted(
+        {
+            e.label
+            for e in issue.events
+            if isinstance(e, LabelChange) and vocabulary.canonical(e.label) is None
+        }
+    )
     if outside:
-        names = ", ".join(_label(n) for n in sorted(outside))
+        names = ", ".join(_label(n) for n in outside)
         lines.append(f"Labels outside the vocabulary (labels.md), never learned: {names}.")
     return lines
 
 
-def _label_verdict(
-    name: str,
-    put_forward: bool,
-    human_after: list[tuple[int, LabelChange]],
-    correction: IssueCorrection,
-) -> str:
-    """The rules' verdict on one label (corrected_labels decides), with the reason in words."""
-    if name in correction.labels_removed:
-        return "learned: a maintainer removed this label (the last change by a person removed it)"
-    if name in correction.labels_added:
-        return "learned: a maintainer added this label (the assistant had not put it forward)"
-    if not human_after:
-        return "kept: no person changed it after the analysis" if put_forward else "nothing to learn"
-    earlier = [event.kind for _, event in human_after[:-1]]
-    if human_after[-1][1].kind == "unlabeled":
-        if "labeled" in earlier:
-            return "no correction: a person added it and removed it again (undone)"
-        return "no correction: removed, but the assistant had neither proposed nor applied it"
-    if "unlabeled" in earlier:
-        return "no correction: a person removed it and added it back (undone)"
-    return "no correction: a person added it, but the assistant had put it forward already"
+def _duplicate_step_line(step: DuplicateStep, settings: RuleSettings, permissions: Permissions) -> str:
+    event = step.event
+    actor = event.author if isinstance(event, Comment) else event.actor
+    head = f"  {_when(event)} {_who(actor, permissions)}"
+    label = _label(settings.duplicate_label)
+    words = {
+        DuplicateRole.PERMISSION_NOT_READ: " commented: permission not read, not counted",
+        DuplicateRole.NOT_A_MAINTAINER: " commented: not a maintainer, so an objection",
+        DuplicateRole.NOT_DUPLICATE: f" wrote {settings.command_word} not-duplicate",
+        DuplicateRole.COMMENT: f" commented without {settings.command_word} not-duplicate",
+        DuplicateRole.LABEL_REMOVED: f" removed {label}",
+        DuplicateRole.LABEL_REMOVED_NOT_COUNTED: f" removed {label}: not a maintainer",
+    }
+    return head + words[step.role]
 
 
-def _duplicate_lines(
-    issue: Issue, first: Analysis, settings: RuleSettings, permissions: Permissions
-) -> list[str]:
-    if first.duplicate_of is None:
+def _duplicate_lines(trace: IssueTrace, settings: RuleSettings, permissions: Permissions) -> list[str]:
+    duplicate = trace.duplicate
+    if duplicate is None:
         return ["Duplicate notice: none (the first analysis named no duplicate)."]
-    head = f"Duplicate notice: the first analysis named #{first.duplicate_of}."
-    if is_confirmed_duplicate(issue):
+    lines = [f"Duplicate notice: the first analysis named #{duplicate.of}."]
+    if duplicate.outcome is DuplicateOutcome.CONFIRMED:
         return [
-            head,
+            *lines,
             "  => confirmed (closed as a duplicate, or marked as one and not unmarked): nothing learned",
         ]
-    lines = [head]
-    for event in issue.events[first.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
-            assert event.author is not None
-            level = permissions.get(normalize_login(event.author.login))
-            who = _who(event.author, permissions)
-            if level is None:
-                lines.append(f"  {_when(event)} {who} commented: permission not read, not counted")
-                continue
-            if not level.is_maintainer:
-                lines.append(f"  {_when(event)} {who} commented: not a maintainer, so an objection")
-                lines.append("  => learned: the duplicate notice was objected to")
-                return lines
-            if says_not_duplicate(event.body, settings.command_word):
-                lines.append(f"  {_when(event)} {who} wrote {settings.command_word} not-duplicate")
-                lines.append("  => learned: the duplicate notice was objected to")
-                return lines
-            lines.append(f"  {_when(event)} {who} commented without {settings.command_word} not-duplicate")
-        elif (
-            isinstance(event, LabelChange)
-            and event.kind == "unlabeled"
-            and event.label.strip().casefold() == settings.duplicate_label.strip().casefold()
-            and is_person(event.actor, settings.assistant)
-        ):
-            assert event.actor is not None
-            level = permissions.get(normalize_login(event.actor.login))
-            who = _who(event.actor, permissions)
-            if level is not None and level.is_maintainer:
-                lines.append(f"  {_when(event)} {who} removed {_label(settings.duplicate_label)}")
-                lines.append("  => learned: the duplicate notice was objected to")
-                return lines
-            lines.append(
-                f"  {_when(event)} {who} removed {_label(settings.duplicate_label)}: not a maintainer"
-            )
-    lines.append("  => open: no objection yet, nothing learned")
+    lines += [_duplicate_step_line(step, settings, permissions) for step in duplicate.steps]
+    if duplicate.outcome is DuplicateOutcome.OBJECTED:
+        lines.append("  => learned: the duplicate notice was objected to")
+    else:
+        lines.append("  => open: no objection yet, nothing learned")
     return lines
 
 
-def _thumbs_lines(
-    reactors: Sequence[Actor | None] | None, settings: RuleSettings, permissions: Permissions
-) -> list[str]:
-    if reactors is None:
+_THUMB_ROLES = {
+    ThumbRole.NOT_A_PERSON: "not a person, not counted",
+    ThumbRole.PERMISSION_NOT_READ: "not counted",
+    ThumbRole.NO_PUSH: "no push access, not counted",
+    ThumbRole.COUNTED_ALREADY: "counted once already",
+    ThumbRole.COUNTED: "counted",
+}
+
+
+def _thumbs_lines(trace: IssueTrace, read: bool, permissions: Permissions) -> list[str]:
+    if not read:
         return ["👎 on the first analysis: not read (GitHub did not answer), none counted."]
-    if not reactors:
+    if not trace.thumbs:
         return ["👎 on the first analysis: none."]
-    lines = [f"👎 on the first analysis: {len(reactors)}."]
-    seen: set[str] = set()
-    for actor in reactors:
-        who = _who(actor, permissions)
-        if not is_person(actor, settings.assistant):
-            lines.append(f"  {who}: not a person, not counted")
-            continue
-        assert actor is not None
-        login = normalize_login(actor.login)
-        level = permissions.get(login)
-        if level is None:
-            lines.append(f"  {who}: not counted")
-        elif not level.is_pusher:
-            lines.append(f"  {who}: no push access, not counted")
-        elif login in seen:
-            lines.append(f"  {who}: counted once already")
-        else:
-            seen.add(login)
-            lines.append(f"  {who}: counted")
+    lines = [f"👎 on the first analysis: {len(trace.thumbs)}."]
+    lines += [f"  {_who(step.actor, permissions)}: {_THUMB_ROLES[step.role]}" for step in trace.thumbs]
     return lines
 
 
@@ -271,10 +248,11 @@ def explain(
             "only events after the first analysis are read against it."
         )
     lines += [f"Warning: {warning}" for warning in warnings]
-    correction = correct(issue, first, reactors or (), settings, permissions)
-    lines += _label_lines(issue, first, settings, permissions, correction)
-    lines += _duplicate_lines(issue, first, settings, permissions)
-    lines += _thumbs_lines(reactors, settings, permissions)
+    decided = trace(issue, first, reactors or (), settings, permissions)
+    correction = decided.correction()
+    lines += _label_lines(issue, first, settings, permissions, decided)
+    lines += _duplicate_lines(decided, settings, permissions)
+    lines += _thumbs_lines(decided, reactors is not None, permissions)
     if facts.truncated:
         lines.append("Note: the timeline is longer than a run reads; later events were not seen.")
     for part in sorted(set(facts.missing)):

@@ -167,6 +167,11 @@ def label_traces(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tu
     )
 
 
+def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tuple[str, ...]:
+    """Vocabulary labels the assistant put forward (the base of "kept"), from the label traces."""
+    return tuple(sorted(t.name for t in label_traces(issue, analysis, settings) if t.put_forward))
+
+
 def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -> LabelCorrections:
     """The label corrections of one issue, from its label traces (the one place that decides)."""
     traces = label_traces(issue, analysis, settings)

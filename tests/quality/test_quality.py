@@ -15,8 +15,8 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
 )
-from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality, put_forward
-from corrections.rules import RuleSettings
+from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality
+from corrections.rules import RuleSettings, correct, corrected_labels, put_forward
 from corrections.vocabulary import parse_vocabulary
 
 AT = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
@@ -26,9 +26,10 @@ SETTINGS = RuleSettings(vocabulary=parse_vocabulary("- `bug`: x\n- `crash`: y\n-
 
 def item(
     proposed: tuple[str, ...], removed: tuple[str, ...] = (), added: tuple[str, ...] = ()
-) -> AnalyzedIssue:
-    correction = IssueCorrection(number=1, title="t", labels_removed=removed, labels_added=added)
-    return AnalyzedIssue(number=1, month="2026-10", proposed=proposed, correction=correction)
+) -> IssueCorrection:
+    return IssueCorrection(
+        number=1, title="t", labels_removed=removed, labels_added=added, put_forward=proposed
+    )
 
 
 def test_precision_is_kept_over_proposed_and_recall_kept_over_kept_plus_added() -> None:
@@ -70,7 +71,7 @@ def test_month_counts_duplicates_and_thumbs_of_its_own_analyses_only() -> None:
         correction = IssueCorrection(
             number=1, title="t", duplicate=DuplicateNotice(of=2, outcome=outcome), thumbs_down=thumbs
         )
-        return AnalyzedIssue(number=1, month=month, proposed=(), correction=correction)
+        return AnalyzedIssue(number=1, month=month, correction=correction)
 
     items = [
         with_notice(DuplicateOutcome.CONFIRMED, "2026-10"),
@@ -82,3 +83,26 @@ def test_month_counts_duplicates_and_thumbs_of_its_own_analyses_only() -> None:
     assert (month.duplicates_confirmed, month.duplicates_objected, month.duplicates_open) == (1, 1, 0)
     assert (month.thumbs_down, month.thumbs_down_analyses) == (2, 1)
     assert month.labels == ()
+
+
+def test_a_label_a_person_added_before_the_assistant_applied_it_is_added_not_kept() -> None:
+    """The disagreement of issue 15: the rules said "added" while quality also counted it proposed
+    and kept, so precision and recall contradicted each other."""
+    body = json.dumps({"v": 1, "kind": "first", "labels": ["crash"]})
+    comment = Comment(node_id="A", at=AT, author=ASSISTANT, body=f"<!-- assistant:analysis {body} -->")
+    issue = Issue(
+        number=1,
+        title="t",
+        created_at=AT,
+        updated_at=AT,
+        events=(
+            comment,
+            LabelChange(kind="labeled", at=AT, actor=Actor(login="mara"), label="bug"),
+            LabelChange(kind="labeled", at=AT, actor=ASSISTANT, label="bug"),
+        ),
+    )
+    analysis = Analysis(index=0, node_id="A", database_id=None, at=AT, kind="first", labels=("crash",))
+    assert corrected_labels(issue, analysis, SETTINGS).added == ("bug",)
+    assert put_forward(issue, analysis, SETTINGS) == ("crash",)
+    bug = label_numbers("bug", [correct(issue, analysis, [], SETTINGS, {})])
+    assert (bug.proposed, bug.kept, bug.removed, bug.added) == (0, 0, 0, 1)
