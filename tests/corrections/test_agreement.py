@@ -1,0 +1,208 @@
+"""The context, the quality numbers and `explain` agree, issue by issue, on every world in the repository.
+
+Each world is read as `corrections read` reads it (one run of the job), and each issue of its
+window is read again as `corrections explain N` reads it (its own round trips). The explanation's
+words are parsed back into outcomes and compared with corrections.json, corrections.md and the
+monthly quality numbers. They all come from one trace of the rules (`rules.trace`); this test is
+what keeps a second place from deciding again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.config import Config
+from corrections.explain import explain
+from corrections.explain_job import read_trail
+from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.quality import quality_report
+from corrections.render import corrections_json, render_corrections_md
+from corrections.rules import RuleSettings
+from emulator import serve_in_thread
+from queries.client import GitHubClient
+from queries.retry import RetryPolicy
+
+ROOT = Path(__file__).resolve().parents[2]
+WORLDS = sorted(
+    path
+    for pattern in ("emulator/worlds/*.json", "tests/worlds/*.json", "tests/quality/*.json")
+    for path in ROOT.glob(pattern)
+    if not path.name.endswith(".expected.json")
+)
+
+LABEL = re.compile(r"^Label `(?P<name>[^`]+)`(?: \(proposed by the first analysis\))?:$")
+FIRST = re.compile(r"^First analysis: .* at (?P<month>\d{4}-\d\d)-\d\d \d\d:\d\d, proposed labels")
+
+
+@dataclass
+class Explained:
+    """What the words of one explanation say."""
+
+    month: str = ""
+    removed: set[str] = field(default_factory=set)
+    added: set[str] = field(default_factory=set)
+    kept: set[str] = field(default_factory=set)
+    duplicate: str | None = None
+    thumbs_down: int = 0
+    learned: bool = False
+    line: str | None = None  # the corrections.md line explain quotes
+
+
+def parse(lines: list[str]) -> Explained:
+    """Read the outcomes back from explain's words."""
+    said = Explained()
+    label: str | None = None
+    in_thumbs = False
+    for number, line in enumerate(lines):
+        if first := FIRST.match(line):
+            said.month = first.group("month")
+        if heading := LABEL.match(line):
+            label = heading.group("name")
+        elif line.startswith("  => ") and label is not None:
+            verdict = line.removeprefix("  => ")
+            if verdict.startswith("learned: a maintainer removed"):
+                said.removed.add(label)
+            elif verdict.startswith("learned: a maintainer added"):
+                said.added.add(label)
+            elif verdict.startswith("kept"):
+                said.kept.add(label)
+            label = None
+        if line.startswith("Duplicate notice: none"):
+            said.duplicate = None
+        elif line == "  => learned: the duplicate notice was objected to":
+            said.duplicate = "objected"
+        elif line.startswith("  => confirmed"):
+            said.duplicate = "confirmed"
+        elif line.startswith("  => open"):
+            said.duplicate = "open"
+        if line.startswith("👎 on the first analysis"):
+            in_thumbs = True
+        elif in_thumbs and line.startswith("  "):
+            said.thumbs_down += line.endswith(": counted")
+        else:
+            in_thumbs = False
+        if line.startswith("Result: learned"):
+            said.learned = True
+            said.line = lines[number + 1].strip()
+    return said
+
+
+def _quiet(_line: str) -> None:
+    """Progress lines are not what this test reads."""
+
+
+def config_of(world: Path) -> Config:
+    """The configuration the world's hand count was made with (defaults when it names none)."""
+    expected = world.with_name(world.stem + ".expected.json")
+    settings = json.loads(expected.read_text(encoding="utf-8")).get("config") if expected.is_file() else None
+    return Config.model_validate(settings or {})
+
+
+async def read_both(
+    url: str, owner: str, name: str, config: Config
+) -> tuple[ReadOutcome, dict[int, Explained]]:
+    """One run of the reader, then one explain reading per issue of its window."""
+    async with GitHubClient(url, "test-token", policy=RetryPolicy()) as client:
+        outcome = await read_corrections(client, ReadRequest(owner=owner, name=name, config=config), _quiet)
+        numbers = [read.issue.number for read in outcome.window]
+        trails = await asyncio.gather(
+            *(
+                read_trail(client, owner, name, number, config=config, base_ref="HEAD", progress=_quiet)
+                for number in numbers
+            )
+        )
+    explained: dict[int, Explained] = {}
+    for number, trail in zip(numbers, trails, strict=True):
+        assert trail.issue is not None
+        lines = explain(trail.issue, trail.settings, trail.permissions, trail.reactors, trail.facts)
+        explained[number] = parse(lines)
+    return outcome, explained
+
+
+def assert_context_agrees(outcome: ReadOutcome, explained: dict[int, Explained]) -> None:
+    context = json.loads(corrections_json(outcome))
+    markdown = render_corrections_md(outcome)
+    entries = {entry["number"]: entry for entry in context["corrections"]}
+    assert set(context["window"]) == set(explained)
+    for number, said in explained.items():
+        assert (number in entries) == said.learned, number
+        if not said.learned:
+            continue
+        entry = entries[number]
+        assert set(entry["labels_removed"]) == said.removed, number
+        assert set(entry["labels_added"]) == said.added, number
+        assert (entry["duplicate"] or {}).get("outcome") == (
+            said.duplicate if said.duplicate == "objected" else None
+        )
+        assert entry["thumbs_down"] == said.thumbs_down, number
+        assert said.line is not None and said.line in markdown, number
+
+
+def assert_quality_agrees(outcome: ReadOutcome, explained: dict[int, Explained], config: Config) -> None:
+    settings = RuleSettings(
+        assistant=config.assistant.identity,
+        command_word=config.assistant.command,
+        duplicate_label=config.assistant.duplicate_label,
+        vocabulary=outcome.vocabulary,
+    )
+    report = quality_report(outcome, settings, config.context.max_analyzed)
+    assert sorted({said.month for said in explained.values()}) == [month.month for month in report.months]
+    for month in report.months:
+        mine = [said for said in explained.values() if said.month == month.month]
+        counted: dict[str, Counter[str]] = {}
+        for said in mine:
+            for kind, names in (("removed", said.removed), ("added", said.added), ("kept", said.kept)):
+                for name in names:
+                    counted.setdefault(name, Counter())[kind] += 1
+        numbers = {n.label: (n.proposed, n.kept, n.removed, n.added) for n in month.labels}
+        words = {
+            name: (c["kept"] + c["removed"], c["kept"], c["removed"], c["added"])
+            for name, c in counted.items()
+        }
+        assert numbers == words, month.month
+        assert month.analyses == len(mine)
+        assert month.corrected == sum(said.learned for said in mine)
+        duplicates = Counter(said.duplicate for said in mine)
+        assert (month.duplicates_confirmed, month.duplicates_objected, month.duplicates_open) == (
+            duplicates["confirmed"],
+            duplicates["objected"],
+            duplicates["open"],
+        )
+        assert month.thumbs_down == sum(said.thumbs_down for said in mine)
+
+
+def test_every_world_is_covered() -> None:
+    names = {path.relative_to(ROOT).as_posix() for path in WORLDS}
+    assert {
+        "emulator/worlds/demo.json",
+        "tests/quality/quality_world.json",
+        "tests/worlds/labels.json",
+    } <= names
+    assert len(WORLDS) >= 8
+
+
+@pytest.mark.parametrize("world", WORLDS, ids=[path.stem for path in WORLDS])
+def test_context_quality_and_explain_agree_issue_by_issue(world: Path) -> None:
+    repository: Any = json.loads(world.read_text(encoding="utf-8"))["repository"]
+    config = config_of(world)
+    with serve_in_thread(world) as server:
+        outcome, explained = asyncio.run(
+            read_both(server.url, repository["owner"], repository["name"], config)
+        )
+    assert outcome.note is None and outcome.window, "a world the rules are tested on reads whole"
+    assert_context_agrees(outcome, explained)
+    assert_quality_agrees(outcome, explained, config)
+    if world.stem == "demo":  # the words were read back, not skipped: every kind of outcome is there
+        said = explained.values()
+        assert all(
+            any(getattr(s, kind) for s in said) for kind in ("removed", "added", "kept", "thumbs_down")
+        )
+        assert {s.duplicate for s in said} >= {"objected", "confirmed", "open", None}
