@@ -193,10 +193,28 @@ def _permission(actor: Actor | None, permissions: Permissions) -> Permission | N
     return None if actor is None else permissions.get(normalize_login(actor.login))
 
 
+def _duplicate_actor(event: Event, settings: RuleSettings) -> Actor | None:
+    """The person whose event may decide a duplicate notice: a comment, or removing the label."""
+    if isinstance(event, Comment):
+        actor = event.author
+    elif (
+        isinstance(event, LabelChange)
+        and event.kind == "unlabeled"
+        and _is_duplicate_label(event.label, settings)
+    ):
+        actor = event.actor
+    else:
+        return None
+    return actor if is_person(actor, settings.assistant) else None
+
+
 def _duplicate_step(event: Event, settings: RuleSettings, permissions: Permissions) -> DuplicateStep | None:
     """How one event after the notice reads; None for events that say nothing about it."""
-    if isinstance(event, Comment) and is_person(event.author, settings.assistant):
-        permission = _permission(event.author, permissions)
+    actor = _duplicate_actor(event, settings)
+    if actor is None:
+        return None
+    permission = _permission(actor, permissions)
+    if isinstance(event, Comment):
         if permission is None:
             return DuplicateStep(event, DuplicateRole.PERMISSION_NOT_READ)
         if not permission.is_maintainer:
@@ -204,17 +222,10 @@ def _duplicate_step(event: Event, settings: RuleSettings, permissions: Permissio
         if says_not_duplicate(event.body, settings.command_word):
             return DuplicateStep(event, DuplicateRole.NOT_DUPLICATE)
         return DuplicateStep(event, DuplicateRole.COMMENT)
-    if (
-        isinstance(event, LabelChange)
-        and event.kind == "unlabeled"
-        and _is_duplicate_label(event.label, settings)
-        and is_person(event.actor, settings.assistant)
-    ):
-        permission = _permission(event.actor, permissions)
-        if permission is not None and permission.is_maintainer:
-            return DuplicateStep(event, DuplicateRole.LABEL_REMOVED)
-        return DuplicateStep(event, DuplicateRole.LABEL_REMOVED_NOT_COUNTED)
-    return None
+    assert isinstance(event, LabelChange)
+    if permission is not None and permission.is_maintainer:
+        return DuplicateStep(event, DuplicateRole.LABEL_REMOVED)
+    return DuplicateStep(event, DuplicateRole.LABEL_REMOVED_NOT_COUNTED)
 
 
 _OBJECTIONS = {DuplicateRole.NOT_A_MAINTAINER, DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED}
@@ -289,20 +300,11 @@ def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings)
     """Logins whose permission decides the duplicate outcome (empty when it is already decided)."""
     if analysis.duplicate_of is None or is_confirmed_duplicate(issue):
         return set()
-    logins: set[str] = set()
-    for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
-            assert event.author is not None
-            logins.add(normalize_login(event.author.login))
-        elif (
-            isinstance(event, LabelChange)
-            and event.kind == "unlabeled"
-            and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant)
-        ):
-            assert event.actor is not None
-            logins.add(normalize_login(event.actor.login))
-    return logins
+    return {
+        normalize_login(actor.login)
+        for event in issue.events[analysis.index + 1 :]
+        if (actor := _duplicate_actor(event, settings)) is not None
+    }
 
 
 def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
