@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from corrections.notes import PARTS
+from corrections.notes import PARTS, Part
 from corrections.untrusted import clean_line
 from emulator import Server, serve_in_thread
 
@@ -52,7 +52,7 @@ class Case:
     faults: list[dict[str, Any]]
     category: str | None  # the note's category; None: recovered, no note at all
     failed: bool = False  # nothing usable: "could not be read"
-    missing: tuple[str, ...] = ()  # parts the note must name (keys of corrections.notes.PARTS)
+    missing: tuple[Part, ...] = ()  # parts the note must name (keys of corrections.notes.PARTS)
     retried: bool | None = None  # True: at least one retry; False: none
     budget: float = FAIL_BUDGET
     extra: tuple[str, ...] = field(default=())
@@ -68,7 +68,7 @@ def second(kind: str, **options: Any) -> list[dict[str, Any]]:
     return [{"kind": kind, "operation": "CorrectionDetails", "times": None, **options}]
 
 
-ROUND_TWO_LOST = ("permissions", "reactions")
+ROUND_TWO_LOST: tuple[Part, ...] = ("permissions", "reactions")
 
 CASES = [
     # Round trip 1: nothing usable comes back.
