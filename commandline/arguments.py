@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 
 from commandline.token import ENVIRONMENT_HELP
 
@@ -29,5 +30,25 @@ def epilog(*examples: str, token: bool = True) -> str:
     return "\n".join(lines)
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Descriptions and examples kept as written (line breaks matter in examples)."""
+class HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped at spaces only (a default like `corrections-context` is never cut at its hyphen);
+    lines of a description or epilog that start with two spaces (examples) are kept as written."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines: list[str] = []
+        for line in text.splitlines():
+            if line.startswith("  ") or not line.strip():
+                lines.append(indent + line)
+                continue
+            lines += textwrap.wrap(
+                line,
+                width,
+                initial_indent=indent,
+                subsequent_indent=indent,
+                break_on_hyphens=False,
+                break_long_words=False,
+            )
+        return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""The `corrections` command: read (the workflow step) and demo (the same job, offline).
+"""The `corrections` command: read (the workflow step), demo (the same job, offline), action, quality, explain.
 
 Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
 configuration error, with one line on stderr.
@@ -165,10 +165,15 @@ def run_read(
 
 def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--out", default="corrections-context", help="folder for the context files (default: %(default)s)"
+        "--out",
+        default="corrections-context",
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
     )
     parser.add_argument(
-        "--config", help="configuration file (default: .github/assistant.toml, when it exists)"
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     parser.add_argument(
         "--max-analyzed",
@@ -216,7 +221,10 @@ def _command(
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="corrections",
-        description=__doc__,
+        description="Read maintainers' corrections of the triage assistant from GitHub into prompt "
+        "context (read, demo, action), and explain them (quality, explain). Exit 0 whenever the "
+        "analysis can go on, GitHub failures included; 2 for a usage or configuration error, with one "
+        "line on stderr.",
         epilog=epilog("corrections read --repo octo/demo", "corrections demo"),
         formatter_class=HelpFormatter,
     )
@@ -241,7 +249,10 @@ def _parser() -> argparse.ArgumentParser:
         "corrections demo --out corrections-demo",
     )
     demo.add_argument(
-        "--out", default="corrections-demo", help="folder for the context files (default: %(default)s)"
+        "--out",
+        default="corrections-demo",
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
     )
     _command(
         commands,
@@ -264,10 +275,15 @@ def _parser() -> argparse.ArgumentParser:
         "--month", metavar="YYYY-MM", help="the month to detail (default: the latest month read)"
     )
     quality.add_argument(
-        "--out", default="corrections-quality", help="folder for quality.md/.json/.svg (default: %(default)s)"
+        "--out",
+        default="corrections-quality",
+        metavar="DIR",
+        help="folder for quality.md/.json/.svg (default: %(default)s)",
     )
     quality.add_argument(
-        "--config", help="configuration file (default: .github/assistant.toml, when it exists)"
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     quality.add_argument(
         "--max-analyzed",
@@ -294,7 +310,9 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("number", type=issue_number, metavar="N", help="the issue number: 41 or '#41'")
     _add_remote_arguments(explain)
     explain.add_argument(
-        "--config", help="configuration file (default: .github/assistant.toml, when it exists)"
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
     return parser
