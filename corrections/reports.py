@@ -21,7 +21,8 @@ from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
 from corrections.output import write_atomic
 from corrections.quality import quality_report
-from corrections.quality_render import quality_json, quality_md, quality_svg
+from corrections.quality_chart import quality_svg
+from corrections.quality_render import quality_json, quality_md
 from corrections.rules import RuleSettings
 from queries.client import GitHubClient
 from queries.errors import GitHubError
