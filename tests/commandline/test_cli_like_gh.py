@@ -120,3 +120,11 @@ def test_memory_show_of_an_issue_number_says_there_is_no_such_pull_request(
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert result.status == 1
     assert result.err == "learnings: memory: no pull request #3 in octo/demo (or the token cannot see it)\n"
+
+
+def test_a_repository_that_is_not_there_points_at_its_name(cli: Command, demo: Server) -> None:
+    result = cli("corrections", "read", "--repo", "octo/nope", "--api-url", demo.url, "--time-budget", "3",
+                 env={"GITHUB_TOKEN": "t"})  # fmt: skip
+    assert result.status == 0
+    (warning,) = [line for line in result.err.splitlines() if "warning" in line]
+    assert "(not found)" in warning and "Check the repository name (OWNER/NAME)" in warning
