@@ -192,7 +192,6 @@ def test_fail_on_error_accepts_only_true_or_false(
     [
         ({"max_analyzed": "many"}, "input max-analyzed: expected a whole number"),
         ({"max_analyzed": "500"}, "must be between 0 and 100"),
-        ({"config": "missing.toml"}, "configuration file not found"),
         ({"token": ""}, "input token is empty"),
     ],
 )
