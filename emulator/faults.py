@@ -17,6 +17,7 @@ from aiohttp import web
 
 KINDS = (
     "timeout_502",
+    "timeout_200",
     "html_502",
     "status_500",
     "non_json",
@@ -54,6 +55,7 @@ HTML_502 = """<!DOCTYPE html>
 PARTIAL_MESSAGES = {
     "FORBIDDEN": "Resource not accessible by integration",
     "NOT_FOUND": "Could not resolve to a node with the global id of 'unknown'",
+    "RESOURCE_LIMITS_EXCEEDED": "Resource limits for this query exceeded.",
 }
 
 
@@ -137,28 +139,30 @@ def request_id() -> str:
     return f"{raw[:4]}:{raw[4:8]}:{raw[8:14]}:{raw[14:20]}:{raw[20:28]}"
 
 
+def timeout_body(rid: str) -> dict[str, Any]:
+    """GitHub's answer to a query it stopped after its time limit (sent at HTTP 502 or 200)."""
+    return {
+        "data": None,
+        "errors": [
+            {
+                "message": (
+                    "Something went wrong while executing your query. "
+                    "This may be the result of a timeout, or it could "
+                    f"be a GitHub bug. Please include `{rid}` when reporting this issue."
+                )
+            }
+        ],
+    }
+
+
 def canned(fault: Fault, login: str) -> web.Response | None:
     """The response of a fault that replaces the answer entirely (None for the others)."""
     kind = fault.kind
     rid = request_id()
     headers = {"X-GitHub-Request-Id": rid}
-    if kind == "timeout_502":
-        return web.json_response(
-            {
-                "data": None,
-                "errors": [
-                    {
-                        "message": (
-                            "Something went wrong while executing your query. "
-                            "This may be the result of a timeout, or it could "
-                            f"be a GitHub bug. Please include `{rid}` when reporting this issue."
-                        )
-                    }
-                ],
-            },
-            status=502,
-            headers=headers,
-        )
+    if kind in {"timeout_502", "timeout_200"}:
+        status = 502 if kind == "timeout_502" else 200
+        return web.json_response(timeout_body(rid), status=status, headers=headers)
     if kind == "html_502":
         return web.Response(text=HTML_502, status=502, content_type="text/html", headers=headers)
     if kind == "status_500":

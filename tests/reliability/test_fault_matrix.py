@@ -56,6 +56,8 @@ class Case:
     retried: bool | None = None  # True: at least one retry; False: none
     budget: float = FAIL_BUDGET
     extra: tuple[str, ...] = field(default=())
+    # The page sizes corrections.json's cost reports after GitHub could not answer full pages.
+    shrunk_to: dict[str, int] | None = None
 
 
 def first(kind: str, **options: Any) -> list[dict[str, Any]]:
@@ -69,11 +71,43 @@ def second(kind: str, **options: Any) -> list[dict[str, Any]]:
 
 
 ROUND_TWO_LOST = ("permissions", "reactions")
+FLOOR = {"issues": 10, "timeline_items": 10}
+HALF = {"issues": 50, "timeline_items": 50}
+RESOURCE_LIMITS = {"type": "RESOURCE_LIMITS_EXCEEDED", "path": ["repository"]}
 
 CASES = [
     # Round trip 1: nothing usable comes back.
     Case("hang", first("hang"), "timeout", failed=True),
-    Case("timeout_502", first("timeout_502"), "GitHub server error", failed=True, retried=True),
+    # GitHub's timeout, at 502 or 200: pages halved down to the floor, then retried as they are.
+    # Five sizes (100, 50, 25, 12, 10) and a retry at the floor: a wider budget.
+    Case(
+        "timeout_502",
+        first("timeout_502"),
+        "GitHub timeout",
+        failed=True,
+        retried=True,
+        budget=4.0,
+        shrunk_to=FLOOR,
+    ),
+    Case(
+        "timeout_200",
+        first("timeout_200"),
+        "GitHub timeout",
+        failed=True,
+        retried=True,
+        budget=4.0,
+        shrunk_to=FLOOR,
+    ),
+    # Resource limits null `repository`: never "not found"; the same query is not sent again.
+    Case(
+        "resource_limits_200",
+        first("partial", **RESOURCE_LIMITS),
+        "resource limits",
+        failed=True,
+        retried=False,
+        budget=4.0,
+        shrunk_to=FLOOR,
+    ),
     Case("html_502", first("html_502"), "GitHub server error", failed=True, retried=True),
     Case("status_500", first("status_500"), "GitHub server error", failed=True, retried=True),
     Case("truncated_200", first("truncated"), "unreadable response", failed=True, retried=True),
@@ -90,7 +124,18 @@ CASES = [
         retried=True,
         budget=4.0,
     ),
-    Case("timeout_502_once", [{"kind": "timeout_502"}], None, retried=True, budget=4.0),
+    # One timeout or resource refusal: smaller pages at once (not the same query again), same result.
+    # Half pages take more round trips (the 250-item timeline: 5 pages instead of 3): a wider budget.
+    Case("timeout_502_once", [{"kind": "timeout_502"}], None, retried=False, budget=10.0, shrunk_to=HALF),
+    Case("timeout_200_once", [{"kind": "timeout_200"}], None, retried=False, budget=10.0, shrunk_to=HALF),
+    Case(
+        "resource_limits_once",
+        [{"kind": "partial", **RESOURCE_LIMITS}],
+        None,
+        retried=False,
+        budget=10.0,
+        shrunk_to=HALF,
+    ),
     Case("hang_once", [{"kind": "hang"}], None, retried=True, budget=4.0),
     # Round trip 1: partial data, the rest used.
     Case(
@@ -119,10 +164,20 @@ CASES = [
     Case(
         "details_timeout_502",
         second("timeout_502"),
-        "GitHub server error",
-        missing=ROUND_TWO_LOST,
+        "GitHub timeout",
+        missing=(*ROUND_TWO_LOST, "timelines"),
         retried=True,
-        budget=2.0,
+        budget=4.0,
+        shrunk_to=FLOOR,
+    ),
+    Case(
+        "details_timeout_200",
+        second("timeout_200"),
+        "GitHub timeout",
+        missing=(*ROUND_TWO_LOST, "timelines"),
+        retried=True,
+        budget=4.0,
+        shrunk_to=FLOOR,
     ),
     Case(
         "details_html_502",
@@ -213,6 +268,7 @@ def test_fault(
     finally:
         demo_server.set_faults([])
     check_contract(run, case, replaced_whole)
+    assert run.json()["cost"].get("pages_shrunk_to") == case.shrunk_to
     if case.retried is True:
         assert run.retries >= 1
     elif case.retried is False:
