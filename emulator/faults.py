@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ KINDS = (
     "rate_limited",
     "rate_limit",
     "secondary_limit",
+    "rest_rate_limited",
     "partial",
     "hang",
     "reset",
@@ -38,6 +40,7 @@ OPTIONS = {
     "nth",
     "times",
     "retry_after",
+    "reset_in",
     "status",
     "path",
     "type",
@@ -215,6 +218,24 @@ def canned(fault: Fault, login: str) -> web.Response | None:
             },
             status=int(fault.options.get("status", 403)),
             headers=headers,
+        )
+    if kind == "rest_rate_limited":
+        # REST's primary limit: 403 (or 429) with x-ratelimit-remaining 0 and the reset time.
+        reset = int(time.time()) + int(fault.options.get("reset_in", 3600))
+        return web.json_response(
+            {
+                "message": f"API rate limit exceeded for {login}.",
+                "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+            },
+            status=int(fault.options.get("status", 403)),
+            headers={
+                **headers,
+                "x-ratelimit-limit": "1000",
+                "x-ratelimit-remaining": "0",
+                "x-ratelimit-used": "1000",
+                "x-ratelimit-reset": str(reset),
+                "x-ratelimit-resource": "core",
+            },
         )
     if kind == "malformed":
         return web.json_response(
