@@ -34,7 +34,7 @@ def read(server: Any, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -
 def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
     answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # 1 ms a node: 100 issues × 100 items (10,100+ nodes) pass 10 s; 50 × 50 (2,550+) does not.
+    # 1 ms a node: 100 issues x 100 items (10,100+ nodes) pass 10 s; 50 x 50 (2,550+) does not.
     with serve_in_thread(demo_with({"ms_per_node": 1, "answer": answer})) as server:
         status = read(server, tmp_path, monkeypatch)
         log = server.log()
@@ -57,7 +57,7 @@ def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
 def test_a_query_that_fails_at_the_floor_ends_as_a_github_failure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # 200 ms a node: even 10 issues × 10 items (110+ nodes) take more than 10 s.
+    # 200 ms a node: even 10 issues x 10 items (110+ nodes) take more than 10 s.
     with serve_in_thread(demo_with({"ms_per_node": 200, "answer": "timeout_200"})) as server:
         status = read(server, tmp_path, monkeypatch, "--time-budget", "3")
         log = server.log()

@@ -9,11 +9,11 @@ import pytest
 
 from emulator import serve_in_thread
 
-# 100 issues + 100 × 100 timeline items = 10,100 nodes: over 10 s at 1 ms a node.
+# 100 issues + 100 x 100 timeline items = 10,100 nodes: over 10 s at 1 ms a node.
 BIG = """query Big { rateLimit { cost remaining nodeCount }
   repository(owner: "octo", name: "demo") {
     issues(first: 100) { nodes { number timelineItems(first: 100) { nodes { __typename } } } } } }"""
-# 50 + 50 × 50 = 2,550 nodes: 2.55 s, answered.
+# 50 + 50 x 50 = 2,550 nodes: 2.55 s, answered.
 SMALL = BIG.replace("first: 100", "first: 50").replace("query Big", "query Small")
 
 
