@@ -11,8 +11,10 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.action import run_action
+from emulator import serve_in_thread
 
 TOKEN = "ghs_test-token-never-printed"
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 Outputs = Callable[[Path], dict[str, str]]
 
@@ -189,3 +191,31 @@ def test_off_reads_nothing(
     assert (out["window"], out["requests"], out["github-failed"]) == ("0", "0", "false")
     assert "Corrections are off" in (tmp_path / "summary").read_text(encoding="utf-8")
     capsys.readouterr()
+
+
+def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: PLR0917 - pytest fixtures
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    """GitHub's timeout at HTTP 200 on the full first page (the emulator's server-time model)."""
+    world = json.loads(DEMO.read_text(encoding="utf-8"))
+    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
+    world["server_time"] = {"ms_per_node": 1, "answer": "timeout_200"}
+    with serve_in_thread(world) as server:
+        assert run_action(action_env(server, "issues", OPENED)) == 0
+        served = server.log()
+    out = outputs(tmp_path / "output")
+    # The same corrections as without the timeout; the refused query's point is charged too.
+    assert (out["github-failed"], out["window"], out["corrected"]) == ("false", "30", "13")
+    assert out["points"] == str(sum(entry.get("cost") or 0 for entry in served if not entry["timed_out"]))
+    assert out["remaining"] == str(1000 - sum(entry.get("cost") or 0 for entry in served))
+    context = Path(out["context"])
+    written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
+    assert written["cost"]["pages_shrunk_to"] == {"issues": 50, "timeline_items": 50}
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary-shrunk.md")
+    log = capsys.readouterr().out
+    assert "GitHub could not answer a scan page of 100 issues with 100 timeline items each" in log

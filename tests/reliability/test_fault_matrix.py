@@ -370,3 +370,39 @@ def test_budget_exhausted_mid_run(
         "note": run.json()["note"],
         "retries": run.retries,
     }
+
+
+@pytest.mark.parametrize("status", [403, 429])
+def test_rest_primary_rate_limit_is_a_rate_limit_not_a_refusal(  # noqa: PLR0917 - pytest fixtures
+    status: int,
+    read_cli: Any,
+    tmp_path: Path,
+    previous_run: Callable[[Path], None],
+    replaced_whole: Callable[[Path], None],
+    timings: dict[str, dict[str, Any]],
+) -> None:
+    """REST's permission look-up meets its primary limit (403/429, remaining 0, reset an hour away)."""
+    case = Case(f"rest_rate_limited_{status}", [], "rate limit", missing=("permissions",), budget=10.0)
+    previous_run(tmp_path)
+    world = _world(
+        collaborators_via_graphql="forbidden",
+        faults=[{"kind": "rest_rate_limited", "endpoint": "rest", "status": status, "times": None}],
+    )
+    with serve_in_thread(world) as server:
+        run = read_cli(server.url, tmp_path, budget=case.budget)
+        rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
+    check_contract(run, case, replaced_whole)
+    # Not waited for (the reset is an hour away): no look-up is sent twice.
+    paths = [entry["path"] for entry in rest]
+    assert paths and len(set(paths)) == len(paths)
+    assert all(entry["status"] == status for entry in rest)
+    assert run.seconds < case.budget + SLACK
+    timings[case.name] = {
+        "seconds": round(run.seconds, 2),
+        "budget": case.budget,
+        "exit": run.status,
+        "category": case.category,
+        "note": run.json()["note"],
+        "retries": run.retries,
+        "rest_requests": len(rest),
+    }
