@@ -193,7 +193,7 @@ def test_off_reads_nothing(
     capsys.readouterr()
 
 
-def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: PLR0917 - pytest fixtures
+def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,

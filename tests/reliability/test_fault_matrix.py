@@ -373,7 +373,7 @@ def test_budget_exhausted_mid_run(
 
 
 @pytest.mark.parametrize("status", [403, 429])
-def test_rest_primary_rate_limit_is_a_rate_limit_not_a_refusal(  # noqa: PLR0917 - pytest fixtures
+def test_rest_primary_rate_limit_is_a_rate_limit_not_a_refusal(
     status: int,
     read_cli: Any,
     tmp_path: Path,
