@@ -3,8 +3,8 @@
 GitHub stops a query after 10 s and, since July 2025, charges its points anyway. The model gives
 the world's first page (100 issues x 100 timeline items) more than 10 s and half pages less, so the
 reader's first request is refused and it goes on with halved pages. Figures: requests, points
-(the refused query's included), nodes, measured wall time (the model does not sleep), and the time
-GitHub itself would have spent (the modelled server time, 10 s for the refused query).
+(the refused query's included), nodes, measured wall time (the model does not sleep), and the
+time GitHub takes to refuse (10 s a refused query), which a real run adds to its wall time.
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def _figures(outcome: ReadOutcome, log: list[dict[str, Any]], wall: float) -> di
         "refused": sum(1 for entry in graphql if entry.get("timed_out")),
         "nodes": sum(int(entry["nodes"] or 0) for entry in graphql),
         "wall_s": round(wall, 3),
-        "github_s": round(sum(float(entry.get("server_ms") or 0) for entry in graphql) / 1000, 2),
+        "refused_s": round(
+            sum(float(entry.get("server_ms") or 0) for entry in graphql if entry.get("timed_out")) / 1000, 2
+        ),
         "page_sizes": {"issues": sizes.issues, "timeline_items": sizes.timeline},
         "failed": outcome.failed,
         "note": outcome.note,
@@ -62,9 +64,7 @@ def _figures(outcome: ReadOutcome, log: list[dict[str, Any]], wall: float) -> di
 def adaptive_case(spec: WorldSpec, config: Config) -> dict[str, Any]:
     """The same world with and without the first page timing out, and whether both read the same."""
     world = generate(spec)
-    plain, plain_log, plain_wall = _run(
-        {**world, "server_time": {"ms_per_node": 1.0, "limit_ms": 1e12}}, config
-    )
+    plain, plain_log, plain_wall = _run(world, config)
     shrunk, shrunk_log, shrunk_wall = _run({**world, "server_time": SERVER_TIME}, config)
     same = [r.issue.number for r in plain.window] == [r.issue.number for r in shrunk.window] and (
         plain.corrections == shrunk.corrections

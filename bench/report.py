@@ -82,7 +82,7 @@ def markdown(out: dict[str, Any]) -> str:
                     item["points"],
                     f"{item['nodes']:,}",
                     f"{item['wall_s']:.3f}",
-                    f"{item['github_s']:.2f}",
+                    f"{item['refused_s']:.0f}",
                     f"{sizes['issues']} x {sizes['timeline_items']}",
                 ]
             )
@@ -93,7 +93,7 @@ def markdown(out: dict[str, Any]) -> str:
             "points",
             "nodes",
             "wall s",
-            "GitHub s (modelled, 1 ms a node)",
+            "+ GitHub's refusal s",
             "pages",
         ]
         parts.append(_table(header, rows))
