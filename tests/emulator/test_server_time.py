@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from emulator import serve_in_thread
+from emulator.world import WorldError, parse_world
 
 # 100 issues + 100 x 100 timeline items = 10,100 nodes: over 10 s at 1 ms a node.
 BIG = """query Big { rateLimit { cost remaining nodeCount }
@@ -68,3 +69,9 @@ def test_without_a_model_nothing_changes(world: dict[str, Any], client: Any) -> 
     with serve_in_thread(world) as server:
         assert client("POST", server.url, {"query": BIG}).status == 200
         assert "server_ms" not in server.log()[0]
+
+
+def test_a_wrong_model_is_refused_naming_the_key(world: dict[str, Any]) -> None:
+    world["server_time"] = {"ms_per_node": 1, "answer": "slow"}
+    with pytest.raises(WorldError, match=r"^server_time\.answer: "):
+        parse_world(world)
