@@ -40,7 +40,9 @@ GITHUB_TEXT = (
     "Resource not accessible",
     "not an object",
 )
-FAIL_BUDGET = 1.5  # seconds: failing cases use all of it, so keep it small
+# Seconds: failing cases use all of it, so keep it small; but one request may take a third of it,
+# and on a shared 2-CPU machine the emulator's 100 x 100 page alone can take over 0.5 s.
+FAIL_BUDGET = 3.0
 SLACK = 3.0  # seconds beyond the budget a run may take (start-up, rendering, a slow CI machine)
 
 
@@ -160,7 +162,7 @@ CASES = [
         budget=4.0,
     ),
     # Round trip 2 (details): the window is used, what the details would have added is named.
-    Case("details_hang", second("hang"), "timeout", missing=ROUND_TWO_LOST, budget=2.0),
+    Case("details_hang", second("hang"), "timeout", missing=ROUND_TWO_LOST, budget=4.0),
     Case(
         "details_timeout_502",
         second("timeout_502"),
@@ -185,7 +187,7 @@ CASES = [
         "GitHub server error",
         missing=ROUND_TWO_LOST,
         retried=True,
-        budget=2.0,
+        budget=4.0,
     ),
     Case(
         "details_truncated_200",
@@ -193,7 +195,7 @@ CASES = [
         "unreadable response",
         missing=ROUND_TWO_LOST,
         retried=True,
-        budget=2.0,
+        budget=4.0,
     ),
     Case("details_malformed", second("malformed"), "unreadable response", missing=ROUND_TWO_LOST),
     Case("details_rate_limited_200", second("rate_limited"), "rate limit", missing=ROUND_TWO_LOST),
