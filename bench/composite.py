@@ -106,7 +106,9 @@ class Replay:
             stand_in = self.stand_ins.get(pinned.group("name"))
             if stand_in is None:
                 raise StepFailed(f"step {name!r}: no stand-in for {pinned.group('name')}")
-            with_ = {key: interpolate(_scalar(value), contexts) for key, value in step.get("with", {}).items()}
+            with_ = {
+                key: interpolate(_scalar(value), contexts) for key, value in step.get("with", {}).items()
+            }
             outputs, log = stand_in(with_), ""
         else:
             if step.get("shell") != "bash":

@@ -22,7 +22,7 @@ from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.job import ReadOutcome
 from corrections.summary import RunFacts, render_skipped, render_summary
 from corrections.workflow import append, command, mask, write_outputs
-from queries.client import GITHUB_GRAPHQL_URL
+from queries.endpoint import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"

@@ -7,7 +7,6 @@ configuration error, with one line on stderr.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import re
 import sys
@@ -16,14 +15,17 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from corrections import notes
-from corrections.config import Config, ConfigError, load_config
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_atomic, write_folder
 from corrections.workflow import escape_data
-from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.config import Config
+    from corrections.job import ReadOutcome
 
 _REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
 MAX_WARNINGS = 50
@@ -73,6 +75,9 @@ def build_options(
     time_budget: float | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong."""
+    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
+    from corrections.config import ConfigError, load_config
+
     try:
         config = load_config(config_path)
     except ConfigError as error:
@@ -115,6 +120,11 @@ Say = Callable[[str], None]
 
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    from corrections.job import ReadOutcome, ReadRequest, read_corrections
+    from queries.client import GitHubClient
+
     request = ReadRequest(
         owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
     )
@@ -142,6 +152,8 @@ def run_read(
     `log` receives progress lines and `warn` each warning (the action turns them into workflow
     commands); both default to stderr.
     """
+    import asyncio
+
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
     # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
@@ -219,6 +231,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _demo(out: Path) -> int:
+    import asyncio
+
+    from corrections.config import Config
     from emulator import serve  # the demo alone needs the emulator
     from emulator.worlds import demo_world_path
 
