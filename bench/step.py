@@ -83,7 +83,8 @@ def _first_request(server: Server, python: Path, cwd: Path) -> float:
     process.wait(timeout=120)
     if len(server.entries) == before:
         raise RuntimeError("the read made no request")
-    return seen - started - float(server.entries[before]["duration_ms"]) / 1000
+    answering: float = server.entries[before]["duration_ms"] / 1000
+    return seen - started - answering
 
 
 def _median(runs: int, measure: Callable[[], float]) -> float:
