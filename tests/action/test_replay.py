@@ -93,7 +93,7 @@ def ran(run: Run) -> list[str]:
 
 def check_read(run: Run) -> None:
     """The declared outputs of a first analysis on the demo world, as the server saw the run."""
-    assert run.outputs == {
+    expected = {
         "context": str(run.temp / "corrections-context"),
         "corrected": "13",
         "window": "30",
@@ -104,6 +104,7 @@ def check_read(run: Run) -> None:
         "skipped": "false",
         "mode": "first-analysis",
     }
+    assert {key: run.outputs.get(key) for key in expected} == expected
     assert 1 <= len(run.served) <= 3
     assert int(run.outputs["points"]) <= 3
     assert (run.temp / "corrections-context" / "corrections.md").is_file()
