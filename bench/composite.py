@@ -29,6 +29,8 @@ import yaml
 from bench.expressions import condition, interpolate
 
 _PINNED = re.compile(r"^(?P<name>[\w.-]+/[\w./-]+)@[0-9a-f]{40}$")
+# Step keys this replay honours; any other (working-directory, continue-on-error, ...) is refused.
+_STEP_KEYS = frozenset({"name", "id", "if", "uses", "with", "shell", "env", "run"})
 StandIn = Callable[[Mapping[str, str]], dict[str, str]]
 
 
@@ -95,6 +97,8 @@ class Replay:
         self, step: Mapping[str, Any], index: int, contexts: dict[str, Any], env: dict[str, str]
     ) -> StepRecord:
         name = str(step.get("name", step.get("id", index)))
+        if set(step) - _STEP_KEYS:
+            raise StepFailed(f"step {name!r}: {sorted(set(step) - _STEP_KEYS)} not replayed")
         if "if" in step and not condition(str(step["if"]), contexts):
             return StepRecord(name, ran=False, seconds=0.0, outputs={}, log="")
         step_env = {key: interpolate(_scalar(value), contexts) for key, value in step.get("env", {}).items()}
