@@ -99,8 +99,8 @@ def test_lock_is_closed_under_dependencies(lock: dict[str, tuple[str, int]]) -> 
     """Every dependency of a locked package (as installed here) is locked too: --no-deps misses none."""
     extras: dict[str, frozenset[str]] = {}
     for requirement in runtime_requirements():
-        name = canonicalize_name(requirement.name)
-        extras[name] = extras.get(name, frozenset()) | frozenset(requirement.extras)
+        key = canonicalize_name(requirement.name)
+        extras[key] = extras.get(key, frozenset()) | frozenset(requirement.extras)
     for name in lock:
         try:
             requires = metadata.requires(name) or []
