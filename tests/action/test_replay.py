@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 TOKEN = "ghs_replay-token-never-printed"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
-PLANTED = ("pip", "venv", "uv", "ensurepip")
+PLANTED = ("pip", "venv", "uv", "ensurepip", "corrections", "typing_extensions")
 
 
 @dataclass
