@@ -25,7 +25,7 @@ from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
-from queries.client import GITHUB_GRAPHQL_URL
+from queries.endpoint import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"

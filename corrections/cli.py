@@ -7,25 +7,26 @@ configuration error, with one line on stderr.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from corrections import notes
-from corrections.config import Config, ConfigError, load_config
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_context
-from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.config import Config
+    from corrections.job import ReadOutcome
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
@@ -76,6 +77,9 @@ def build_options(
     `remote_config` (the action) no local file is read: the configuration at that path is read at
     the base ref through GitHub, and `config_path` must be None.
     """
+    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
+    from corrections.config import Config, ConfigError, load_config
+
     try:
         repository = resolve_repository(repo)
     except RepositoryError as error:
@@ -124,6 +128,12 @@ Say = Callable[[str], None]
 
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    from corrections.config import ConfigError
+    from corrections.job import ReadOutcome, ReadRequest, read_corrections
+    from queries.client import GitHubClient
+
     request = ReadRequest(
         owner=options.owner,
         name=options.name,
@@ -160,6 +170,8 @@ def run_read(
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
+    import asyncio
+
     notices = say or Notices("corrections")
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
@@ -344,6 +356,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _demo(out: Path) -> int:
+    import asyncio
+
+    from corrections.config import Config
     from emulator import serve  # the demo alone needs the emulator
     from emulator.worlds import demo_world_path
 
