@@ -20,6 +20,7 @@ from pathlib import Path
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.models import AnalysedIssue
 from corrections.output import write_atomic, write_folder
 from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
@@ -47,6 +48,8 @@ class ReadOptions:
     base_ref: str
     paths: tuple[str, ...]
     time_budget: float
+    # The issue being analysed: the corrections nearest it come first.
+    analysed: AnalysedIssue | None = None
 
 
 def _stderr(message: str) -> None:
@@ -71,6 +74,7 @@ def build_options(
     base_ref: str | None = None,
     paths: Sequence[str] = (),
     time_budget: float | None = None,
+    analysed: AnalysedIssue | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong."""
     try:
@@ -84,6 +88,8 @@ def build_options(
         config = config.model_copy(update={"context": context})
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
+    if analysed is not None and analysed.number < 1:
+        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
     owner, name = parse_repository(repo)
     return ReadOptions(
         owner=owner,
@@ -94,6 +100,7 @@ def build_options(
         base_ref=base_ref or "HEAD",
         paths=tuple(paths),
         time_budget=time_budget or DEFAULT_BUDGET,
+        analysed=analysed,
     )
 
 
@@ -107,6 +114,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
 
 
@@ -116,7 +124,11 @@ Say = Callable[[str], None]
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
     request = ReadRequest(
-        owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
+        owner=options.owner,
+        name=options.name,
+        config=options.config,
+        base_ref=options.base_ref,
+        analysed=options.analysed,
     )
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
@@ -182,6 +194,12 @@ def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base-ref", help="branch whose labels.md and learnings are read (default: HEAD)")
     parser.add_argument("--paths", nargs="*", help="changed paths that rank learnings")
     parser.add_argument("--time-budget", type=float, help="seconds the reading may take, retries included")
+    parser.add_argument(
+        "--issue",
+        type=int,
+        metavar="N",
+        help="the issue being analysed: the corrections nearest it (title and body) come first",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:

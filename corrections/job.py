@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from corrections import notes
 from corrections.config import Config
 from corrections.markers import normalize_login
-from corrections.models import IssueCorrection
+from corrections.models import AnalysedIssue, IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
@@ -35,6 +35,12 @@ class ReadRequest:
     name: str
     config: Config
     base_ref: str = "HEAD"
+    # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
+    # first page when not known already.
+    analysed: AnalysedIssue | None = None
+
+
+_NO_DATE = datetime.min.replace(tzinfo=UTC)
 
 
 @dataclass
@@ -57,11 +63,23 @@ class ReadOutcome:
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
     scanned_through: datetime | None = None
+    # The issue being analysed: never one of the corrections, and the one they are ranked against.
+    analysed: AnalysedIssue | None = None
+
+    @property
+    def learned_from(self) -> list[IssueCorrection]:
+        """The window's analyses the context learns from: all but the issue being analysed."""
+        number = None if self.analysed is None else self.analysed.number
+        return [c for c in self.corrections if c.number != number]
 
     @property
     def corrected(self) -> list[IssueCorrection]:
-        """Corrected issues of the window, newest first."""
-        return [c for c in self.corrections if c.is_corrected]
+        """Corrected issues of the window (the analysed one aside), latest correction first.
+
+        Ties (and corrections whose date is unknown) keep the window's order, newest activity first.
+        """
+        corrected = [c for c in self.learned_from if c.is_corrected]
+        return sorted(corrected, key=lambda c: c.corrected_at or _NO_DATE, reverse=True)
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
@@ -87,7 +105,12 @@ def _file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
 async def read_corrections(client: GitHubClient, request: ReadRequest, progress: Progress) -> ReadOutcome:
     """Read the window and its corrections; GitHub failures end as a note, never an exception."""
     config = request.config
-    outcome = ReadOutcome(repository=f"{request.owner}/{request.name}", usage=client.usage)
+    outcome = ReadOutcome(
+        repository=f"{request.owner}/{request.name}", usage=client.usage, analysed=request.analysed
+    )
+    ask_analysed = (
+        request.analysed.number if request.analysed is not None and request.analysed.title is None else None
+    )
     if config.context.max_analyzed == 0:
         outcome.off = True
         outcome.note = notes.OFF
@@ -103,7 +126,12 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     for page_number in range(1, config.context.scan_pages + 1):
         try:
             page = await fetch_window_page(
-                client, request.owner, request.name, after=cursor, files=files if page_number == 1 else None
+                client,
+                request.owner,
+                request.name,
+                after=cursor,
+                files=files if page_number == 1 else None,
+                analysed=ask_analysed if page_number == 1 else None,
             )
         except GitHubError as error:
             if page_number == 1:
@@ -117,6 +145,15 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         if page.failed:
             reading.missing.update(page.failed)
             categories.add("partial answer")
+        if page_number == 1 and ask_analysed is not None:
+            if page.analysed is None:
+                outcome.warnings.append(
+                    f"issue #{ask_analysed} not found: corrections are in newest-first order"
+                )
+            else:
+                outcome.analysed = AnalysedIssue(
+                    number=ask_analysed, title=page.analysed.title, body=page.analysed.body
+                )
         if page_number == 1:
             labels_text = _file_text(page.labels_file, config.context.labels_file, outcome.warnings)
             if "labels" in page.failed:

@@ -17,6 +17,7 @@ from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
 from queries.errors import BadResponse, GitHubError, NotFound
 from queries.models import (
+    AnalysedText,
     Blob,
     CollaboratorsAnswer,
     CommentReactions,
@@ -49,6 +50,8 @@ class WindowPage:
     page_info: PageInfo
     labels_file: Blob | None = None
     learnings_file: Blob | None = None
+    # The issue being analysed, when it was asked for and GitHub has it.
+    analysed: AnalysedText | None = None
     # Parts GitHub answered with an error beside the data ("labels", "learnings", "issues").
     failed: tuple[str, ...] = ()
 
@@ -61,8 +64,12 @@ async def fetch_window_page(
     after: str | None,
     files: FileRequest | None,
     page_size: int = ISSUES_PAGE_SIZE,
+    analysed: int | None = None,
 ) -> WindowPage:
-    """One page of issues by newest activity, each with the first page of its timeline."""
+    """One page of issues by newest activity, each with the first page of its timeline.
+
+    `analysed` asks, in the same request, for the title and body of the issue being analysed.
+    """
     variables = {
         "owner": owner,
         "name": name,
@@ -74,6 +81,8 @@ async def fetch_window_page(
         "learningsExpression": f"{files.ref}:{files.learnings_path}"
         if files and files.learnings_path
         else "",
+        "withAnalysed": analysed is not None,
+        "analysedNumber": analysed or 0,
     }
     answer = await client.execute(operation("CorrectionWindow"), variables)
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
@@ -94,6 +103,7 @@ async def fetch_window_page(
         page_info=page.page_info,
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
+        analysed=data.repository.analysed,
         failed=tuple(failed),
     )
 
