@@ -110,7 +110,7 @@ def test_read_with_issue_puts_its_family_first_at_no_extra_request(
     ranked = read(server, tmp_path / "ranked", monkeypatch, "--issue", str(analysed))
     served = server.log()[before:]
     assert len(served) == plain_requests  # the analysed issue's text rode in the first round trip
-    assert [entry["operation"] for entry in served][0] == "CorrectionWindow"
+    assert served[0]["operation"] == "CorrectionWindow"
     order = [c["number"] for c in ranked["corrections"]]
     assert analysed not in order  # never one of its own lines
     same = [n for n in order if generated.family[n] == family]
