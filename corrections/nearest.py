@@ -6,15 +6,15 @@ Lucene's variant, English stop words removed) of each corrected issue's title an
 the analysed issue's title and body. The analysed issue's text is only tokenized here, never
 rendered. Without it the order is newest first (`ReadOutcome.corrected`).
 
-Imported only once the reading is done (by the renderers): numpy and bm25s are not needed to
-start reading, nor for `--help`.
+bm25s (and numpy under it) is imported on the first ranking, so only a run that knows the
+analysed issue pays for it (a few hundred milliseconds), and never before the reading or for
+`--help`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import bm25s
+from types import ModuleType
 
 from corrections.job import ReadOutcome
 from corrections.models import IssueCorrection
@@ -31,9 +31,17 @@ def issue_text(title: str, body: str) -> str:
     return clean_block(title[:MAX_TITLE_CHARS]) + "\n" + clean_block(body[:MAX_BODY_CHARS])
 
 
+def _bm25s() -> ModuleType:
+    """The ranking library, imported when a ranking is first needed (see the module's docstring)."""
+    import bm25s
+
+    module: ModuleType = bm25s
+    return module
+
+
 def tokens(texts: Sequence[str]) -> list[list[str]]:
     """Lower-cased words of two letters or more, English stop words removed."""
-    found: list[list[str]] = bm25s.tokenize(
+    found: list[list[str]] = _bm25s().tokenize(
         list(texts), lower=True, stopwords="en", return_ids=False, show_progress=False
     )
     return [list(words) for words in found]
@@ -46,7 +54,7 @@ def similarity(documents: Sequence[str], query: str) -> list[float]:
     wanted = [word for word in tokens([query])[0] if word in known]
     if not wanted:
         return [0.0] * len(documents)
-    retriever = bm25s.BM25()
+    retriever = _bm25s().BM25()
     retriever.index(corpus, show_progress=False)
     return [float(score) for score in retriever.get_scores(wanted)]
 

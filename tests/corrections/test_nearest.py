@@ -66,10 +66,10 @@ def test_no_shared_word_or_no_text_keeps_newest_first() -> None:
 
 
 def test_reading_starts_without_the_ranking_library() -> None:
-    """bm25s and numpy are imported after the reading, by the renderers, never to start or for --help."""
+    """bm25s and numpy are imported by the first ranking only: never to start, for --help or to render."""
     code = (
         "import sys, contextlib, io\n"
-        "import corrections.cli, corrections.job, corrections.action\n"
+        "import corrections.cli, corrections.job, corrections.action, corrections.context\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    corrections.cli.main(['read', '--help'])\n"
         "print(sorted(m for m in ('bm25s', 'numpy') if m in sys.modules))\n"
