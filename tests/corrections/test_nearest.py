@@ -101,7 +101,7 @@ def test_read_with_issue_puts_its_family_first_at_no_extra_request(
     generated, server = topics
     before = len(server.log())
     plain = read(server, tmp_path / "plain", monkeypatch)
-    plain_requests = len(server.log()) - before
+    plain_served = server.log()[before:]
     corrected = [c["number"] for c in plain["corrections"]]
     # The newest corrected issue, as if it were being analysed again: its own family comes first.
     analysed = corrected[0]
@@ -109,7 +109,9 @@ def test_read_with_issue_puts_its_family_first_at_no_extra_request(
     before = len(server.log())
     ranked = read(server, tmp_path / "ranked", monkeypatch, "--issue", str(analysed))
     served = server.log()[before:]
-    assert len(served) == plain_requests  # the analysed issue's text rode in the first round trip
+    # The analysed issue's text rode in the first round trip: no request and no point more.
+    assert len(served) == len(plain_served)
+    assert sum(e["cost"] or 0 for e in served) == sum(e["cost"] or 0 for e in plain_served)
     assert served[0]["operation"] == "CorrectionWindow"
     order = [c["number"] for c in ranked["corrections"]]
     assert analysed not in order  # never one of its own lines
