@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.identity import is_person, normalize_login
 from corrections import assemble
-from corrections.markers import is_person, normalize_login
 from corrections.models import Analysis, Issue, Permission, Reaction
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
 from queries.fetch import DetailsRequest
@@ -139,7 +139,7 @@ class Reading:
             needed |= duplicate_deciders(read.issue, read.first, self.settings)
             for reaction in self.reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
-                if is_person(reactor, self.settings.assistant_login):
+                if is_person(reactor, self.settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from assistant.identity import Identity, is_assistant, is_person, normalize_login
 from corrections.commands import says_not_duplicate
-from corrections.markers import MarkerError, is_assistant, is_person, normalize_login, parse_analysis
+from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,
     Analysis,
@@ -35,7 +36,7 @@ Permissions = Mapping[str, Permission]
 class RuleSettings:
     """The configuration the rules depend on."""
 
-    assistant_login: str = "triage-assistant"
+    assistant: Identity = field(default_factory=Identity)
     command_word: str = "/assistant"
     duplicate_label: str = "possible-duplicate"
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
@@ -59,7 +60,7 @@ def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list
         if not isinstance(event, Comment):
             continue
         try:
-            analysis = parse_analysis(event, index, settings.assistant_login)
+            analysis = parse_analysis(event, index, settings.assistant)
         except MarkerError as error:
             warnings.append(f"#{issue.number} {error}")
             continue
@@ -99,7 +100,7 @@ def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tup
         if (
             isinstance(event, LabelChange)
             and event.kind == "labeled"
-            and is_assistant(event.actor, settings.assistant_login)
+            and is_assistant(event.actor, settings.assistant)
             and (name := settings.vocabulary.canonical(event.label)) is not None
             and not _is_duplicate_label(name, settings)
         ):
@@ -125,9 +126,9 @@ def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -
         name = vocabulary.canonical(event.label)
         if name is None or _is_duplicate_label(name, settings):
             continue
-        if event.kind == "labeled" and is_assistant(event.actor, settings.assistant_login):
+        if event.kind == "labeled" and is_assistant(event.actor, settings.assistant):
             assistant_applied.setdefault(name, []).append(index)
-        elif index > analysis.index and is_person(event.actor, settings.assistant_login):
+        elif index > analysis.index and is_person(event.actor, settings.assistant):
             last_human[name] = (index, event)
     removed: list[str] = []
     added: list[str] = []
@@ -169,7 +170,7 @@ def duplicate_outcome(
     if is_confirmed_duplicate(issue):
         return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
     for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant_login):
+        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
             permission = _permission(event.author, permissions)
             if permission is None:
                 continue
@@ -181,7 +182,7 @@ def duplicate_outcome(
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
             and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant_login)
+            and is_person(event.actor, settings.assistant)
         ):
             permission = _permission(event.actor, permissions)
             if permission is not None and permission.is_maintainer:
@@ -198,7 +199,7 @@ def counted_reactions(
     counted: dict[str, Reaction] = {}
     for reaction in reactions:
         actor = reaction.actor
-        if not is_person(actor, settings.assistant_login):
+        if not is_person(actor, settings.assistant):
             continue
         assert actor is not None
         permission = _permission(actor, permissions)
@@ -220,14 +221,14 @@ def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings)
         return set()
     logins: set[str] = set()
     for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant_login):
+        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
             assert event.author is not None
             logins.add(normalize_login(event.author.login))
         elif (
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
             and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant_login)
+            and is_person(event.actor, settings.assistant)
         ):
             assert event.actor is not None
             logins.add(normalize_login(event.actor.login))
@@ -239,7 +240,7 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
     logins: set[str] = set()
     for event in issue.events[analysis.index + 1 :]:
         actor = event.author if isinstance(event, Comment) else event.actor
-        if is_person(actor, settings.assistant_login):
+        if is_person(actor, settings.assistant):
             assert actor is not None
             logins.add(normalize_login(actor.login))
     return logins
