@@ -131,6 +131,6 @@ def test_read_with_an_unknown_issue_says_so_and_keeps_newest_first(
 ) -> None:
     _, server = topics
     plain = read(server, tmp_path / "plain", monkeypatch)
-    unknown = read(server, tmp_path / "unknown", monkeypatch, "--issue", "4000")
+    unknown = read(server, tmp_path / "unknown", monkeypatch, "--issue", "#4000")  # as people write it
     assert unknown["corrections"] == plain["corrections"]
     assert "issue #4000 not found: corrections are in newest-first order" in capsys.readouterr().err
