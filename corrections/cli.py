@@ -27,6 +27,7 @@ from queries.retry import DEFAULT_BUDGET, RetryPolicy
 if TYPE_CHECKING:
     from corrections.config import Config
     from corrections.job import ReadOutcome
+    from corrections.models import AnalysedIssue
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
@@ -52,6 +53,8 @@ class ReadOptions:
     remote_config: str | None = None
     remote_config_required: bool = False  # named by the input: it must exist at the base ref
     max_analyzed: int | None = None  # the input, applied over the configuration read
+    # The issue being analysed: the corrections nearest it come first.
+    analysed: AnalysedIssue | None = None
 
 
 def _stderr(message: str) -> None:
@@ -70,6 +73,7 @@ def build_options(
     time_budget: float | None = None,
     remote_config: str | None = None,
     remote_config_required: bool = False,
+    analysed: AnalysedIssue | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -95,6 +99,8 @@ def build_options(
         config = config.model_copy(update={"context": context})
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
+    if analysed is not None and analysed.number < 1:
+        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
     return ReadOptions(
         owner=repository.owner,
         name=repository.name,
@@ -107,10 +113,13 @@ def build_options(
         remote_config=remote_config,
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
+        analysed=analysed,
     )
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
+    from corrections.models import AnalysedIssue
+
     return build_options(
         repo=args.repo,
         out=Path(args.out),
@@ -120,6 +129,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
 
 
@@ -142,6 +152,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
         config_path=options.remote_config,
         config_required=options.remote_config_required,
         max_analyzed=options.max_analyzed,
+        analysed=options.analysed,
     )
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
@@ -230,6 +241,13 @@ def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"seconds the reading may take, retries included (default: {DEFAULT_BUDGET:g} s)",
     )
+    parser.add_argument(
+        "--issue",
+        type=issue_number,
+        metavar="N",
+        help="the issue being analysed: the corrections nearest it (title and body) come first "
+        "(default: none, newest first)",
+    )
 
 
 def _add_remote_arguments(parser: argparse.ArgumentParser) -> None:
@@ -274,6 +292,7 @@ def _parser() -> argparse.ArgumentParser:
         "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "
         "command did not write are never touched.",
         "corrections read --repo octo/demo --out corrections-context",
+        "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
     )
     _add_remote_arguments(read)
     _add_read_arguments(read)

@@ -21,6 +21,7 @@ from corrections.models import (
     Issue,
     IssueCorrection,
     LabelChange,
+    Reaction,
 )
 from corrections.notes import PARTS
 from corrections.render import correction_line, safe_title
@@ -218,7 +219,7 @@ def _duplicate_lines(
 
 
 def _thumbs_lines(
-    reactors: Sequence[Actor | None] | None, settings: RuleSettings, permissions: Permissions
+    reactors: Sequence[Reaction] | None, settings: RuleSettings, permissions: Permissions
 ) -> list[str]:
     if reactors is None:
         return ["👎 on the first analysis: not read (GitHub did not answer), none counted."]
@@ -226,7 +227,8 @@ def _thumbs_lines(
         return ["👎 on the first analysis: none."]
     lines = [f"👎 on the first analysis: {len(reactors)}."]
     seen: set[str] = set()
-    for actor in reactors:
+    for reaction in reactors:
+        actor = reaction.actor
         who = _who(actor, permissions)
         if not is_person(actor, settings.assistant):
             lines.append(f"  {who}: not a person, not counted")
@@ -250,7 +252,7 @@ def explain(
     issue: Issue,
     settings: RuleSettings,
     permissions: Permissions,
-    reactors: Sequence[Actor | None] | None,
+    reactors: Sequence[Reaction] | None,
     facts: TrailFacts = TrailFacts(),
 ) -> list[str]:
     """The lines that explain the correction of one issue, or why it has none."""

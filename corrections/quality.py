@@ -4,7 +4,8 @@ Every number comes from the IssueCorrection the reader computed with `corrected_
 `duplicate_outcome` and `counted_thumbs_down`: what maintainers see measured is what the
 assistant learns from. Definitions (docs/quality.md), per vocabulary label L and month:
 
-- proposed: first analyses that put L forward (its marker named L, or the assistant applied L);
+- proposed: first analyses that put L forward (`rules.put_forward`: its marker named L, or the
+  assistant applied L);
 - removed: of those, the ones where a person removed L (the `removed` correction);
 - kept: proposed and not removed;
 - added: first analyses where a person added L that the assistant had not put forward;
@@ -17,9 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from assistant.identity import is_assistant
 from corrections.job import ReadOutcome
-from corrections.models import Analysis, DuplicateOutcome, Issue, IssueCorrection, LabelChange
+from corrections.models import DuplicateOutcome, IssueCorrection
 from corrections.rules import RuleSettings
 
 
@@ -29,7 +29,6 @@ class AnalyzedIssue:
 
     number: int
     month: str  # YYYY-MM of the first analysis, UTC
-    proposed: tuple[str, ...]
     correction: IssueCorrection
 
 
@@ -91,24 +90,6 @@ def month_start(month: str) -> datetime:
     return datetime.strptime(month, "%Y-%m").replace(tzinfo=UTC)
 
 
-def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tuple[str, ...]:
-    """Vocabulary labels the assistant put forward: named by the marker or applied by the assistant.
-
-    The duplicate label is never one: it belongs to duplicate notices.
-    """
-    vocabulary = settings.vocabulary
-    duplicate = settings.duplicate_label.strip().casefold()
-    names = [vocabulary.canonical(label) for label in analysis.labels]
-    names += [
-        vocabulary.canonical(event.label)
-        for event in issue.events
-        if isinstance(event, LabelChange)
-        and event.kind == "labeled"
-        and is_assistant(event.actor, settings.assistant)
-    ]
-    return tuple(sorted({n for n in names if n is not None and n.casefold() != duplicate}))
-
-
 def analyzed_issues(outcome: ReadOutcome, settings: RuleSettings) -> list[AnalyzedIssue]:
     """The window's issues with their corrections (the job computed them with the rules)."""
     by_number = {c.number: c for c in outcome.corrections}
@@ -120,19 +101,17 @@ def analyzed_issues(outcome: ReadOutcome, settings: RuleSettings) -> list[Analyz
             AnalyzedIssue(
                 number=read.issue.number,
                 month=month_of(read.first.at),
-                proposed=put_forward(read.issue, read.first, settings),
                 correction=by_number[read.issue.number],
             )
         )
     return found
 
 
-def label_numbers(label: str, items: Iterable[AnalyzedIssue]) -> LabelNumbers:
-    """The counts of one label over some analyses."""
+def label_numbers(label: str, corrections: Iterable[IssueCorrection]) -> LabelNumbers:
+    """The counts of one label over some first analyses (the context's "kept N of M" too)."""
     proposed = kept = removed = added = 0
-    for item in items:
-        correction = item.correction
-        if label in item.proposed:
+    for correction in corrections:
+        if label in correction.put_forward:
             proposed += 1
             if label in correction.labels_removed:
                 removed += 1
@@ -158,7 +137,7 @@ def month_quality(
 ) -> MonthQuality:
     """The numbers of one month; labels in vocabulary order, those with any count only."""
     mine = [item for item in items if item.month == month]
-    numbers = [label_numbers(label, mine) for label in vocabulary]
+    numbers = [label_numbers(label, [item.correction for item in mine]) for label in vocabulary]
     numbers = [n for n in numbers if n.proposed or n.added]
     outcomes = [item.correction.duplicate.outcome for item in mine if item.correction.duplicate is not None]
     return MonthQuality(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from assistant.identity import Identity, is_assistant, is_person, normalize_login
 from corrections.commands import says_not_duplicate
@@ -23,6 +24,7 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
     Permission,
+    Reaction,
 )
 from corrections.vocabulary import Vocabulary
 
@@ -46,6 +48,8 @@ class LabelCorrections:
 
     removed: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
+    # When the latest of the events that decided a correction happened (None: no correction).
+    decided_at: datetime | None = None
 
 
 def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list[str]]:
@@ -75,6 +79,35 @@ def _is_duplicate_label(label: str, settings: RuleSettings) -> bool:
     return label.strip().casefold() == settings.duplicate_label.strip().casefold()
 
 
+def _proposed(analysis: Analysis, settings: RuleSettings) -> set[str]:
+    """Vocabulary labels the analysis's marker named (the duplicate label never is one)."""
+    vocabulary = settings.vocabulary
+    return {
+        name
+        for label in analysis.labels
+        if (name := vocabulary.canonical(label)) is not None and not _is_duplicate_label(name, settings)
+    }
+
+
+def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tuple[str, ...]:
+    """Vocabulary labels the assistant put forward: named by the marker or applied by the assistant.
+
+    The base of "kept" (a label put forward that no maintainer removed), in the context and in
+    the quality numbers alike. The duplicate label is never one: it belongs to duplicate notices.
+    """
+    names = _proposed(analysis, settings)
+    for event in issue.events:
+        if (
+            isinstance(event, LabelChange)
+            and event.kind == "labeled"
+            and is_assistant(event.actor, settings.assistant)
+            and (name := settings.vocabulary.canonical(event.label)) is not None
+            and not _is_duplicate_label(name, settings)
+        ):
+            names.add(name)
+    return tuple(sorted(names))
+
+
 def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -> LabelCorrections:
     """The label corrections of one issue: the last human event on each vocabulary label decides.
 
@@ -84,11 +117,7 @@ def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -
     the assistant re-applying a label does not undo a person's removal.
     """
     vocabulary = settings.vocabulary
-    proposed = {
-        name
-        for label in analysis.labels
-        if (name := vocabulary.canonical(label)) is not None and not _is_duplicate_label(name, settings)
-    }
+    proposed = _proposed(analysis, settings)
     last_human: dict[str, tuple[int, LabelChange]] = {}
     assistant_applied: dict[str, list[int]] = {}
     for index, event in enumerate(issue.events):
@@ -103,13 +132,18 @@ def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -
             last_human[name] = (index, event)
     removed: list[str] = []
     added: list[str] = []
+    deciding: list[datetime] = []
     for name, (index, event) in last_human.items():
         applied = any(position < index for position in assistant_applied.get(name, ()))
         if event.kind == "unlabeled" and (name in proposed or applied):
             removed.append(name)
+            deciding.append(event.at)
         elif event.kind == "labeled" and name not in proposed and not applied:
             added.append(name)
-    return LabelCorrections(removed=tuple(sorted(removed)), added=tuple(sorted(added)))
+            deciding.append(event.at)
+    return LabelCorrections(
+        removed=tuple(sorted(removed)), added=tuple(sorted(added)), decided_at=max(deciding, default=None)
+    )
 
 
 def is_confirmed_duplicate(issue: Issue) -> bool:
@@ -141,7 +175,9 @@ def duplicate_outcome(
             if permission is None:
                 continue
             if not permission.is_maintainer or says_not_duplicate(event.body, settings.command_word):
-                return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED)
+                return DuplicateNotice(
+                    of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED, at=event.at
+                )
         elif (
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
@@ -150,23 +186,33 @@ def duplicate_outcome(
         ):
             permission = _permission(event.actor, permissions)
             if permission is not None and permission.is_maintainer:
-                return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED)
+                return DuplicateNotice(
+                    of=analysis.duplicate_of, outcome=DuplicateOutcome.OBJECTED, at=event.at
+                )
     return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.OPEN)
 
 
-def counted_thumbs_down(
-    reactors: Iterable[Actor | None], settings: RuleSettings, permissions: Permissions
-) -> int:
-    """Distinct people with push access (WRITE, MAINTAIN, ADMIN) among the 👎 on the first analysis."""
-    counted: set[str] = set()
-    for actor in reactors:
+def counted_reactions(
+    reactions: Iterable[Reaction], settings: RuleSettings, permissions: Permissions
+) -> list[Reaction]:
+    """The 👎 on the first analysis that count: one per person with push access (WRITE or more)."""
+    counted: dict[str, Reaction] = {}
+    for reaction in reactions:
+        actor = reaction.actor
         if not is_person(actor, settings.assistant):
             continue
         assert actor is not None
         permission = _permission(actor, permissions)
         if permission is not None and permission.is_pusher:
-            counted.add(normalize_login(actor.login))
-    return len(counted)
+            counted.setdefault(normalize_login(actor.login), reaction)
+    return list(counted.values())
+
+
+def counted_thumbs_down(
+    reactions: Iterable[Reaction], settings: RuleSettings, permissions: Permissions
+) -> int:
+    """Distinct people with push access (WRITE, MAINTAIN, ADMIN) among the 👎 on the first analysis."""
+    return len(counted_reactions(reactions, settings, permissions))
 
 
 def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
@@ -203,17 +249,28 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
 def correct(
     issue: Issue,
     analysis: Analysis,
-    reactors: Sequence[Actor | None],
+    reactions: Sequence[Reaction],
     settings: RuleSettings,
     permissions: Permissions,
 ) -> IssueCorrection:
-    """All the rules on one issue of the window."""
+    """All the rules on one issue of the window.
+
+    Its date is that of the latest correcting event: the last person's event that decided a
+    label correction, the objection to the duplicate notice, or the latest counted 👎.
+    """
     labels = corrected_labels(issue, analysis, settings)
+    duplicate = duplicate_outcome(issue, analysis, settings, permissions)
+    thumbs = counted_reactions(reactions, settings, permissions)
+    moments = [labels.decided_at] + [reaction.at for reaction in thumbs]
+    if duplicate is not None and duplicate.outcome is DuplicateOutcome.OBJECTED:
+        moments.append(duplicate.at)
     return IssueCorrection(
         number=issue.number,
         title=issue.title,
         labels_removed=labels.removed,
         labels_added=labels.added,
-        duplicate=duplicate_outcome(issue, analysis, settings, permissions),
-        thumbs_down=counted_thumbs_down(reactors, settings, permissions),
+        duplicate=duplicate,
+        thumbs_down=len(thumbs),
+        put_forward=put_forward(issue, analysis, settings),
+        corrected_at=max((moment for moment in moments if moment is not None), default=None),
     )

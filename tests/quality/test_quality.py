@@ -15,8 +15,8 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
 )
-from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality, put_forward
-from corrections.rules import RuleSettings
+from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality
+from corrections.rules import RuleSettings, put_forward
 from corrections.vocabulary import parse_vocabulary
 
 AT = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
@@ -26,9 +26,10 @@ SETTINGS = RuleSettings(vocabulary=parse_vocabulary("- `bug`: x\n- `crash`: y\n-
 
 def item(
     proposed: tuple[str, ...], removed: tuple[str, ...] = (), added: tuple[str, ...] = ()
-) -> AnalyzedIssue:
-    correction = IssueCorrection(number=1, title="t", labels_removed=removed, labels_added=added)
-    return AnalyzedIssue(number=1, month="2026-10", proposed=proposed, correction=correction)
+) -> IssueCorrection:
+    return IssueCorrection(
+        number=1, title="t", labels_removed=removed, labels_added=added, put_forward=proposed
+    )
 
 
 def test_precision_is_kept_over_proposed_and_recall_kept_over_kept_plus_added() -> None:
@@ -70,7 +71,7 @@ def test_month_counts_duplicates_and_thumbs_of_its_own_analyses_only() -> None:
         correction = IssueCorrection(
             number=1, title="t", duplicate=DuplicateNotice(of=2, outcome=outcome), thumbs_down=thumbs
         )
-        return AnalyzedIssue(number=1, month=month, proposed=(), correction=correction)
+        return AnalyzedIssue(number=1, month=month, correction=correction)
 
     items = [
         with_notice(DuplicateOutcome.CONFIRMED, "2026-10"),
