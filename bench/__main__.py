@@ -1,6 +1,7 @@
 """`python -m bench`: the GraphQL reader against a REST reader of the same rules, on the emulator.
 
     python -m bench [--quick] [--json] [--latency-ms 50] [--runs N] [--issues N] [--seed N]
+    python -m bench --step [--runs N] [--json]
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -136,8 +137,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--issues", type=int, help="issues of the headline world (default 1,000 quick, 10,000 full)"
     )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="only the action's step, cold and warm, uv beside pip (bench/step.py; needs PyPI)",
+    )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
+    if args.step:
+        from bench.step import step_bench, step_markdown
+
+        found = step_bench(args.runs or 3)
+        print(json.dumps(found) if args.json else step_markdown(found))
+        return 0
     spec = WorldSpec(issues=args.issues or (1_000 if args.quick else 10_000), seed=args.seed)
     out = headline(spec, args.latency_ms, runs)
     if not args.quick:

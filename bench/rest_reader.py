@@ -32,6 +32,7 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
     Permission,
+    Reaction,
     Reopened,
 )
 from corrections.reading import MAX_REACTION_PAGES, MAX_TIMELINE_PAGES
@@ -243,21 +244,24 @@ class RestReader:
             return None
         deciders = duplicate_deciders(issue, first, self.settings)
         await asyncio.gather(*(self._permission(login) for login in deciders))
-        reactors: list[Actor | None] = []
+        reactions: list[Reaction] = []
         rollup = next(
             (item.get("reactions") or {} for item in items if item.get("id") == first.database_id), {}
         )
         if rollup.get("-1", 0):
             url = f"{self.root}/issues/comments/{first.database_id}/reactions"
             found = await self._pages(url, {"content": "-1", "per_page": str(PER_PAGE)}, MAX_REACTION_PAGES)
-            reactors = [actor(reaction.get("user")) for reaction in found]
+            reactions = [
+                Reaction(actor=actor(reaction.get("user")), at=_time(reaction["created_at"]))
+                for reaction in found
+            ]
             people = {
                 normalize_login(who.login)
-                for who in reactors
-                if who is not None and is_person(who, self.settings.assistant)
+                for reaction in reactions
+                if (who := reaction.actor) is not None and is_person(who, self.settings.assistant)
             }
             await asyncio.gather(*(self._permission(login) for login in people))
-        return issue, correct(issue, first, reactors, self.settings, self.permissions)
+        return issue, correct(issue, first, reactions, self.settings, self.permissions)
 
     async def _permission(self, login: str) -> None:
         """Ask once per login, however many issues need it."""

@@ -24,8 +24,9 @@ from commandline.workflow import append, command, mask, write_outputs
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
+from corrections.models import AnalysedIssue
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
-from queries.client import GITHUB_GRAPHQL_URL
+from queries.endpoint import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"
@@ -40,6 +41,8 @@ class Trigger:
     mode: str  # FIRST_ANALYSIS, PREVIEW or FOLLOW_UP
     issue: int | None
     default_branch: str | None
+    # The event's issue with its title and body (which only rank the corrections, nearest first).
+    analysed: AnalysedIssue | None = None
 
 
 def classify(event_name: str, payload: Mapping[str, Any]) -> Trigger:
@@ -60,11 +63,20 @@ def classify(event_name: str, payload: Mapping[str, Any]) -> Trigger:
         mode = PREVIEW
     else:
         mode = FOLLOW_UP
+    analysed = None
+    if isinstance(issue, dict) and isinstance(number, int) and not isinstance(number, bool):
+        title, body = issue.get("title"), issue.get("body")
+        analysed = AnalysedIssue(
+            number=number,
+            title=title if isinstance(title, str) else None,
+            body=body if isinstance(body, str) else "",
+        )
     return Trigger(
         event=event,
         mode=mode,
         issue=number if isinstance(number, int) else None,
         default_branch=branch if isinstance(branch, str) and branch else None,
+        analysed=analysed,
     )
 
 
@@ -133,6 +145,7 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
         max_analyzed=_max_analyzed(environ.get("INPUT_MAX_ANALYZED", "")),
         base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
         paths=environ.get("INPUT_PATHS", "").split(),
+        analysed=trigger.analysed,
     )
 
 

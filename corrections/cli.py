@@ -7,25 +7,27 @@ configuration error, with one line on stderr.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from corrections import notes
-from corrections.config import Config, ConfigError, load_config, with_values
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.output import write_context
-from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.config import Config
+    from corrections.job import ReadOutcome
+    from corrections.models import AnalysedIssue
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
@@ -51,6 +53,8 @@ class ReadOptions:
     remote_config: str | None = None
     remote_config_required: bool = False  # named by the input: it must exist at the base ref
     max_analyzed: int | None = None  # the input, applied over the configuration read
+    # The issue being analysed: the corrections nearest it come first.
+    analysed: AnalysedIssue | None = None
 
 
 def _stderr(message: str) -> None:
@@ -69,6 +73,7 @@ def build_options(
     time_budget: float | None = None,
     remote_config: str | None = None,
     remote_config_required: bool = False,
+    analysed: AnalysedIssue | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -76,6 +81,9 @@ def build_options(
     `remote_config` (the action) no local file is read: the configuration at that path is read at
     the base ref through GitHub, and `config_path` must be None.
     """
+    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
+    from corrections.config import Config, ConfigError, load_config, with_values
+
     try:
         repository = resolve_repository(repo)
     except RepositoryError as error:
@@ -91,6 +99,8 @@ def build_options(
             raise UsageError(str(error)) from error
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
+    if analysed is not None and analysed.number < 1:
+        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
     return ReadOptions(
         owner=repository.owner,
         name=repository.name,
@@ -103,10 +113,13 @@ def build_options(
         remote_config=remote_config,
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
+        analysed=analysed,
     )
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
+    from corrections.models import AnalysedIssue
+
     return build_options(
         repo=args.repo,
         out=Path(args.out),
@@ -116,6 +129,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
 
 
@@ -124,6 +138,12 @@ Say = Callable[[str], None]
 
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    from corrections.config import ConfigError
+    from corrections.job import ReadOutcome, ReadRequest, read_corrections
+    from queries.client import GitHubClient
+
     request = ReadRequest(
         owner=options.owner,
         name=options.name,
@@ -132,6 +152,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
         config_path=options.remote_config,
         config_required=options.remote_config_required,
         max_analyzed=options.max_analyzed,
+        analysed=options.analysed,
     )
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
@@ -160,6 +181,8 @@ def run_read(
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
+    import asyncio
+
     notices = say or Notices("corrections")
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
@@ -218,6 +241,13 @@ def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"seconds the reading may take, retries included (default: {DEFAULT_BUDGET:g} s)",
     )
+    parser.add_argument(
+        "--issue",
+        type=issue_number,
+        metavar="N",
+        help="the issue being analysed: the corrections nearest it (title and body) come first "
+        "(default: none, newest first)",
+    )
 
 
 def _add_remote_arguments(parser: argparse.ArgumentParser) -> None:
@@ -262,6 +292,7 @@ def _parser() -> argparse.ArgumentParser:
         "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "
         "command did not write are never touched.",
         "corrections read --repo octo/demo --out corrections-context",
+        "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
     )
     _add_remote_arguments(read)
     _add_read_arguments(read)
@@ -344,6 +375,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _demo(out: Path) -> int:
+    import asyncio
+
+    from corrections.config import Config
     from emulator import serve  # the demo alone needs the emulator
     from emulator.worlds import demo_world_path
 

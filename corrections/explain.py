@@ -22,6 +22,7 @@ from corrections.models import (
     DuplicateOutcome,
     Issue,
     LabelChange,
+    Reaction,
 )
 from corrections.notes import PARTS, Part
 from corrections.render import correction_line, safe_title
@@ -227,7 +228,7 @@ def explain(
     issue: Issue,
     settings: RuleSettings,
     permissions: Permissions,
-    reactors: Sequence[Actor | None] | None,
+    reactors: Sequence[Reaction] | None,
     facts: TrailFacts = TrailFacts(),
 ) -> list[str]:
     """The lines that explain the correction of one issue, or why it has none."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from corrections.config import Config
 from corrections.explain import TrailFacts
 from corrections.job import Progress, read_details
-from corrections.models import Actor, Issue, Permission
+from corrections.models import Issue, Permission, Reaction
 from corrections.reading import Reading
 from corrections.rules import RuleSettings
 from corrections.vocabulary import parse_vocabulary
@@ -22,7 +22,7 @@ class TrailOutcome:
     settings: RuleSettings
     issue: Issue | None = None
     permissions: dict[str, Permission] = field(default_factory=dict)
-    reactors: list[Actor | None] | None = None
+    reactors: list[Reaction] | None = None
     facts: TrailFacts = field(default_factory=TrailFacts)
     warnings: list[str] = field(default_factory=list)
 
@@ -60,7 +60,7 @@ async def read_trail(
     categories: set[str] = set()
     await read_details(client, owner, name, reading, categories=categories, progress=progress)
     read = reading.issues[trail.issue.number]
-    reactors: list[Actor | None] | None = None
+    reactors: list[Reaction] | None = None
     if (
         read.first is not None
         and reading.reaction_pages.get(read.first.node_id)

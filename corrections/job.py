@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from assistant.identity import normalize_login
 from corrections import notes
 from corrections.base_files import read_base_files
 from corrections.config import Config
-from corrections.models import IssueCorrection
+from corrections.models import AnalysedIssue, IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
@@ -44,6 +44,12 @@ class ReadRequest:
     config_path: str | None = None
     config_required: bool = False
     max_analyzed: int | None = None
+    # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
+    # first page when not known already.
+    analysed: AnalysedIssue | None = None
+
+
+_NO_DATE = datetime.min.replace(tzinfo=UTC)
 
 
 @dataclass
@@ -70,11 +76,23 @@ class ReadOutcome:
     scanned_through: datetime | None = None
     # The page sizes the run ended with: smaller than full pages when GitHub could not answer.
     page_sizes: PageSizes = field(default_factory=PageSizes)
+    # The issue being analysed: never one of the corrections, and the one they are ranked against.
+    analysed: AnalysedIssue | None = None
+
+    @property
+    def learned_from(self) -> list[IssueCorrection]:
+        """The window's analyses the context learns from: all but the issue being analysed."""
+        number = None if self.analysed is None else self.analysed.number
+        return [c for c in self.corrections if c.number != number]
 
     @property
     def corrected(self) -> list[IssueCorrection]:
-        """Corrected issues of the window, newest first."""
-        return [c for c in self.corrections if c.is_corrected]
+        """Corrected issues of the window (the analysed one aside), latest correction first.
+
+        Ties (and corrections whose date is unknown) keep the window's order, newest activity first.
+        """
+        corrected = [c for c in self.learned_from if c.is_corrected]
+        return sorted(corrected, key=lambda c: c.corrected_at or _NO_DATE, reverse=True)
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
@@ -92,7 +110,15 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     Raises ConfigError when the configuration read at the base ref (the action) does not validate.
     """
     config = request.config
-    outcome = ReadOutcome(repository=f"{request.owner}/{request.name}", usage=client.usage, config=config)
+    outcome = ReadOutcome(
+        repository=f"{request.owner}/{request.name}",
+        usage=client.usage,
+        config=config,
+        analysed=request.analysed,
+    )
+    ask_analysed = (
+        request.analysed.number if request.analysed is not None and request.analysed.title is None else None
+    )
     if config.context.max_analyzed == 0:
         outcome.off = True
         outcome.note = notes.OFF
@@ -124,6 +150,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 page_size=asked,
                 timeline_size=sizes.timeline,
                 shrinkable=sizes.can_shrink,
+                analysed=ask_analysed if page_number == 0 else None,
             )
         except GitHubError as error:
             if _shrink(reading, error, "scan page", progress):
@@ -142,6 +169,15 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         if "issues" in page.failed:  # the files' parts are base_files' to judge
             reading.missing.add("issues")
             categories.add("partial answer")
+        if page_number == 1 and ask_analysed is not None:
+            if page.analysed is None:
+                outcome.warnings.append(
+                    f"issue #{ask_analysed} not found: corrections are in newest-first order"
+                )
+            else:
+                outcome.analysed = AnalysedIssue(
+                    number=ask_analysed, title=page.analysed.title, body=page.analysed.body
+                )
         if page_number == 1:
             base = await read_base_files(
                 client,

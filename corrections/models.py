@@ -76,6 +76,17 @@ class Issue(_Frozen):
     timeline_complete: bool = True
 
 
+class AnalysedIssue(_Frozen):
+    """The issue being analysed: its number, and its title and body once known.
+
+    Its text only ranks the corrections (nearest first); it is never rendered.
+    """
+
+    number: int
+    title: str | None = None
+    body: str | None = None
+
+
 class Analysis(_Frozen):
     """An assistant comment carrying a valid analysis marker; `index` is its place in the timeline."""
 
@@ -116,8 +127,18 @@ class DuplicateOutcome(StrEnum):
 
 
 class DuplicateNotice(_Frozen):
+    """The outcome of a duplicate notice; `at` is when the deciding event (an objection) happened."""
+
     of: int
     outcome: DuplicateOutcome
+    at: datetime | None = None
+
+
+class Reaction(_Frozen):
+    """A reaction on a comment: who (None for a deleted account or a bot) and when, if known."""
+
+    actor: Actor | None
+    at: datetime | None = None
 
 
 class IssueCorrection(_Frozen):
@@ -129,8 +150,10 @@ class IssueCorrection(_Frozen):
     labels_added: tuple[str, ...] = ()
     duplicate: DuplicateNotice | None = None
     thumbs_down: int = 0
-    # Vocabulary labels the first analysis put forward (the trace's): the base of "kept".
+    # Vocabulary labels the first analysis put forward (rules.put_forward): the base of "kept".
     put_forward: tuple[str, ...] = ()
+    # When the latest correcting event happened (None when the issue is not corrected).
+    corrected_at: datetime | None = None
 
     @property
     def is_corrected(self) -> bool:

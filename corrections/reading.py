@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
-from corrections.models import Actor, Analysis, Issue, Permission
+from corrections.models import Analysis, Issue, Permission, Reaction
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
 from queries.fetch import DetailsRequest
 from queries.models import CommentReactions, IssueNode, TimelinePage
@@ -63,7 +63,7 @@ class Reading:
     max_analyzed: int
     order: list[int] = field(default_factory=list)
     issues: dict[int, IssueRead] = field(default_factory=dict)
-    reactors: dict[str, list[Actor | None]] = field(default_factory=dict)
+    reactors: dict[str, list[Reaction]] = field(default_factory=dict)
     reaction_cursor: dict[str, str | None] = field(default_factory=dict)
     reaction_pages: dict[str, int] = field(default_factory=dict)
     permissions: dict[str, Permission] = field(default_factory=dict)
@@ -106,10 +106,12 @@ class Reading:
 
     def add_reactions(self, found: CommentReactions) -> None:
         """A page of 👎 on an analysis."""
-        users = [
-            None if n is None or n.user is None else assemble.actor(n.user) for n in found.reactions.nodes
+        reactions = [
+            Reaction(actor=None if n.user is None else assemble.actor(n.user), at=n.created_at)
+            for n in found.reactions.nodes
+            if n is not None
         ]
-        self.reactors.setdefault(found.id, []).extend(users)
+        self.reactors.setdefault(found.id, []).extend(reactions)
         info = found.reactions.page_info
         self.reaction_cursor[found.id] = info.end_cursor if info.has_next_page else None
         self.reaction_pages[found.id] = self.reaction_pages.get(found.id, 0) + 1
@@ -149,7 +151,8 @@ class Reading:
             read = self.issues[number]
             assert read.first is not None
             needed |= duplicate_deciders(read.issue, read.first, self.settings)
-            for reactor in self.reactors.get(read.first.node_id, []):
+            for reaction in self.reactors.get(read.first.node_id, []):
+                reactor = reaction.actor
                 if is_person(reactor, self.settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))

@@ -7,6 +7,7 @@ fence longer than any backtick run inside.
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from corrections.models import (
     LabelChange,
     Reopened,
 )
+from corrections.nearest import ordered
+from corrections.quality import LabelNumbers, label_numbers
 from corrections.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -69,15 +72,19 @@ def safe_title(title: str) -> str:
     return json_text(bounded_line(title, MAX_TITLE))
 
 
-def correction_line(correction: IssueCorrection) -> str:
-    """One line: number, title as JSON, then program words, vocabulary labels and issue numbers."""
-    return " | ".join(
-        [f"#{correction.number} {safe_title(correction.title)}", *_correction_parts(correction)]
-    )
+def correction_date(correction: IssueCorrection) -> str | None:
+    """YYYY-MM-DD (UTC) of the latest correcting event, None when GitHub did not say when."""
+    moment = correction.corrected_at
+    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%d")
 
 
-def _correction_parts(correction: IssueCorrection) -> list[str]:
-    """What the rules found, in program words, vocabulary labels and numbers (no untrusted text)."""
+def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list[str]:
+    """What the rules found, in program words; `where` says which file holds an objection's reason.
+
+    A duplicate objection or a 👎 has its reason (the objecting comment, the reactor's words) in
+    the issue's file only, so a prompt assembler knows where to look.
+    """
+    pointer = f" (the reason: see issues/{correction.number}.md)" if where else ""
     parts: list[str] = []
     if correction.labels_removed:
         parts.append(
@@ -89,23 +96,49 @@ def _correction_parts(correction: IssueCorrection) -> list[str]:
             "maintainer added label " + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_added)
         )
     if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
-        parts.append(f"duplicate notice (of #{correction.duplicate.of}) objected to")
+        parts.append(f"duplicate notice (of #{correction.duplicate.of}) objected to{pointer}")
     if correction.thumbs_down:
         people = "person" if correction.thumbs_down == 1 else "people"
-        parts.append(f"👎 from {correction.thumbs_down} {people} with push access")
+        parts.append(f"👎 from {correction.thumbs_down} {people} with push access{pointer}")
     return parts
 
 
+def correction_line(correction: IssueCorrection) -> str:
+    """One line: number, title as JSON, date, then program words, vocabulary labels and issue numbers."""
+    date = correction_date(correction) or "date unknown"
+    return " | ".join(
+        [f"#{correction.number} {safe_title(correction.title)}", date, *correction_parts(correction)]
+    )
+
+
+def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
+    """For each vocabulary label the window's analyses put forward: how often it was kept.
+
+    The analyses are those the context learns from (the issue being analysed aside); the
+    counting is the quality report's (`quality.label_numbers`), so both say the same.
+    """
+    analyses = outcome.learned_from
+    numbers = [label_numbers(name, analyses) for name in outcome.vocabulary.names]
+    return [n for n in numbers if n.proposed]
+
+
 def render_corrections_md(outcome: ReadOutcome) -> str:
-    """corrections.md: fixed guidance, then one line per corrected issue inside one fence."""
-    lines = [correction_line(c) for c in outcome.corrected]
+    """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
+    lines = [correction_line(c) for c in ordered(outcome)]
+    kept = [
+        f"- {json_text(bounded_line(n.label, MAX_LABEL))}: kept {n.kept} of {n.proposed}"
+        for n in kept_numbers(outcome)
+    ]
     return _environment.get_template("corrections.md.j2").render(
         off=outcome.off,
         failed=outcome.failed,
         note=outcome.note,
         window_size=len(outcome.window),
+        analyses=len(outcome.learned_from),
+        nearest=outcome.analysed is not None and outcome.analysed.title is not None,
         lines=lines,
         fence=fence_for(lines),
+        kept=kept,
     )
 
 
@@ -127,9 +160,14 @@ def corrections_json(outcome: ReadOutcome) -> str:
                     else None
                 ),
                 "thumbs_down": c.thumbs_down,
+                "date": correction_date(c),
             }
-            for c in outcome.corrected
+            for c in ordered(outcome)
         ],
+        "kept": {
+            bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
+            for n in kept_numbers(outcome)
+        },
         "note": outcome.note,
         "cost": _cost(outcome),
     }
@@ -153,7 +191,7 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     """The program's words on what the rules found on this issue."""
     if correction is None or not correction.is_corrected:
         return "Correction: none (the first analysis stood as it was)."
-    return "Correction: " + " | ".join(_correction_parts(correction)) + "."
+    return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
 
 
 def _event_line(event: Event) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from assistant.identity import Identity, is_assistant, is_person, normalize_login
 from corrections.commands import says_not_duplicate
@@ -24,6 +25,7 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
     Permission,
+    Reaction,
 )
 from corrections.trace import (
     DuplicateRole,
@@ -60,6 +62,8 @@ class LabelCorrections:
 
     removed: tuple[str, ...] = ()
     added: tuple[str, ...] = ()
+    # When the latest of the events that decided a correction happened (None: no correction).
+    decided_at: datetime | None = None
 
 
 def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list[str]]:
@@ -178,6 +182,7 @@ def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -
     return LabelCorrections(
         removed=tuple(sorted(t.name for t in traces if t.outcome is LabelOutcome.REMOVED)),
         added=tuple(sorted(t.name for t in traces if t.outcome is LabelOutcome.ADDED)),
+        decided_at=max((t.decided_at for t in traces if t.decided_at is not None), default=None),
     )
 
 
@@ -265,14 +270,15 @@ def duplicate_outcome(
 
 
 def thumbs_trace(
-    reactors: Iterable[Actor | None], settings: RuleSettings, permissions: Permissions
+    reactions: Iterable[Reaction], settings: RuleSettings, permissions: Permissions
 ) -> tuple[ThumbStep, ...]:
     """Each 👎 on the first analysis: counted once per person with push access (WRITE or more)."""
     seen: set[str] = set()
     steps: list[ThumbStep] = []
-    for actor in reactors:
+    for reaction in reactions:
+        actor = reaction.actor
         if actor is None or not is_person(actor, settings.assistant):
-            steps.append(ThumbStep(actor, ThumbRole.NOT_A_PERSON))
+            steps.append(ThumbStep(reaction, ThumbRole.NOT_A_PERSON))
             continue
         login = normalize_login(actor.login)
         permission = permissions.get(login)
@@ -285,15 +291,26 @@ def thumbs_trace(
         else:
             seen.add(login)
             role = ThumbRole.COUNTED
-        steps.append(ThumbStep(actor, role))
+        steps.append(ThumbStep(reaction, role))
     return tuple(steps)
 
 
+def counted_reactions(
+    reactions: Iterable[Reaction], settings: RuleSettings, permissions: Permissions
+) -> list[Reaction]:
+    """The 👎 on the first analysis that count: one per person with push access (WRITE or more)."""
+    return [
+        step.reaction
+        for step in thumbs_trace(reactions, settings, permissions)
+        if step.role is ThumbRole.COUNTED
+    ]
+
+
 def counted_thumbs_down(
-    reactors: Iterable[Actor | None], settings: RuleSettings, permissions: Permissions
+    reactions: Iterable[Reaction], settings: RuleSettings, permissions: Permissions
 ) -> int:
     """Distinct people with push access (WRITE, MAINTAIN, ADMIN) among the 👎 on the first analysis."""
-    return sum(1 for step in thumbs_trace(reactors, settings, permissions) if step.role is ThumbRole.COUNTED)
+    return len(counted_reactions(reactions, settings, permissions))
 
 
 def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
@@ -321,7 +338,7 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
 def trace(
     issue: Issue,
     analysis: Analysis,
-    reactors: Sequence[Actor | None],
+    reactions: Sequence[Reaction],
     settings: RuleSettings,
     permissions: Permissions,
 ) -> IssueTrace:
@@ -332,16 +349,16 @@ def trace(
         analysis=analysis,
         labels=label_traces(issue, analysis, settings),
         duplicate=duplicate_trace(issue, analysis, settings, permissions),
-        thumbs=thumbs_trace(reactors, settings, permissions),
+        thumbs=thumbs_trace(reactions, settings, permissions),
     )
 
 
 def correct(
     issue: Issue,
     analysis: Analysis,
-    reactors: Sequence[Actor | None],
+    reactions: Sequence[Reaction],
     settings: RuleSettings,
     permissions: Permissions,
 ) -> IssueCorrection:
     """What the context and the quality numbers hold of one issue (its trace, summed up)."""
-    return trace(issue, analysis, reactors, settings, permissions).correction()
+    return trace(issue, analysis, reactions, settings, permissions).correction()

@@ -18,6 +18,7 @@ from corrections.models import (
     DuplicateOutcome,
     IssueCorrection,
     LabelChange,
+    Reaction,
 )
 
 
@@ -121,8 +122,9 @@ class DuplicateTrace:
 
     @property
     def notice(self) -> DuplicateNotice:
-        """The outcome as the context and the quality numbers hold it."""
-        return DuplicateNotice(of=self.of, outcome=self.outcome)
+        """The outcome as the context and the quality numbers hold it, with the objection's date."""
+        deciding = self.deciding
+        return DuplicateNotice(of=self.of, outcome=self.outcome, at=deciding.event.at if deciding else None)
 
 
 class ThumbRole(StrEnum):
@@ -137,10 +139,14 @@ class ThumbRole(StrEnum):
 
 @dataclass(frozen=True)
 class ThumbStep:
-    """One 👎 and whether it counted."""
+    """One 👎 (who, and when if known) and whether it counted."""
 
-    actor: Actor | None
+    reaction: Reaction
     role: ThumbRole
+
+    @property
+    def actor(self) -> Actor | None:
+        return self.reaction.actor
 
 
 @dataclass(frozen=True)
@@ -181,10 +187,12 @@ class IssueTrace:
 
     @property
     def decided_at(self) -> datetime | None:
-        """When the latest event that decided a label correction or the objection happened."""
+        """When the latest correcting event happened: the last person's event that decided a label
+        correction, the objection to the duplicate notice, or the latest counted 👎."""
         moments = [label.decided_at for label in self.labels]
         if self.duplicate is not None and self.duplicate.deciding is not None:
             moments.append(self.duplicate.deciding.event.at)
+        moments += [step.reaction.at for step in self.thumbs if step.role is ThumbRole.COUNTED]
         return max((moment for moment in moments if moment is not None), default=None)
 
     def correction(self) -> IssueCorrection:
@@ -197,4 +205,5 @@ class IssueTrace:
             duplicate=None if self.duplicate is None else self.duplicate.notice,
             thumbs_down=len(self.counted),
             put_forward=self.put_forward,
+            corrected_at=self.decided_at,
         )

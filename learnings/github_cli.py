@@ -28,7 +28,8 @@ from corrections.config import Config, ConfigError, load_config
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
 from learnings.pr_memory_github import load_memory, save_memory
 from learnings.sync import SyncError, SyncOptions, run_sync
-from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
+from queries.client import GitHubClient
+from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.errors import GitHubError, NotFound
 from queries.retry import RetryPolicy
 from queries.write import Writer

@@ -45,7 +45,6 @@ from queries.errors import (
 )
 from queries.retry import RetryPolicy
 
-GITHUB_GRAPHQL_URL = "https://api.github.com/graphql"
 USER_AGENT = "correction-reader/0.1"
 RATE_LIMIT_TYPES = frozenset({"RATE_LIMITED", "RATE_LIMIT"})
 

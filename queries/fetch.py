@@ -17,6 +17,7 @@ from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
 from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
 from queries.models import (
+    AnalysedText,
     BaseFilesData,
     Blob,
     CollaboratorsAnswer,
@@ -57,6 +58,8 @@ class WindowPage:
     labels_file: Blob | None = None
     learnings_file: Blob | None = None
     config_file: Blob | None = None
+    # The issue being analysed, when it was asked for and GitHub has it.
+    analysed: AnalysedText | None = None
     # Parts GitHub answered with an error beside the data ("labels", "learnings", "config", "issues").
     failed: tuple[str, ...] = ()
 
@@ -71,9 +74,11 @@ async def fetch_window_page(
     page_size: int = ISSUES_PAGE_SIZE,
     timeline_size: int = FULL_PAGE,
     shrinkable: bool = False,
+    analysed: int | None = None,
 ) -> WindowPage:
     """One page of issues by newest activity, each with the first page of its timeline.
 
+    `analysed` asks, in the same request, for the title and body of the issue being analysed.
     `shrinkable`: the caller asks again with smaller pages when GitHub cannot answer this size.
     """
     variables = {
@@ -88,6 +93,8 @@ async def fetch_window_page(
         "learningsExpression": f"{files.ref}:{files.learnings_path}"
         if files and files.learnings_path
         else "",
+        "withAnalysed": analysed is not None,
+        "analysedNumber": analysed or 0,
         "withConfig": files is not None and files.config_path is not None,
         "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
     }
@@ -112,6 +119,7 @@ async def fetch_window_page(
         page_info=page.page_info,
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
+        analysed=data.repository.analysed,
         config_file=data.repository.config_file,
         failed=tuple(failed),
     )

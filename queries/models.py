@@ -145,7 +145,15 @@ class Blob(_Model):
     is_binary: bool | None = Field(default=None, alias="isBinary")
 
 
+class AnalysedText(_Model):
+    """The issue being analysed: its text ranks the corrections, nearest first."""
+
+    title: str
+    body: str
+
+
 class WindowRepository(_Model):
+    analysed: AnalysedText | None = None
     labels_file: Blob | None = Field(default=None, alias="labelsFile")
     learnings_file: Blob | None = Field(default=None, alias="learningsFile")
     config_file: Blob | None = Field(default=None, alias="configFile")

@@ -15,7 +15,13 @@ from emulator import serve_in_thread
 
 TOKEN = "ghs_test-token-never-printed"
 DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
-OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
+# As GitHub sends it: the new issue with its title and body (which rank the corrections).
+WINDOWS_ISSUE = {
+    "number": 61,
+    "title": "Sync fails on Windows with a long path",
+    "body": "On Windows 11 `demo sync C:\\Users\\ana\\projects` fails for paths longer than 260 characters.",
+}
+OPENED = {"action": "opened", "issue": WINDOWS_ISSUE, "repository": {"default_branch": "main"}}
 Outputs = Callable[[Path], dict[str, str]]
 
 
@@ -60,6 +66,30 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
     lines = captured.out.splitlines()
     stop = next(line for line in lines if line.startswith("::stop-commands::"))
     assert f"::{stop.removeprefix('::stop-commands::')}::" in lines
+
+
+def test_the_event_issue_ranks_the_lines_at_no_extra_request(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    context = tmp_path / "runner-temp" / "corrections-context"
+    assert run_action(action_env(demo_server, "workflow_dispatch", {"inputs": {}})) == 0
+    newest = json.loads((context / "corrections.json").read_text(encoding="utf-8"))["corrections"]
+    preview_requests = len(demo_server.log())
+    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    ranked = json.loads((context / "corrections.json").read_text(encoding="utf-8"))["corrections"]
+    # The payload carries the title and body: nothing more is asked of GitHub.
+    assert len(demo_server.log()) == 2 * preview_requests
+    # The demo's Windows path issues (#51 paths over 260 characters, #44, #41) come first.
+    assert [c["number"] for c in ranked][:3] == [51, 44, 41]
+    assert sorted(c["number"] for c in ranked) == sorted(c["number"] for c in newest)
+    assert [c["number"] for c in newest][:3] == [54, 51, 49]
+    text = (context / "corrections.md").read_text(encoding="utf-8")
+    assert "most similar to the issue you are analysing" in text
+    assert "260 characters." not in text  # the analysed issue's text ranks, it is never shown
+    capsys.readouterr()
 
 
 def test_label_names_and_base_ref_inputs(

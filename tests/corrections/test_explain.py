@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from corrections.cli import main
 from corrections.explain import TrailFacts, explain
-from corrections.models import Actor, Permission
+from corrections.models import Actor, Permission, Reaction
 from corrections.rules import RuleSettings
 from emulator import serve_in_thread
 
@@ -47,7 +47,7 @@ def test_removal_by_a_maintainer_is_learned_and_reapplying_does_not_undo_it(
     assert "ci-bot (Bot) added it: not a person" in out
     assert "outside the vocabulary (labels.md), never learned: `wontfix`" in out
     assert "Result: learned." in out
-    assert out.endswith('#1 "Crash on start" | maintainer removed label bug')
+    assert out.endswith('#1 "Crash on start" | 2026-11-01 | maintainer removed label bug')
 
 
 def test_undone_changes_are_no_correction(issue: Any, settings: RuleSettings) -> None:
@@ -84,7 +84,10 @@ def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> N
     built = (
         issue.analysis(labels=("bug",), duplicate_of=7).comment(MARA, "ok").comment(RITA, "different").build()
     )
-    reactors = [Actor(login="wren"), Actor(login="wren"), RITA, None, Actor(login="stranger")]
+    reactors = [
+        Reaction(actor=actor)
+        for actor in [Actor(login="wren"), Actor(login="wren"), RITA, None, Actor(login="stranger")]
+    ]
     out = text(explain(built, settings, PERMISSIONS, reactors))
     assert "mara (ADMIN) commented without /assistant not-duplicate" in out
     assert "rita (READ) commented: not a maintainer, so an objection" in out
@@ -92,7 +95,10 @@ def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> N
     assert "rita (READ): no push access, not counted" in out
     assert "a deleted account (ghost): not a person, not counted" in out
     assert "stranger (permission not read): not counted" in out
-    assert "duplicate notice (of #7) objected to | 👎 from 1 person with push access" in out
+    assert (
+        "duplicate notice (of #7) objected to (the reason: see issues/1.md) | "
+        "👎 from 1 person with push access (the reason: see issues/1.md)"
+    ) in out
 
 
 def test_confirmed_duplicate_and_unread_reactions(issue: Any, settings: RuleSettings) -> None:

@@ -63,6 +63,8 @@ def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.Mo
             "labels_added": [],
             "duplicate": None,
             "thumbs_down": 1,
+            # bob's 👎, the 151st (12:00): the only one that counts dates the correction.
+            "date": "2026-11-02",
         }
     ]
     # Window, 👎 page 1, 👎 page 2 with the permissions of everyone seen: still bounded.

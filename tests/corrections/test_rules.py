@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from assistant.identity import Identity, is_assistant, is_person
-from corrections.models import Actor, DuplicateOutcome, Permission
+from corrections.models import Actor, DuplicateOutcome, Permission, Reaction
 from corrections.rules import (
     RuleSettings,
     analyses,
@@ -235,11 +236,12 @@ def test_unknown_permission_does_not_count(issue: Any, settings: RuleSettings) -
 
 def test_thumbs_down_counts_only_pushers_once_each(settings: RuleSettings) -> None:
     reactors = [ALICE, BOB, BOB, CAROL, DAVE, CI_BOT, None, ASSISTANT, Actor(login="erin")]
-    assert counted_thumbs_down(reactors, settings, PERMISSIONS) == 2
+    reactions = [Reaction(actor=actor) for actor in reactors]
+    assert counted_thumbs_down(reactions, settings, PERMISSIONS) == 2
 
 
 def test_bot_with_write_permission_is_still_no_person(settings: RuleSettings) -> None:
-    assert counted_thumbs_down([CI_BOT], settings, {"ci-bot": Permission.WRITE}) == 0
+    assert counted_thumbs_down([Reaction(actor=CI_BOT)], settings, {"ci-bot": Permission.WRITE}) == 0
 
 
 def test_correct_combines_every_rule(issue: Any, settings: RuleSettings) -> None:
@@ -248,11 +250,57 @@ def test_correct_combines_every_rule(issue: Any, settings: RuleSettings) -> None
     built = issue.build()
     analysis = first_analysis(built, settings)
     assert analysis is not None
-    result = correct(built, analysis, [BOB], settings, PERMISSIONS)
+    result = correct(built, analysis, [Reaction(actor=BOB)], settings, PERMISSIONS)
     assert result.labels_removed == ("bug",)
     assert result.duplicate is not None and result.duplicate.outcome is DuplicateOutcome.OBJECTED
     assert result.thumbs_down == 1
     assert result.is_corrected
+
+
+LATER = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+
+
+def dated(issue: Any, settings: RuleSettings, reactions: list[Reaction]) -> datetime | None:
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    return correct(built, analysis, reactions, settings, PERMISSIONS).corrected_at
+
+
+def test_date_is_the_deciding_label_event_not_a_later_undone_change(
+    issue: Any, settings: RuleSettings
+) -> None:
+    # 10:01 analysis, 10:02 bug applied, 10:03 alice removes bug (decides), 10:04/10:05 enhancement
+    # added and removed again (undone: no correction), 10:06 a maintainer's plain comment.
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").label(ALICE, "bug", added=False)
+    issue.label(CAROL, "enhancement").label(CAROL, "enhancement", added=False).comment(ALICE, "ok")
+    assert dated(issue, settings, []) == datetime(2026, 11, 1, 10, 3, tzinfo=UTC)
+
+
+def test_date_of_a_relabelled_removal_is_the_last_removal(issue: Any, settings: RuleSettings) -> None:
+    # Removed (10:03), put back (10:04), removed again (10:05): the last human event decides.
+    issue.analysis(labels=("bug",)).label(ALICE, "bug", added=False).label(ALICE, "bug")
+    issue.label(ALICE, "bug", added=False)
+    assert dated(issue, settings, []) == datetime(2026, 11, 1, 10, 4, tzinfo=UTC)
+
+
+def test_date_is_the_objection_to_a_duplicate_notice(issue: Any, settings: RuleSettings) -> None:
+    # 10:01 notice, 10:02 the reporter objects, 10:03 a maintainer's plain comment (no objection).
+    issue.analysis(labels=(), duplicate_of=7).comment(DAVE, "not the same").comment(ALICE, "ok")
+    assert dated(issue, settings, []) == datetime(2026, 11, 1, 10, 2, tzinfo=UTC)
+
+
+def test_date_is_the_latest_counted_thumbs_down_only(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ALICE, "bug", added=False)  # removed at 10:02
+    counted = Reaction(actor=BOB, at=LATER)
+    uncounted = Reaction(actor=CAROL, at=LATER + timedelta(days=3))  # TRIAGE: no push access
+    assert dated(issue, settings, [counted, uncounted]) == LATER
+    assert dated(issue, settings, [uncounted]) == datetime(2026, 11, 1, 10, 2, tzinfo=UTC)
+
+
+def test_uncorrected_issue_has_no_date(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=("bug",)).label(ASSISTANT, "bug").comment(ALICE, "thanks")
+    assert dated(issue, settings, [Reaction(actor=DAVE, at=LATER)]) is None
 
 
 def test_confirmed_or_open_duplicate_alone_is_no_correction(issue: Any, settings: RuleSettings) -> None:

@@ -176,10 +176,16 @@ def test_corrections_agree_with_all_analyzed(named_world: tuple[str, Any]) -> No
         return bool(entry["labels_removed"] or entry["labels_added"] or objected or entry["thumbs_down"] > 0)
 
     wanted = [n for n in expected["window"] if corrected(expected["all_analyzed"][str(n)])]
-    assert [c["number"] for c in expected["corrections"]] == wanted, "corrections: corrected, newest first"
+    assert sorted(c["number"] for c in expected["corrections"]) == sorted(wanted), (
+        "corrections: the corrected"
+    )
+    # Latest correction first; on the same date, the window's order (newest activity first).
+    order = {number: place for place, number in enumerate(expected["window"])}
+    keys = [(c["date"], -order[c["number"]]) for c in expected["corrections"]]
+    assert keys == sorted(keys, reverse=True), "corrections: latest correction first"
     for correction in expected["corrections"]:
         entry = expected["all_analyzed"][str(correction["number"])]
-        assert set(correction) == ENTRY_KEYS | {"number", "title"}
+        assert set(correction) == ENTRY_KEYS | {"number", "title", "date"}
         assert correction["labels_removed"] == entry["labels_removed"]
         assert correction["labels_added"] == entry["labels_added"]
         assert correction["thumbs_down"] == entry["thumbs_down"]

@@ -1,0 +1,223 @@
+"""The action's step as a maintainer waits for it: cold and warm runners, uv beside pip.
+
+Every figure comes from action.yml itself, replayed by bench.composite against the emulator
+(demo world): (a) cold, a runner with no cache (the venv built from PyPI as action.yml builds it,
+then one read); (b) warm, the venv restored from the cache, then one read; (c) process start to
+the first request beside the import floor of `gql.transport.aiohttp`, in the same venv and the
+same run; (d) `--help` and a configuration error beside a bare interpreter. Medians of `runs`.
+Needs PyPI (each cold build downloads every wheel again: uv and pip run without their caches).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.composite import FolderCache, Replay, StepRecord, runner_environment
+from emulator import Server, serve_in_thread
+from emulator.worlds import demo_world_path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "ghs_bench-token"  # noqa: S105 - the emulator accepts any token
+OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
+GOALS = {"cold_s": 6.0, "pip_over_uv": 4.0, "quick_command_s": 0.150, "over_floor_s": 0.100}
+
+
+def _job(
+    server: Server, folder: Path, cache: FolderCache, installer: str
+) -> tuple[float, list[StepRecord], dict[str, str]]:
+    """One replayed job on a fresh runner folder: wall seconds, the steps, the outputs."""
+    temp, workspace = folder / "runner-temp", folder / "workspace"
+    temp.mkdir(parents=True)
+    workspace.mkdir()
+    event = folder / "event.json"
+    event.write_text(json.dumps(OPENED), encoding="utf-8")
+    environment = runner_environment(
+        {
+            "GITHUB_REPOSITORY": "octo/demo",
+            "GITHUB_EVENT_NAME": "issues",
+            "GITHUB_EVENT_PATH": str(event),
+            "GITHUB_API_URL": server.base_url,
+            "GITHUB_GRAPHQL_URL": server.url,
+            "GITHUB_STEP_SUMMARY": str(folder / "summary.md"),
+            "CORRECTION_READER_INSTALLER": installer,
+        }
+    )
+    replay = Replay(ROOT, workspace, temp, environment, cache.stand_ins(), token=TOKEN)
+    started = time.perf_counter()
+    outputs = replay.run({})
+    return time.perf_counter() - started, replay.records, outputs
+
+
+def _seconds(records: list[StepRecord], name: str) -> float:
+    return sum(record.seconds for record in records if record.name == name and record.ran)
+
+
+def _timed(argv: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one command.
+
+    The CPU time is what a loaded machine does not inflate: on 2 cores shared by many
+    processes a short command waits for a core longer than it runs.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    environment = runner_environment({"PYTHONPATH": str(ROOT)})
+    subprocess.run(argv, cwd=cwd, env=environment, capture_output=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def _command(figures: dict[str, Any], name: str, runs: int, argv: list[str], cwd: Path) -> None:
+    """Median wall and CPU seconds of a command, as `<name>_s` and `<name>_cpu_s`."""
+    found = [_timed(argv, cwd) for _ in range(runs)]
+    figures[f"{name}_s"] = round(statistics.median(wall for wall, _ in found), 3)
+    figures[f"{name}_cpu_s"] = round(statistics.median(cpu for _, cpu in found), 3)
+
+
+def _first_request(server: Server, python: Path, cwd: Path) -> float:
+    """Seconds from spawning a read to its first request reaching the server (answer time taken off)."""
+    before = len(server.log())
+    argv = [str(python), "-m", "corrections", "read", "--repo", "octo/demo", "--api-url", server.url]
+    argv += ["--out", str(cwd / "out")]
+    environment = runner_environment({"PYTHONPATH": str(ROOT), "GITHUB_TOKEN": TOKEN})
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        argv, cwd=cwd, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    while len(server.entries) == before and process.poll() is None:
+        time.sleep(0.0005)
+    seen = time.perf_counter()
+    process.wait(timeout=120)
+    if len(server.entries) == before:
+        raise RuntimeError("the read made no request")
+    answering: float = server.entries[before]["duration_ms"] / 1000
+    return seen - started - answering
+
+
+def _median(runs: int, measure: Callable[[], float]) -> float:
+    return round(statistics.median(measure() for _ in range(runs)), 3)
+
+
+def installer_figures(server: Server, installer: str, runs: int, folder: Path) -> dict[str, Any]:
+    """Cold and warm jobs, and the start-up figures, for one installer."""
+    cold, builds, warm, reads = [], [], [], []
+    outputs: dict[str, str] = {}
+    cache = FolderCache(folder / "cache")
+    for run in range(runs):
+        cache = FolderCache(folder / f"cache-{run}")
+        wall, records, outputs = _job(server, folder / f"cold-{run}", cache, installer)
+        cold.append(wall)
+        builds.append(_seconds(records, "Build the virtual environment"))
+    for run in range(runs):
+        wall, records, outputs = _job(server, folder / f"warm-{run}", cache, installer)
+        warm.append(wall)
+        reads.append(_seconds(records, "Read the corrections"))
+    python = folder / f"cold-{runs - 1}" / "runner-temp" / "correction-reader-venv" / "bin" / "python"
+    figures: dict[str, Any] = {
+        "cold_s": round(statistics.median(cold), 3),
+        "build_s": round(statistics.median(builds), 3),
+        "warm_s": round(statistics.median(warm), 3),
+        "read_s": round(statistics.median(reads), 3),
+        "requests": int(outputs["requests"]),
+        "points": int(outputs["points"]),
+    }
+    runs_quick = max(runs, 5)
+    figures["first_request_s"] = _median(runs_quick, lambda: _first_request(server, python, folder))
+    _command(figures, "import_floor", runs_quick, [str(python), "-c", "import gql.transport.aiohttp"], folder)
+    _command(figures, "help", runs_quick, [str(python), "-m", "corrections", "--help"], folder)
+    config_error = [
+        str(python),
+        "-m",
+        "corrections",
+        "read",
+        "--repo",
+        "octo/demo",
+        "--config",
+        "missing.toml",
+    ]
+    _command(figures, "config_error", runs_quick, config_error, folder)
+    _command(figures, "bare_python", runs_quick, [str(python), "-c", "pass"], folder)
+    return figures
+
+
+def step_bench(runs: int, installers: tuple[str, ...] = ("uv", "pip")) -> dict[str, Any]:
+    """The figures of each installer, the pip/uv ratio of the cold step, and the goals."""
+    out: dict[str, Any] = {"runs": runs}
+    with serve_in_thread(demo_world_path()) as server, tempfile.TemporaryDirectory() as folder:
+        for installer in installers:
+            out[installer] = installer_figures(server, installer, runs, Path(folder) / installer)
+    if "uv" in out and "pip" in out:
+        out["pip_over_uv_cold"] = round(out["pip"]["cold_s"] / out["uv"]["cold_s"], 1)
+    if "uv" in out:
+        out["goals"] = step_goals(out)
+    return out
+
+
+def step_goals(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Issue 16's goals, each with its figure and whether it is met."""
+    uv = out["uv"]
+
+    def goal(value: float, limit: float, met: bool) -> dict[str, Any]:
+        return {"value": value, "goal": limit, "met": met}
+
+    goals = {
+        "cold_step_s": goal(uv["cold_s"], GOALS["cold_s"], uv["cold_s"] <= GOALS["cold_s"]),
+        "help_s": goal(uv["help_s"], GOALS["quick_command_s"], uv["help_s"] < GOALS["quick_command_s"]),
+        "config_error_s": goal(
+            uv["config_error_s"], GOALS["quick_command_s"], uv["config_error_s"] < GOALS["quick_command_s"]
+        ),
+        "first_request_over_floor_s": goal(
+            round(uv["first_request_s"] - uv["import_floor_s"], 3),
+            GOALS["over_floor_s"],
+            uv["first_request_s"] - uv["import_floor_s"] <= GOALS["over_floor_s"],
+        ),
+        "points": goal(uv["points"], 3, uv["points"] <= 3),
+    }
+    if "pip_over_uv_cold" in out:
+        ratio = out["pip_over_uv_cold"]
+        goals["pip_over_uv_cold"] = goal(ratio, GOALS["pip_over_uv"], ratio >= GOALS["pip_over_uv"])
+    return goals
+
+
+def step_markdown(out: dict[str, Any]) -> str:
+    """The table docs/performance.md quotes."""
+    names = [name for name in ("uv", "pip") if name in out]
+    rows = [
+        ("cold step: build the venv + one read (s)", "cold_s"),
+        ("  of which the venv build (s)", "build_s"),
+        ("warm step: venv from the cache + one read (s)", "warm_s"),
+        ("  of which the read (s)", "read_s"),
+        ("start to first request (s)", "first_request_s"),
+        ("import floor of gql.transport.aiohttp (s)", "import_floor_s"),
+        ("  its CPU time (s)", "import_floor_cpu_s"),
+        ("corrections --help (s)", "help_s"),
+        ("  its CPU time (s)", "help_cpu_s"),
+        ("configuration error (s)", "config_error_s"),
+        ("  its CPU time (s)", "config_error_cpu_s"),
+        ("bare interpreter (s)", "bare_python_s"),
+        ("  its CPU time (s)", "bare_python_cpu_s"),
+        ("requests / points of the read", "requests"),
+    ]
+    lines = [
+        "| medians of " + str(out["runs"]) + " runs | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for label, key in rows:
+        if key == "requests":
+            cells = [f"{out[name]['requests']} / {out[name]['points']}" for name in names]
+        else:
+            cells = [f"{out[name][key]:.3f}" for name in names]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    if "pip_over_uv_cold" in out:
+        lines.append(f"\npip / uv, cold step: {out['pip_over_uv_cold']}x")
+    for name, goal in out.get("goals", {}).items():
+        lines.append(f"- {name}: {goal['value']} (goal {goal['goal']}): {'met' if goal['met'] else 'MISSED'}")
+    return "\n".join(lines)

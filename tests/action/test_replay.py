@@ -1,0 +1,221 @@
+"""action.yml replayed step by step as GitHub's runner runs it, against the emulator (demo world).
+
+The venv is built for real from PyPI (the uv path once in the default suite; the pip path is
+`slow`), saved to a folder cache, then restored by a second, warm run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.composite import FolderCache, Replay, StepFailed, runner_environment
+from bench.expressions import ExpressionError, condition, interpolate
+from emulator import serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEMO = ROOT / "emulator" / "worlds" / "demo.json"
+TOKEN = "ghs_replay-token-never-printed"
+OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
+PLANTED = ("pip", "venv", "uv", "ensurepip", "corrections", "typing_extensions")
+
+
+@dataclass
+class Run:
+    """One replayed job: the action's outputs, its steps, what the server saw."""
+
+    outputs: dict[str, str]
+    replay: Replay
+    served: list[dict[str, Any]]
+    spent: int  # points spent on the server so far, this run's included
+    temp: Path
+    workspace: Path
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Any]:
+    world = json.loads(DEMO.read_text(encoding="utf-8"))
+    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
+    with serve_in_thread(world) as served:
+        yield served
+
+
+def plant(workspace: Path) -> Path:
+    """Modules a hostile checkout could hold, each leaving a mark if it ever runs."""
+    mark = workspace.parent / "planted-code-ran"
+    for name in PLANTED:
+        package = workspace / name
+        package.mkdir(parents=True)
+        code = f"open({str(mark)!r}, 'a').write({name!r})\n"
+        (package / "__init__.py").write_text(code, encoding="utf-8")
+        (package / "__main__.py").write_text(code, encoding="utf-8")
+    (workspace / "uv.toml").write_text('index-url = "http://127.0.0.1:9/simple"\n', encoding="utf-8")
+    return mark
+
+
+def replay(server: Any, folder: Path, cache: FolderCache, **environ: str) -> Run:
+    """One job on a fresh runner (its own RUNNER_TEMP and workspace) sharing `cache`."""
+    temp, workspace = folder / "runner-temp", folder / "workspace"
+    temp.mkdir(parents=True)
+    plant(workspace)
+    event = folder / "event.json"
+    event.write_text(json.dumps(OPENED), encoding="utf-8")
+    summary = folder / "summary.md"
+    summary.touch()
+    environment = runner_environment(
+        {
+            "GITHUB_REPOSITORY": "octo/demo",
+            "GITHUB_EVENT_NAME": "issues",
+            "GITHUB_EVENT_PATH": str(event),
+            "GITHUB_API_URL": server.base_url,
+            "GITHUB_GRAPHQL_URL": server.url,
+            "GITHUB_STEP_SUMMARY": str(summary),
+            **environ,
+        }
+    )
+    runner = Replay(ROOT, workspace, temp, environment, cache.stand_ins(), token=TOKEN)
+    before = len(server.log())
+    outputs = runner.run({})
+    spent = sum(entry.get("cost") or 0 for entry in server.log())
+    return Run(outputs, runner, server.log()[before:], spent, temp, workspace)
+
+
+def ran(run: Run) -> list[str]:
+    return [record.name for record in run.replay.records if record.ran]
+
+
+def check_read(run: Run) -> None:
+    """The declared outputs of a first analysis on the demo world, as the server saw the run."""
+    expected = {
+        "context": str(run.temp / "corrections-context"),
+        "corrected": "13",
+        "window": "30",
+        "requests": str(len(run.served)),
+        "points": str(sum(entry.get("cost") or 0 for entry in run.served)),
+        "remaining": str(1000 - run.spent),
+        "github-failed": "false",
+        "skipped": "false",
+        "mode": "first-analysis",
+    }
+    assert {key: run.outputs.get(key) for key in expected} == expected
+    assert 1 <= len(run.served) <= 3
+    assert int(run.outputs["points"]) <= 3
+    assert (run.temp / "corrections-context" / "corrections.md").is_file()
+    assert not (run.workspace.parent / "planted-code-ran").exists()
+    read_log = run.replay.records[-1].log
+    assert read_log.splitlines()[0] == f"::add-mask::{TOKEN}"
+
+
+@pytest.fixture(scope="module")
+def cold(server: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Run, FolderCache]:
+    cache = FolderCache(tmp_path_factory.mktemp("cache"))
+    return replay(server, tmp_path_factory.mktemp("cold"), cache), cache
+
+
+def test_cold_runner_builds_with_uv_and_saves_before_reading(cold: tuple[Run, FolderCache]) -> None:
+    run, cache = cold
+    check_read(run)
+    assert ran(run) == [
+        "Set up Python",
+        "Key of the virtual environment",
+        "Restore the virtual environment",
+        "Build the virtual environment",
+        "Save the virtual environment",
+        "Read the corrections",
+    ]
+    build = next(record for record in run.replay.records if record.name == "Build the virtual environment")
+    assert build.outputs == {"installer": "uv"}
+    assert "::warning" not in build.log
+    # Saved once, under the key of this OS, architecture, Python and both locks' hash, and
+    # before the read step ran (the read's context is not in it; nothing was added after).
+    [key] = cache.saved
+    assert key.startswith("correction-reader-venv-v2-Linux-")
+    assert len(key.rsplit("-", 1)[1]) == 64
+    venv = run.temp / "correction-reader-venv"
+    saved = {path.relative_to(cache.root / key) for path in (cache.root / key).rglob("*")}
+    assert saved == {path.relative_to(venv) for path in venv.rglob("*")}
+    assert not (run.temp / "correction-reader-uv").exists()  # the installer is gone
+
+
+def test_warm_runner_restores_and_only_reads(
+    server: Any, cold: tuple[Run, FolderCache], tmp_path: Path
+) -> None:
+    _, cache = cold
+    run = replay(server, tmp_path, cache)
+    check_read(run)
+    assert ran(run) == [
+        "Set up Python",
+        "Key of the virtual environment",
+        "Restore the virtual environment",
+        "Read the corrections",
+    ]
+    assert len(cache.saved) == 1
+
+
+@pytest.mark.slow
+def test_pip_path_builds_the_same_venv(server: Any, tmp_path: Path) -> None:
+    run = replay(server, tmp_path, FolderCache(tmp_path / "cache"), CORRECTION_READER_INSTALLER="pip")
+    check_read(run)
+    build = next(record for record in run.replay.records if record.name == "Build the virtual environment")
+    assert build.outputs == {"installer": "pip"}
+    assert "::warning" not in build.log
+
+
+@pytest.mark.slow
+def test_a_wrong_hash_fails_both_paths_and_stops_the_action(tmp_path: Path) -> None:
+    """A wheel whose hash is not the lock's is refused by uv, then by pip; the action stops there."""
+    action = tmp_path / "action"
+    (action / "requirements").mkdir(parents=True)
+    shutil.copy(ROOT / "action.yml", action / "action.yml")
+    shutil.copy(ROOT / "requirements" / "uv.txt", action / "requirements" / "uv.txt")
+    lock = (ROOT / "requirements" / "action.txt").read_text(encoding="utf-8")
+    wrong = re.sub(r"sha256:[0-9a-f]{64}", "sha256:" + "0" * 64, lock)
+    (action / "requirements" / "action.txt").write_text(wrong, encoding="utf-8")
+    for folder in ("workspace", "temp"):
+        (tmp_path / folder).mkdir()
+    environment = runner_environment({"GITHUB_STEP_SUMMARY": str(tmp_path / "summary")})
+    runner = Replay(
+        action,
+        tmp_path / "workspace",
+        tmp_path / "temp",
+        environment,
+        FolderCache(tmp_path / "cache").stand_ins(),
+    )
+    with pytest.raises(
+        StepFailed, match=r"(?s)step 'Build the virtual environment' exited 1.*uv could not build"
+    ):
+        runner.run({})
+    assert [record.name for record in runner.records][-1] == "Restore the virtual environment"
+
+
+def test_expressions_as_github_evaluates_them() -> None:
+    contexts: dict[str, Any] = {
+        "steps": {"cache": {"outputs": {"cache-hit": "TRUE"}}, "key": {"outputs": {"hash": "abc"}}},
+        "inputs": {"max-analyzed": ""},
+        "runner": {"os": "Linux"},
+    }
+    assert not condition("steps.cache.outputs.cache-hit != 'true'", contexts)  # case-insensitive
+    assert condition("${{ steps.nothing.outputs.cache-hit != 'true' }}", contexts)  # null is ''
+    assert condition("inputs.max-analyzed == '' && runner.os == 'Linux'", contexts)
+    assert condition("(runner.os == 'macOS' || runner.os == 'linux')", contexts)
+    assert interpolate(
+        "k-${{ runner.os }}-${{ steps.key.outputs.hash }}-${{ inputs.max-analyzed }}", contexts
+    ) == ("k-Linux-abc-")
+    assert interpolate("${{ 'it''s' }}", contexts) == "it's"
+    for unsupported in (
+        "success()",
+        "github.event.issue[0]",
+        "!steps.x",
+        "1 == 1",
+        "vars.X",
+        "format('{0}', 1)",
+    ):
+        with pytest.raises(ExpressionError):
+            condition(unsupported, contexts)

@@ -1,0 +1,82 @@
+"""`corrections` answers --help and configuration errors without importing the network stack.
+
+gql, aiohttp and graphql-core are most of the command's start-up time; a command that sends
+no request must not pay for them. Checked in a fresh interpreter with `-X importtime`, which
+names every module imported.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+NETWORK = ("aiohttp", "gql", "graphql", "multidict", "yarl")
+
+
+def imported(arguments: list[str], cwd: Path) -> tuple[int, set[str], str]:
+    """Exit status, top-level packages imported, and stdout of `python -m corrections ...`."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "corrections", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
+    modules = {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    return done.returncode, modules, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "status"),
+    [
+        (["--help"], 0),
+        (["read", "--help"], 0),
+        (["read", "--repo", "octo/demo", "--config", "missing.toml"], 2),
+        (["read", "--repo", "not a repository"], 2),
+        (["read", "--repo", "octo/demo", "--max-analyzed", "500"], 2),
+    ],
+)
+def test_no_network_stack_without_a_request(arguments: list[str], status: int, tmp_path: Path) -> None:
+    code, modules, _ = imported(arguments, tmp_path)
+    assert code == status
+    assert "corrections" in modules  # the command ran and importtime saw it
+    assert not modules & set(NETWORK), f"{arguments} imported {sorted(modules & set(NETWORK))}"
+
+
+def test_an_invalid_config_is_reported_without_the_network_stack(tmp_path: Path) -> None:
+    (tmp_path / "assistant.toml").write_text("[context]\nmax_analyzed = 'many'\n", encoding="utf-8")
+    code, modules, output = imported(["read", "--repo", "octo/demo", "--config", "assistant.toml"], tmp_path)
+    assert code == 2
+    assert "max_analyzed" in output
+    assert not modules & set(NETWORK)
+
+
+def test_a_read_does_import_it(tmp_path: Path) -> None:
+    """The check above can fail: a command that reads loads the stack (here, to a closed port)."""
+    arguments = [
+        "read",
+        "--repo",
+        "octo/demo",
+        "--api-url",
+        "http://127.0.0.1:9/graphql",
+        "--time-budget",
+        "1",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "corrections", *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "GITHUB_TOKEN": "ghs_x"},
+    )
+    assert "gql.transport.aiohttp" in done.stderr
