@@ -1,4 +1,5 @@
-"""The `corrections` command: read (the workflow step) and demo (the same job, offline).
+"""The `corrections` command: read (the workflow step), demo (the same job, offline), prompt (the
+context folder as one text for the model) and marker (the line that ends an analysis comment).
 
 Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
 configuration error, with one line on stderr.
@@ -17,10 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from assistant.version import VersionAction
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.markers import MarkerError, analysis_marker
 from corrections.output import write_atomic, write_folder
+from corrections.prompt import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS, PromptError, assemble_prompt, read_context
 from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
@@ -184,8 +188,50 @@ def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-budget", type=float, help="seconds the reading may take, retries included")
 
 
+def _issue_number(value: str) -> int:
+    """An issue number as typed: `41` or `#41`."""
+    try:
+        return int(value.strip().removeprefix("#"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"expected an issue number, got {value!r}") from error
+
+
+def _add_prompt_and_marker(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    prompt = commands.add_parser(
+        "prompt", help="the context folder as one ready-to-send prompt, within a character budget"
+    )
+    prompt.add_argument(
+        "--context", default="corrections-context", help="the folder `corrections read` wrote (its --out)"
+    )
+    prompt.add_argument(
+        "--issue",
+        type=_issue_number,
+        help="the issue being analysed (named in the prompt; its own excerpt left out)",
+    )
+    prompt.add_argument(
+        "--max-chars",
+        type=int,
+        default=DEFAULT_MAX_CHARS,
+        help=f"characters the prompt may take (default {DEFAULT_MAX_CHARS:,}, about "
+        f"{DEFAULT_MAX_CHARS // CHARS_PER_TOKEN:,} tokens)",
+    )
+    prompt.add_argument("--out", help="file to write the prompt to (default: stdout)")
+    marker = commands.add_parser("marker", help="print the hidden marker line that ends an analysis comment")
+    marker.add_argument(
+        "--labels",
+        action="append",
+        default=[],
+        help="label names the analysis puts forward, comma-separated (bug,crash); may be repeated",
+    )
+    marker.add_argument("--duplicate-of", type=_issue_number, help="the issue this one duplicates")
+    marker.add_argument(
+        "--follow-up", action="store_true", help="a follow-up analysis (default: a first analysis)"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="corrections", description=__doc__)
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True)
     read = commands.add_parser("read", help="read the corrections of a repository into a context folder")
     read.add_argument("--repo", required=True, help="OWNER/NAME")
@@ -215,6 +261,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
     explain.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
     explain.add_argument("--base-ref", help="branch whose labels.md is read (default: HEAD)")
+    _add_prompt_and_marker(commands)
     return parser
 
 
@@ -242,12 +289,64 @@ def _demo(out: Path) -> int:
     return 0 if not outcome.failed else 1
 
 
+def marker_labels(values: Sequence[str]) -> list[str]:
+    """The label names of `--labels` values: split at commas, trimmed; `--labels ''` means none."""
+    names: list[str] = []
+    for value in values:
+        if not value.strip():
+            continue
+        parts = [part.strip() for part in value.split(",")]
+        if not all(parts):
+            raise UsageError(f"--labels: an empty label name in {value!r}")
+        names += parts
+    return names
+
+
+def _marker(labels: Sequence[str], duplicate_of: int | None, *, follow_up: bool) -> int:
+    try:
+        line = analysis_marker(
+            marker_labels(labels), duplicate_of, kind="follow-up" if follow_up else "first"
+        )
+    except MarkerError as error:
+        raise UsageError(str(error).replace("duplicate_of:", "--duplicate-of:")) from error
+    print(line, flush=True)
+    return 0
+
+
+def _prompt(args: argparse.Namespace) -> int:
+    if args.max_chars <= 0:
+        raise UsageError(f"--max-chars: must be a positive number of characters, got {args.max_chars}")
+    try:
+        context = read_context(Path(args.context))
+    except PromptError as error:
+        raise UsageError(str(error)) from error
+    for warning in context.warnings:
+        _warn_on_stderr(warning)
+    prompt = assemble_prompt(context, issue=args.issue, max_chars=args.max_chars)
+    if prompt.over_budget:
+        _warn_on_stderr(
+            f"the guidance, corrections and learnings alone take {prompt.chars:,} characters, "
+            f"over --max-chars {args.max_chars:,}: no issue excerpt fits"
+        )
+    if args.out:
+        write_atomic(Path(args.out), prompt.text)
+    else:
+        sys.stdout.write(prompt.text)
+        sys.stdout.flush()
+    _stderr(f"corrections: prompt: {prompt.describe()}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `corrections` console script."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
             return _demo(Path(args.out))
+        if args.command == "marker":
+            return _marker(args.labels, args.duplicate_of, follow_up=args.follow_up)
+        if args.command == "prompt":
+            return _prompt(args)
         if args.command == "action":
             from corrections.action import main as action_main
 

@@ -1,11 +1,15 @@
-"""Hidden markers in comments: `<!-- assistant:analysis {JSON} -->` and who may write them.
+"""Hidden markers in comments: `<!-- assistant:analysis {JSON} -->`, who may write them, and
+the one writer of that marker (`analysis_marker`, the `corrections marker` command).
 
 A marker counts only in a comment whose author is the assistant: anyone can type one.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -16,6 +20,7 @@ from corrections.models import Actor, Analysis, Comment
 # lazy pattern: that pattern backtracks over every unclosed start, quadratic in the body's size.
 _ANALYSIS_START = re.compile(r"<!--\s*assistant:analysis\s+")
 _MARKER_END = "-->"
+_MARKER_START = "<!-- assistant:analysis "
 _BOT_SUFFIX = "[bot]"
 
 
@@ -91,3 +96,49 @@ def parse_analysis(comment: Comment, index: int, assistant_login: str) -> Analys
         labels=tuple(marker.labels),
         duplicate_of=marker.duplicate_of,
     )
+
+
+# Characters that end an HTML comment or start markup (`-->`, `--!>`), escaped inside the JSON
+# strings so that no label name can close the marker early, in this reader or in a browser.
+_HTML_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"}
+# Control characters and line or paragraph separators: never part of a label name.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
+AnalysisKind = Literal["first", "follow-up"]
+
+
+def analysis_marker(
+    labels: Iterable[str], duplicate_of: int | None = None, kind: AnalysisKind = "first"
+) -> str:
+    """The hidden marker line that ends an analysis comment, as `parse_analysis` reads it.
+
+    Raises MarkerError for a label that is empty, has white space at either end or holds a
+    control character or line break, and for a `duplicate_of` that is not a positive issue number.
+    """
+    names = list(labels)
+    for name in names:
+        _check_label(name)
+    if kind not in ("first", "follow-up"):
+        raise MarkerError(f"kind: expected 'first' or 'follow-up', got {kind!r}")
+    if duplicate_of is not None and (
+        isinstance(duplicate_of, bool) or not isinstance(duplicate_of, int) or duplicate_of <= 0
+    ):
+        raise MarkerError(f"duplicate_of: expected a positive issue number, got {duplicate_of!r}")
+    payload = json.dumps(
+        {"v": 1, "kind": kind, "labels": names, "duplicate_of": duplicate_of}, ensure_ascii=False
+    )
+    for char, escape in _HTML_ESCAPES.items():
+        payload = payload.replace(char, escape)  # only inside strings: the keys hold none of them
+    return f"{_MARKER_START}{payload} {_MARKER_END}"
+
+
+def _check_label(name: str) -> None:
+    if not isinstance(name, str) or not name.strip():
+        raise MarkerError(f"label {name!r}: a label name cannot be empty")
+    if name != name.strip():
+        raise MarkerError(f"label {name!r}: a label name cannot start or end with white space")
+    for char in name:
+        if unicodedata.category(char) in _FORBIDDEN_CATEGORIES:
+            raise MarkerError(
+                f"label {name!r}: a label name cannot hold a control character or line break "
+                f"(U+{ord(char):04X})"
+            )

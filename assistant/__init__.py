@@ -1,0 +1,1 @@
+"""The pure core shared by `corrections` and `learnings`: nothing here reaches the network."""
