@@ -20,6 +20,15 @@ from typing import Any
 
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.job import ReadOutcome
+from corrections.output import write_atomic
+from corrections.prompt import (
+    DEFAULT_MAX_CHARS,
+    PROMPT_FILE,
+    Prompt,
+    PromptError,
+    assemble_prompt,
+    read_context,
+)
 from corrections.summary import RunFacts, render_skipped, render_summary
 from corrections.workflow import append, command, mask, write_outputs
 from queries.client import GITHUB_GRAPHQL_URL
@@ -90,13 +99,23 @@ def api_url(environ: Mapping[str, str]) -> str:
     return GITHUB_GRAPHQL_URL
 
 
-def _max_analyzed(value: str) -> int | None:
+def _whole_number(name: str, value: str) -> int | None:
     if not value.strip():
         return None
     try:
         return int(value.strip())
     except ValueError as error:
-        raise UsageError(f"input max-analyzed: expected a whole number, got {value.strip()!r}") from error
+        raise UsageError(f"input {name}: expected a whole number, got {value.strip()!r}") from error
+
+
+def prompt_max_chars(environ: Mapping[str, str]) -> int:
+    """The input prompt-max-chars; empty means DEFAULT_MAX_CHARS."""
+    value = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
+    if value is None:
+        return DEFAULT_MAX_CHARS
+    if value <= 0:
+        raise UsageError(f"input prompt-max-chars: must be a positive number of characters, got {value}")
+    return value
 
 
 def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
@@ -113,7 +132,7 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
         out=Path(out).resolve(),
         config_path=Path(config) if config else None,
         api_url=api_url(environ),
-        max_analyzed=_max_analyzed(environ.get("INPUT_MAX_ANALYZED", "")),
+        max_analyzed=_whole_number("max-analyzed", environ.get("INPUT_MAX_ANALYZED", "")),
         base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
         paths=environ.get("INPUT_PATHS", "").split(),
     )
@@ -139,13 +158,33 @@ def _show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str) -> list[tuple[str, str]]:
+def write_prompt(folder: Path, issue: int | None, max_chars: int) -> Prompt | None:
+    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
+    try:
+        context = read_context(folder)
+    except PromptError as error:
+        _warn(f"no prompt file: {error}")
+        return None
+    for warning in context.warnings:
+        _warn(warning)
+    prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
+    write_atomic(folder / PROMPT_FILE, prompt.text)
+    _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
+    if prompt.over_budget:
+        _warn(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
+    return prompt
+
+
+def outputs_of(
+    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None
+) -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
     return [
         ("mode", mode),
         ("skipped", "false"),
         ("context", str(options.out)),
+        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
         ("window", str(len(outcome.window))),
         ("corrected", str(len(outcome.corrected))),
         ("requests", str(usage.requests)),
@@ -161,6 +200,7 @@ def skipped_outputs(mode: str) -> list[tuple[str, str]]:
         ("mode", mode),
         ("skipped", "true"),
         ("context", ""),
+        ("prompt-file", ""),
         ("window", "0"),
         ("corrected", "0"),
         ("requests", "0"),
@@ -194,6 +234,7 @@ def run_action(environ: Mapping[str, str]) -> int:
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
+        max_chars = prompt_max_chars(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
     except UsageError as error:
@@ -206,7 +247,8 @@ def run_action(environ: Mapping[str, str]) -> int:
     finally:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode))
+    prompt = write_prompt(options.out, trigger.issue, max_chars)
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt))
     facts = RunFacts(
         trigger=trigger.event,
         issue=trigger.issue,
@@ -215,7 +257,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         max_analyzed=options.config.context.max_analyzed,
         labels_file=options.config.context.labels_file,
     )
-    append(summary_path, render_summary(outcome, facts))
+    append(summary_path, render_summary(outcome, facts, prompt))
     return 0
 
 

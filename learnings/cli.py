@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from assistant.version import VersionAction
 from corrections.config import ConfigError, load_config
 from corrections.untrusted import clean_line
 from learnings.budget import DEFAULT_MAX_CHARS
@@ -260,6 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--file", help="the learnings file (default: [learnings] file of the configuration)")
     common.add_argument("--config", help="the configuration file (default: .github/assistant.toml)")
     parser = argparse.ArgumentParser(prog="learnings", description="The team's reviewed learnings, locally.")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True)
 
     listing = commands.add_parser("list", parents=[common], help="every learning, stale ones flagged")
