@@ -193,7 +193,7 @@ def _demoted(markdown: str) -> str:
     return "#" + text if text.startswith("# ") else text
 
 
-def _excerpt_text(excerpt: IssueExcerpt, keep: int | None = None) -> str:
+def excerpt_text(excerpt: IssueExcerpt, keep: int | None = None) -> str:
     """An excerpt as it appears in the prompt, whole or with only `keep` of its fenced lines.
 
     A cut keeps the issue's own lines (title, author, state, body), then as many timeline lines
@@ -266,7 +266,7 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int
 
     for number in candidates:
         excerpt = context.excerpts[number]
-        if fits(_excerpt_text(excerpt), number, cut=False):
+        if fits(excerpt_text(excerpt), number, cut=False):
             continue
         # The longest cut that fits: each line fewer shortens the text (the note grows by at
         # most one digit while a whole line and its line break go).
@@ -275,7 +275,7 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int
         while low <= high:
             middle = (low + high) // 2
             trial = _Selection(
-                texts=[*selection.texts, _excerpt_text(excerpt, middle)],
+                texts=[*selection.texts, excerpt_text(excerpt, middle)],
                 shown=[*selection.shown, number],
                 cut=[*selection.cut, number],
             )
@@ -284,7 +284,7 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int
             else:
                 high = middle - 1
         if best is not None:
-            fits(_excerpt_text(excerpt, best), number, cut=True)
+            fits(excerpt_text(excerpt, best), number, cut=True)
     text = render(selection)
     return Prompt(
         text=text,
