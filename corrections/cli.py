@@ -24,7 +24,14 @@ from corrections.config import Config, ConfigError, load_config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.markers import MarkerError, analysis_marker
 from corrections.output import write_atomic, write_folder
-from corrections.prompt import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS, PromptError, assemble_prompt, read_context
+from corrections.prompt import (
+    CHARS_PER_TOKEN,
+    DEFAULT_MAX_CHARS,
+    PROMPT_FILE,
+    PromptError,
+    assemble_prompt,
+    read_context,
+)
 from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
@@ -285,7 +292,13 @@ def _demo(out: Path) -> int:
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
 
     outcome = asyncio.run(main())
-    _stderr(f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json)")
+    prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
+    write_atomic(out / PROMPT_FILE, prompt.text)
+    _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
+    _stderr(
+        f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "
+        f"{out}/{PROMPT_FILE})"
+    )
     return 0 if not outcome.failed else 1
 
 
