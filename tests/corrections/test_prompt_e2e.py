@@ -65,3 +65,13 @@ def test_demo_prompt_of_every_issue_when_the_budget_allows(
     for issue in (demo_context / "issues").iterdir():
         body = issue.read_text(encoding="utf-8").split("\n\n", 2)[2]  # below the heading and the preamble
         assert body.strip("\n") in text
+
+
+def test_the_demo_command_writes_the_prompt_beside_the_context(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "prompt.md").read_text(encoding="utf-8")
+    err = capsys.readouterr().err
+    assert len(text) <= 24_000 and "### Issue #" in text
+    assert f"corrections: wrote {tmp_path}/prompt.md: {len(text):,} characters" in err
