@@ -21,14 +21,8 @@ from typing import Any
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.job import ReadOutcome
 from corrections.output import write_atomic
-from corrections.prompt import (
-    DEFAULT_MAX_CHARS,
-    PROMPT_FILE,
-    Prompt,
-    PromptError,
-    assemble_prompt,
-    read_context,
-)
+from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.prompt_budget import DEFAULT_MAX_CHARS
 from corrections.summary import RunFacts, render_skipped, render_summary
 from corrections.workflow import append, command, mask, write_outputs
 from queries.client import GITHUB_GRAPHQL_URL

@@ -22,16 +22,8 @@ from assistant.version import VersionAction
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
-from corrections.markers import MarkerError, analysis_marker
 from corrections.output import write_atomic, write_folder
-from corrections.prompt import (
-    CHARS_PER_TOKEN,
-    DEFAULT_MAX_CHARS,
-    PROMPT_FILE,
-    PromptError,
-    assemble_prompt,
-    read_context,
-)
+from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
 from corrections.workflow import escape_data
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
@@ -292,6 +284,8 @@ def _demo(out: Path) -> int:
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
 
     outcome = asyncio.run(main())
+    from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
+
     prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
     write_atomic(out / PROMPT_FILE, prompt.text)
     _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
@@ -316,6 +310,8 @@ def marker_labels(values: Sequence[str]) -> list[str]:
 
 
 def _marker(labels: Sequence[str], duplicate_of: int | None, *, follow_up: bool) -> int:
+    from corrections.markers import MarkerError, analysis_marker  # pydantic only when asked
+
     try:
         line = analysis_marker(
             marker_labels(labels), duplicate_of, kind="follow-up" if follow_up else "first"
@@ -327,6 +323,8 @@ def _marker(labels: Sequence[str], duplicate_of: int | None, *, follow_up: bool)
 
 
 def _prompt(args: argparse.Namespace) -> int:
+    from corrections.prompt import PromptError, assemble_prompt, read_context  # jinja2, pydantic
+
     if args.max_chars <= 0:
         raise UsageError(f"--max-chars: must be a positive number of characters, got {args.max_chars}")
     try:

@@ -17,15 +17,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from corrections.prompt_budget import CHARS_PER_TOKEN
 from corrections.templating import render_template
 
 PROMPT_FILE = "prompt.md"
-# 24,000 characters is about 6,000 tokens: with the adopter's instructions and the new issue's
-# text it stays inside the 8,000 input tokens a request may carry on GitHub Models' free tier.
-DEFAULT_MAX_CHARS = 24_000
-# The estimate of tokens: about four characters a token for English text (fewer for code,
-# escaped text and non-Latin scripts, so the estimate is on the low side for those).
-CHARS_PER_TOKEN = 4
 # The lines of an issue file before its timeline (title, author, state, body): a cut keeps them.
 HEAD_LINES = 4
 

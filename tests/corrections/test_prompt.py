@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from corrections.cli import main
 from corrections.prompt import (
-    CHARS_PER_TOKEN,
     ContextFolder,
     Prompt,
     assemble_prompt,
@@ -20,6 +19,7 @@ from corrections.prompt import (
     parse_issue_file,
     read_context,
 )
+from corrections.prompt_budget import CHARS_PER_TOKEN
 from corrections.render import render_issue_md
 from tests.corrections.conftest import IssueBuilder
 
