@@ -248,38 +248,32 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int
             left_out=left_out,
         )
 
-    def fits(text: str, number: int, *, cut: bool) -> bool:
-        trial = _Selection(
+    def extended(text: str, number: int, *, cut: bool) -> _Selection:
+        return _Selection(
             texts=[*selection.texts, text],
             shown=[*selection.shown, number],
             cut=[*selection.cut, number] if cut else selection.cut,
         )
-        if len(render(trial)) > max_chars:
-            return False
-        selection.texts, selection.shown, selection.cut = trial.texts, trial.shown, trial.cut
-        return True
 
     for number in candidates:
         excerpt = context.excerpts[number]
-        if fits(excerpt_text(excerpt), number, cut=False):
+        whole = extended(excerpt_text(excerpt), number, cut=False)
+        if len(render(whole)) <= max_chars:
+            selection = whole
             continue
         # The longest cut that fits: each line fewer shortens the text (the note grows by at
         # most one digit while a whole line and its line break go).
         low, high = min(HEAD_LINES, len(excerpt.lines)), len(excerpt.lines) - 1
-        best: int | None = None
+        best: _Selection | None = None
         while low <= high:
             middle = (low + high) // 2
-            trial = _Selection(
-                texts=[*selection.texts, excerpt_text(excerpt, middle)],
-                shown=[*selection.shown, number],
-                cut=[*selection.cut, number],
-            )
+            trial = extended(excerpt_text(excerpt, middle), number, cut=True)
             if len(render(trial)) <= max_chars:
-                best, low = middle, middle + 1
+                best, low = trial, middle + 1
             else:
                 high = middle - 1
         if best is not None:
-            fits(excerpt_text(excerpt, best), number, cut=True)
+            selection = best
     text = render(selection)
     return Prompt(
         text=text,
