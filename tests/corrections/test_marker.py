@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.identity import Identity
 from corrections.cli import main
 from corrections.markers import MarkerError, analysis_marker, parse_analysis
 from corrections.models import Actor, Analysis, Comment
@@ -21,6 +22,7 @@ from tests.corrections.conftest import ASSISTANT
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FORBIDDEN = {"Cc", "Zl", "Zp"}
+IDENTITY = Identity(login=ASSISTANT.login, account="bot")
 
 
 def read_back(body: str) -> Analysis | None:
@@ -32,7 +34,7 @@ def read_back(body: str) -> Analysis | None:
         author=ASSISTANT,
         body=body,
     )
-    return parse_analysis(comment, 0, ASSISTANT.login)
+    return parse_analysis(comment, 0, IDENTITY)
 
 
 # Any text GitHub might call a label: emoji, ZWJ sequences, quotes, backslashes, `-->`, `<`, `&`.
@@ -157,13 +159,13 @@ def test_a_marker_from_someone_else_is_still_not_an_analysis() -> None:
         author=Actor(login="mallory"),
         body=line,
     )
-    assert parse_analysis(comment, 0, ASSISTANT.login) is None
+    assert parse_analysis(comment, 0, IDENTITY) is None
 
 
 def test_the_writer_imports_no_network_stack() -> None:
     code = (
         "import sys, corrections.markers, assistant.version; "
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'aiohttp', 'gql', 'graphql', 'queries', 'yarl'}))"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'aiohttp', 'gql', 'graphql', 'multidict', 'queries', 'yarl'}))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
