@@ -4,7 +4,8 @@ Reads GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_GRAPHQL_UR
 GITHUB_API_URL), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP and the INPUT_* variables that
 action.yml passes through `env:`. Corrections are read for a first analysis (`issues` opened)
 and for a preview (`workflow_dispatch`); every other event is a follow-up, and the step does
-nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config.
+nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config;
+1 when GitHub failed and the input `fail-on-error` is `true`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from commandline.notices import Notices, in_actions
+from commandline.workflow import append, command, mask, write_outputs
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
@@ -25,7 +28,6 @@ from corrections.output import write_atomic
 from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
 from corrections.prompt_budget import DEFAULT_MAX_CHARS
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
-from corrections.workflow import append, command, mask, write_outputs
 from queries.client import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
@@ -94,6 +96,16 @@ def api_url(environ: Mapping[str, str]) -> str:
     return GITHUB_GRAPHQL_URL
 
 
+def fail_on_error(environ: Mapping[str, str]) -> bool:
+    """The `fail-on-error` input: `true` makes a GitHub failure fail the step (default `false`)."""
+    value = environ.get("INPUT_FAIL_ON_ERROR", "").strip().casefold()
+    if value in {"", "false"}:
+        return False
+    if value == "true":
+        return True
+    raise UsageError(f"input fail-on-error: expected true or false, got {value!r}")
+
+
 def _whole_number(name: str, value: str) -> int | None:
     if not value.strip():
         return None
@@ -141,10 +153,6 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
-def _warn(line: str) -> None:
-    print(command("warning", line, title="corrections"), flush=True)
-
-
 def _show_file(title: str, path: Path) -> None:
     """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
     if not path.is_file():
@@ -157,20 +165,21 @@ def _show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def write_prompt(folder: Path, issue: int | None, max_chars: int) -> Prompt | None:
+def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) -> Prompt | None:
     """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
     try:
         context = read_context(folder)
     except PromptError as error:
-        _warn(f"no prompt file: {error}")
+        say.warning(f"no prompt file: {error}")
         return None
     for warning in context.warnings:
-        _warn(warning)
+        say.warning(warning)
     prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
     write_atomic(folder / PROMPT_FILE, prompt.text)
     _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
     if prompt.over_budget:
-        _warn(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
+        say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
+    say.close()
     return prompt
 
 
@@ -234,15 +243,17 @@ def run_action(environ: Mapping[str, str]) -> int:
             return 0
         options = options_from(environ, trigger)
         max_chars = prompt_max_chars(environ)
+        strict = fail_on_error(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
     except UsageError as error:
         _say(command("error", str(error), title="corrections"))
         append(summary_path, f"## Corrections: not read\n\nConfiguration error: {error}\n")
         return 2
+    notices = Notices("corrections", actions=in_actions(environ))
     _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
     try:
-        outcome = run_read(options, token, log=_say, warn=_warn)
+        outcome = run_read(options, token, log=_say, say=notices)
     except ConfigError as error:
         _say("::endgroup::")
         _say(command("error", str(error), title="corrections"))
@@ -253,7 +264,7 @@ def run_action(environ: Mapping[str, str]) -> int:
     else:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    prompt = write_prompt(options.out, trigger.issue, max_chars)
+    prompt = write_prompt(options.out, trigger.issue, max_chars, notices)
     write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt))
     facts = RunFacts(
         trigger=trigger.event,
@@ -264,7 +275,15 @@ def run_action(environ: Mapping[str, str]) -> int:
         labels_file=outcome.config.context.labels_file,
     )
     append(summary_path, render_summary(outcome, facts, prompt))
+    if strict and github_failed(outcome):
+        _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
+        return 1
     return 0
+
+
+def github_failed(outcome: ReadOutcome) -> bool:
+    """Whether GitHub failed the read, wholly or in part (what `fail-on-error` fails the step on)."""
+    return outcome.failed or bool(outcome.missing)
 
 
 def main() -> int:

@@ -132,22 +132,41 @@ def test_the_command_prints_the_line(capsys: pytest.CaptureFixture[str]) -> None
     [
         (["--labels", "bug,,crash"], "corrections: error: --labels: an empty label name in 'bug,,crash'"),
         (
-            ["--labels", "bug", "--duplicate-of", "0"],
-            "corrections: error: --duplicate-of: expected a positive",
-        ),
-        (
             ["--labels", "a\tb"],
             "corrections: error: label 'a\\tb': a label name cannot hold a control character",
         ),
     ],
 )
 def test_the_command_refuses_with_one_line(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)  # the plain form, as at a terminal
     assert main(["marker", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith(message) and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "twelve"])
+def test_a_duplicate_that_is_no_issue_number_is_a_usage_error(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["marker", "--labels", "bug", "--duplicate-of", value])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "argument --duplicate-of: expected an issue number" in captured.err
+
+
+def test_inside_actions_a_refusal_is_an_annotation_on_stderr_never_in_the_marker_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A workflow appends the command's stdout to the comment it posts: nothing else may land there.
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    assert main(["marker", "--labels", "bug,,crash"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("::error title=corrections::--labels: an empty label name")
 
 
 def test_a_marker_from_someone_else_is_still_not_an_analysis() -> None:

@@ -175,8 +175,9 @@ def test_a_file_not_in_the_reader_s_shape_is_not_an_excerpt(text: str) -> None:
 
 
 def test_the_command_writes_the_prompt_and_says_its_size(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)  # plain warnings, as at a terminal
     folder = write_folder(tmp_path / "context", [5], [6, 5], {5: 4, 6: 2}, learnings=False)
     (folder / "issues" / "6.md").write_text("# Issue #6\n\nedited by hand\n", encoding="utf-8")
     assert main(["prompt", "--context", str(folder), "--issue", "#9", "--out", str(tmp_path / "p.md")]) == 0
@@ -204,9 +205,15 @@ def test_the_command_writes_the_prompt_and_says_its_size(
         (None, ["--max-chars", "0"], "--max-chars: must be a positive number of characters, got 0"),
     ],
 )
-def test_an_unusable_folder_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str | None, argv: list[str], message: str
+def test_an_unusable_folder_is_one_line(  # noqa: PLR0917 - pytest fixtures and parameters
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: str | None,
+    argv: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)  # plain warnings, as at a terminal
     folder = write_folder(tmp_path / "context", [5], [5], {})
     index = folder / "corrections.json"
     if change == "missing-md":
@@ -225,8 +232,9 @@ def test_an_unusable_folder_is_one_line(
 
 
 def test_fixed_parts_over_the_budget_are_kept_and_said(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)  # plain warnings, as at a terminal
     folder = write_folder(tmp_path / "context", [5], [5], {})
     assert main(["prompt", "--context", str(folder), "--max-chars", "100"]) == 0
     captured = capsys.readouterr()
