@@ -35,7 +35,7 @@ def world(readers: int) -> dict[str, Any]:
                 "timeline": [
                     {
                         "type": "comment",
-                        "id": 7,
+                        "id": 2_400_000_007,
                         "author": "triage-assistant",
                         "at": "2026-11-02T10:01:00Z",
                         "body": MARKER,

@@ -92,7 +92,7 @@ def _comment(database_id: int, login: str | None, body: str) -> ThreadComment:
     return ThreadComment.model_validate(
         {
             "id": f"C{database_id}",
-            "databaseId": database_id,
+            "fullDatabaseId": str(database_id),  # a BigInt: GitHub sends it as a string
             "createdAt": "2026-11-01T00:00:00Z",
             "updatedAt": "2026-11-01T00:00:00Z",
             "body": body,
@@ -108,17 +108,19 @@ def test_pr_memory_round_trip_and_where_it_is_read_from() -> None:
     marker = encode(memory)
     assert decode(payloads(marker, "pr-memory")[0]) == memory
     comments = [
-        _comment(1, "triage-assistant[bot]", "old\n" + marker),
-        _comment(2, None, marker),
+        _comment(2_700_000_001, "triage-assistant[bot]", "old\n" + marker),
+        _comment(2_700_000_002, None, marker),
         _comment(
-            3, "triage-assistant", "<!-- assistant:pr-memory " + base64.b64encode(b"{}").decode() + " -->"
+            2_700_000_003,
+            "triage-assistant",
+            "<!-- assistant:pr-memory " + base64.b64encode(b"{}").decode() + " -->",
         ),
     ]
     found = find_memory(comments, 7, "triage-assistant")
-    assert found.memory == memory and found.comment_id == "C3"
+    assert found.memory == memory and found.comment_id == "C2700000003"
     assert found.warnings == (
-        "comment 3: PR memory marker ignored: not a valid PR memory (at `pull_request`)",
-        "comment 2: PR memory marker by a deleted account, not the assistant; ignored",
+        "comment 2700000003: PR memory marker ignored: not a valid PR memory (at `pull_request`)",
+        "comment 2700000002: PR memory marker by a deleted account, not the assistant; ignored",
     )
     assert find_memory(comments, 8, "triage-assistant").memory is None
     updated = comment_body(memory.model_copy(update={"intent": "faster"}), "keep this text\n" + marker)
