@@ -31,6 +31,7 @@ from graphql.execution.values import VariableValues, get_argument_values, get_di
 
 MAX_PAGE = 100
 MAX_NODES = 500_000
+MAX_NODE_IDS = 100  # nodes(ids:): recorded in sourcecred/sourcecred#908
 ITEM_FIELDS = ("edges", "nodes")
 
 
@@ -57,6 +58,14 @@ def _included(node: FieldNode | FragmentSpreadNode | InlineFragmentNode, variabl
         return False
     include = get_directive_values(GraphQLIncludeDirective, node, variables)
     return not (include and not include["if"])
+
+
+def _where(node: FieldNode) -> list[dict[str, int]]:
+    """GitHub's ``locations`` of a field: line and column where it starts."""
+    if not node.loc:
+        return []
+    location = node.loc.source.get_location(node.loc.start)
+    return [{"line": location.line, "column": location.column}]
 
 
 class _Walker:
@@ -108,6 +117,16 @@ class _Walker:
             named = get_named_type(definition.type)
             if name == "rateLimit" and args.get("dryRun"):
                 self.result.dry_run = True
+            if name == "nodes" and len(args.get("ids") or ()) > MAX_NODE_IDS:
+                self.result.refusals.append(
+                    {
+                        "message": f"You may not provide more than {MAX_NODE_IDS} node ids; "
+                        f"you provided {len(args['ids'])}.",
+                        "type": "ARGUMENT_LIMIT",
+                        "path": [*path, key],
+                        "locations": _where(node),
+                    }
+                )
             inner_path = [*path, key]
             if (
                 isinstance(named, GraphQLObjectType)
@@ -126,16 +145,7 @@ class _Walker:
         self, args: dict[str, Any], name: str, node: FieldNode, named: Any, path: list[str]
     ) -> int:
         first, last = args.get("first"), args.get("last")
-        where = (
-            [
-                {
-                    "line": node.loc.source.get_location(node.loc.start).line,
-                    "column": node.loc.source.get_location(node.loc.start).column,
-                }
-            ]
-            if node.loc
-            else []
-        )
+        where = _where(node)
         if first is None and last is None:
             if self._selects_items(named, node.selection_set):
                 self.result.refusals.append(

@@ -103,7 +103,8 @@ def test_unknown_field_refused_like_github(gql: Any) -> None:
 def test_missing_token_is_401(emulator: Any, client: Any) -> None:
     reply = client("POST", emulator.url, {"query": "{ viewer { login } }"}, token=None)
     assert reply.status == 401
-    assert reply.json()["message"] == "Requires authentication"
+    # GitHub's words without a token; "Bad credentials" is for a token it does not know.
+    assert reply.json()["message"] == "This endpoint requires you to be authenticated."
 
 
 def test_budget_per_token_runs_out(world: dict[str, Any], client: Any) -> None:
