@@ -157,6 +157,8 @@ class WorldFile(BaseModel):
     repository: RepositoryInfo
     users: dict[str, ActorType] = {}
     permissions: dict[str, Permission] = {}
+    org_members: dict[str, Permission] = {}
+    team_access: dict[str, Permission] = {}
     files: dict[str, dict[str, str]] = {}
     issues: tuple[Issue, ...] = ()
     pull_requests: tuple[Issue, ...] = ()
@@ -172,7 +174,7 @@ class WorldFile(BaseModel):
     now: AwareDatetime | None = None
     heads: dict[str, str] = {}
 
-    @field_validator("permissions", mode="before")
+    @field_validator("permissions", "org_members", "team_access", mode="before")
     @classmethod
     def _upper_permissions(cls, value: Any) -> Any:
         if isinstance(value, dict):

@@ -1,8 +1,9 @@
 """The round trips of the correction reader: each sends one request and parses it into models.
 
 `fetch_window_page` is round trip 1 (and later scan pages); `fetch_details` carries everything
-asked for afterwards in one request; `fetch_permissions_rest` is the REST fallback when GraphQL
-may not list collaborators.
+asked for afterwards in one request; `fetch_permissions_rest` asks REST for the logins GraphQL
+could not answer for (a token that may not list collaborators) or did not list (access GraphQL's
+list leaves out, such as nested teams).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from queries.models import (
 )
 
 ISSUES_PAGE_SIZE = 100
+REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
+MAX_REST_LOOKUPS = 100  # REST permission look-ups in one call: one request each
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
@@ -125,6 +128,9 @@ class DetailsResult:
 
     reactions: dict[str, CommentReactions] = field(default_factory=dict)
     permissions: dict[str, str] = field(default_factory=dict)  # login as asked -> permission level
+    # Logins GraphQL answered for without listing them: not proof of READ (nested teams and
+    # other grants are not listed); ask REST before calling them READ.
+    unlisted: list[str] = field(default_factory=list)
     permissions_forbidden: bool = False
     timelines: dict[int, TimelinePage] = field(default_factory=dict)
     paths: dict[str, bool] = field(default_factory=dict)  # expression -> exists
@@ -226,9 +232,12 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
             collaborators: CollaboratorsAnswer = parse_answer(CollaboratorsAnswer, value, "permissions")
             edges = [edge for edge in collaborators.edges or () if edge is not None]
             exact = [edge for edge in edges if edge.node.login.casefold() == login.casefold()]
-            # Not a collaborator: GitHub lists nobody, and the login has read access at most.
-            result.permissions[login] = exact[0].permission if exact else "READ"
-        if len(result.permissions) < len(request.logins) and not result.permissions_forbidden:
+            if exact:
+                result.permissions[login] = exact[0].permission
+            else:
+                result.unlisted.append(login)
+        answered = len(result.permissions) + len(result.unlisted)
+        if answered < len(request.logins) and not result.permissions_forbidden:
             result.failed.append("permissions")
         for index, (number, _) in enumerate(request.timelines):
             value = repository.get(f"timeline_{index}")
@@ -254,15 +263,24 @@ def _rest_level(answer: Any) -> str | None:
 
 
 async def fetch_permissions_rest(
-    client: GitHubClient, owner: str, name: str, logins: Sequence[str], *, concurrency: int = 10
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    logins: Sequence[str],
+    *,
+    concurrency: int = REST_CONCURRENCY,
+    cap: int = MAX_REST_LOOKUPS,
 ) -> tuple[dict[str, str], list[str]]:
-    """Permissions through REST (needs only metadata read), looked up concurrently.
+    """Permissions through REST (needs only metadata read), at most `concurrency` at a time.
 
-    Returns the levels found and the logins whose permission could not be read.
+    At most `cap` logins are looked up (one request each); the rest count as not read. A login
+    that does not exist (404) has no permission (NONE). Returns the levels found and the logins
+    whose permission could not be read.
     """
     gate = asyncio.Semaphore(concurrency)
     found: dict[str, str] = {}
-    unknown: list[str] = []
+    unknown: list[str] = list(logins[cap:])
+    logins = logins[:cap]
 
     async def one(login: str) -> None:
         path = f"/repos/{quote(owner)}/{quote(name)}/collaborators/{quote(login)}/permission"
