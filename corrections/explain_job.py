@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from corrections.config import Config
 from corrections.explain import TrailFacts
-from corrections.job import Progress, read_details
+from corrections.job import Progress, file_text, read_details
 from corrections.models import Actor, Issue, Permission
 from corrections.reading import Reading
 from corrections.rules import RuleSettings
@@ -43,10 +43,10 @@ async def read_trail(
     """
     expression = f"{base_ref}:{config.context.labels_file}"
     trail = await fetch_trail(client, owner, name, number, expression)
-    text = trail.labels_file.text if trail.labels_file is not None else None
-    warnings = (
-        [] if text else [f"{config.context.labels_file} not found at {base_ref}: no label is a correction"]
-    )
+    warnings: list[str] = []
+    text = file_text(trail.labels_file, config.context.labels_file, warnings)
+    if not text and not warnings:
+        warnings.append(f"{config.context.labels_file} not found at {base_ref}: no label is a correction")
     settings = RuleSettings(
         assistant_login=config.assistant.login,
         command_word=config.assistant.command,

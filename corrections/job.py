@@ -73,14 +73,23 @@ def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
     )
 
 
-def _file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
+def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
+    """A base-branch file's text as GitHub gave it; None when missing or binary.
+
+    GitHub cuts `Blob.text` at 512,000 bytes (`isTruncated`): what came is used up to its last
+    whole line (the cut line could be half a label or half a JSON line) and a warning says so.
+    """
     if blob is None:
         return None
     if blob.text is None:
         warnings.append(f"{path}: binary file on the base branch, ignored")
         return None
     if blob.is_truncated:
-        warnings.append(f"{path}: truncated by GitHub; only its beginning was read")
+        warnings.append(
+            f"{path}: larger than the 512,000 bytes GitHub gives of a file; "
+            "read up to the last whole line before the cut, the rest ignored"
+        )
+        return blob.text[: blob.text.rfind("\n") + 1]
     return blob.text
 
 
@@ -118,7 +127,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             reading.missing.update(page.failed)
             categories.add("partial answer")
         if page_number == 1:
-            labels_text = _file_text(page.labels_file, config.context.labels_file, outcome.warnings)
+            labels_text = file_text(page.labels_file, config.context.labels_file, outcome.warnings)
             if "labels" in page.failed:
                 outcome.warnings.append(
                     f"{config.context.labels_file} could not be read at {request.base_ref}: "
@@ -131,7 +140,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             outcome.vocabulary = parse_vocabulary(labels_text or "")
             reading.settings = _settings(config, outcome.vocabulary)
             if config.learnings.enabled:
-                text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
+                text = file_text(page.learnings_file, config.learnings.file, outcome.warnings)
                 outcome.learnings = parse_jsonl(
                     text or "", source=f"{request.base_ref}:{config.learnings.file}"
                 )
