@@ -264,10 +264,12 @@ def partial_body(body: bytes, fault: Fault) -> bytes:
         if isinstance(target, dict | list):
             with contextlib.suppress(IndexError, TypeError):
                 target[path[-1]] = None
-    error = {
+    error: dict[str, Any] = {
         "type": error_type,
         "path": path,
         "message": fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type),
     }
+    if error_type == "FORBIDDEN":
+        error["extensions"] = {"saml_failure": False}
     document.setdefault("errors", []).append(error)
     return json.dumps(document).encode()

@@ -43,8 +43,15 @@ class Context:
 
 
 def github_error(message: str, type_: str) -> GraphQLError:
-    """A field error in GitHub's shape: ``type`` beside the message (lifted out of extensions later)."""
-    return GraphQLError(message, extensions={"type": type_})
+    """A field error in GitHub's shape: ``type`` beside the message (lifted out of extensions later).
+
+    FORBIDDEN carries ``extensions: {"saml_failure": false}`` as GitHub's do
+    (tests/conformance/recordings/forbidden_partial.json).
+    """
+    extensions: dict[str, Any] = {"type": type_}
+    if type_ == "FORBIDDEN":
+        extensions["saml_failure"] = False
+    return GraphQLError(message, extensions=extensions)
 
 
 def field_resolver(source: Any, info: GraphQLResolveInfo[Any], **args: Any) -> Any:
