@@ -76,6 +76,8 @@ class _Walker:
         self.fragments = fragments
         self.variables = variables
         self.result = Analysis()
+        # The connection where the node count first passes the limit, and its own node count.
+        self.crossing: tuple[str, int] | None = None
 
     def _fields(self, parent: Any, selection_set: SelectionSetNode) -> list[tuple[Any, FieldNode]]:
         """Included field nodes of a selection set with the type each is selected on."""
@@ -136,6 +138,8 @@ class _Walker:
                 size = self._page_size(args, name, node, named, inner_path)
                 self.result.requests += multiplier
                 self.result.nodes += multiplier * size
+                if self.result.nodes > MAX_NODES and self.crossing is None:
+                    self.crossing = (name, multiplier * size)
                 if node.selection_set is not None:
                     self.walk(named, node.selection_set, multiplier * max(size, 1), inner_path)
             elif node.selection_set is not None:
@@ -198,13 +202,15 @@ def analyze(
     if root is not None:
         walker.walk(root, operation.selection_set, 1, [])
     result = walker.result
-    if result.nodes > MAX_NODES:
+    if walker.crossing is not None:
+        # GitHub's words, as quoted in flutter/cocoon#644 and digitaldrywood/detent#629: the
+        # connection where the limit is passed, and the nodes it alone would fetch.
+        connection, count = walker.crossing
         result.refusals.append(
             {
                 "type": "MAX_NODE_LIMIT_EXCEEDED",
-                "message": f"This query requests up to {result.nodes:,} possible nodes "
-                "which exceeds the maximum limit "
-                f"of {MAX_NODES:,}.",
+                "message": f"By the time this query traverses to the {connection} connection, it is "
+                f"requesting up to {count:,} possible nodes which exceeds the maximum limit of {MAX_NODES:,}.",
             }
         )
     return result

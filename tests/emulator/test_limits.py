@@ -79,8 +79,8 @@ def test_refusals(gql: Any) -> None:
         {
             "type": "MAX_NODE_LIMIT_EXCEEDED",
             "message": (
-                "This query requests up to 1,010,100 possible nodes "
-                "which exceeds the maximum limit of 500,000."
+                "By the time this query traverses to the reactions connection, it is requesting up to "
+                "1,000,000 possible nodes which exceeds the maximum limit of 500,000."
             ),
         }
     ]
