@@ -46,6 +46,21 @@ class Access:
         key = login.lower().removesuffix("[bot]")
         return self.listed_permission(key) or self._team.get(key)
 
+    def association(self, login: str | None) -> str:
+        """authorAssociation: OWNER, the world's ``associations`` override, MEMBER for organization
+        members, COLLABORATOR for other listed logins, or NONE (it is not a permission)."""
+        if login is None:
+            return "NONE"
+        key = login.lower()
+        if key == self._world.repository.owner.lower():
+            return "OWNER"
+        for name, value in self._world.associations.items():
+            if name.lower() == key:
+                return value
+        if any(name.lower() == key for name in self._world.org_members):
+            return "MEMBER"
+        return "COLLABORATOR" if self.listed_permission(login) else "NONE"
+
     def exists(self, login: str, items: Iterable[Issue], viewers: Iterable[str]) -> bool:
         """Whether the login is an account of this world (named anywhere in it)."""
         key = login.lower().removesuffix("[bot]")

@@ -127,17 +127,8 @@ class Store:
         return self.access.exists(login, self.items.values(), [self.file.viewer, *self.file.tokens.values()])
 
     def association(self, login: str | None) -> str:
-        """authorAssociation: OWNER, the world's ``associations`` override, COLLABORATOR, or NONE."""
-        if login is None:
-            return "NONE"
-        if login.lower() == self.owner.lower():
-            return "OWNER"
-        for name, value in self.file.associations.items():
-            if name.lower() == login.lower():
-                return value
-        if any(name.lower() == login.lower() for name in self.file.org_members):
-            return "MEMBER"
-        return "COLLABORATOR" if self.permission(login) else "NONE"
+        """authorAssociation (emulator/access.py)."""
+        return self.access.association(login)
 
     def viewer_login(self, token: str) -> str:
         """The login a token acts as (``tokens`` map, else ``viewer``)."""
