@@ -5,6 +5,7 @@ Every test checks that the default branch did not move and its store did not cha
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -12,11 +13,12 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from emulator import Server
+from emulator import Server, serve_in_thread
 from learnings import github_cli
 from learnings.cli import main
 from learnings.store import parse_jsonl
-from learnings.sync import SyncError
+from learnings.sync import SyncError, SyncOptions, run_sync
+from tests.writepath.conftest import NOW, OLD_LEARNING, build_world
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -261,3 +263,26 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     monkeypatch.delenv("GITHUB_TOKEN")
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 2
     assert capsys.readouterr().err == "learnings: GITHUB_TOKEN is not set\n"
+
+
+def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any) -> None:
+    """GitHub gives 512,000 bytes of a file: a sync that rewrote a cut store would lose the rest."""
+    world = build_world()
+    store = "".join(json.dumps({**OLD_LEARNING, "id": f"l_{i:04x}"}) + "\n" for i in range(3_000))
+    assert len(store.encode()) > 512_000
+    world["files"]["main"][STORE] = store
+    with serve_in_thread(world) as server:
+        initial = server.state()
+        options = SyncOptions(
+            owner="octo",
+            name="demo",
+            api_url=server.url,
+            token="sync-token",
+            sleep=time_machine.sleep,
+            clock=time_machine.clock,
+            now=lambda: NOW,
+        )
+        with pytest.raises(SyncError, match="too large to read through GitHub"):
+            asyncio.run(run_sync(options))
+        assert server.state()["heads"] == initial["heads"]
+        assert sync_pulls(server) == []
