@@ -14,6 +14,7 @@ from typing import Any
 
 from emulator import serve_in_thread
 from queries.client import GitHubClient
+from queries.fetch import MAX_REST_LOOKUPS, fetch_permissions_rest
 from queries.sync_fetch import fetch_permissions
 from tests.reliability.test_trust import (
     analysis,
@@ -83,3 +84,19 @@ def test_sync_reads_unlisted_and_unknown_logins_through_rest() -> None:
         "nobody-at-all": "NONE",  # REST answers 404 for a login that does not exist
     }
     assert sorted(asked) == ["nia", "nobody-at-all", "tess", "zed"]
+
+
+def test_rest_look_ups_are_capped() -> None:
+    """At most MAX_REST_LOOKUPS requests in one call; the logins past the cap count as not read."""
+    logins = [f"person{i:03d}" for i in range(MAX_REST_LOOKUPS + 3)]
+
+    async def read(url: str) -> tuple[dict[str, str], list[str]]:
+        async with GitHubClient(url, "t0ken") as client:
+            return await fetch_permissions_rest(client, "octo", "trust", logins)
+
+    with serve_in_thread(world([issue(1, [first_analysis(1, [])])])) as server:
+        found, unknown = asyncio.run(read(server.url))
+        asked = permission_lookups(server)
+    assert len(asked) == len(found) == MAX_REST_LOOKUPS
+    assert set(found.values()) == {"NONE"}  # none of them exists: 404
+    assert unknown == logins[MAX_REST_LOOKUPS:]
