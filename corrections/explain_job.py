@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from corrections.base_files import file_text
 from corrections.config import Config
 from corrections.explain import TrailFacts
-from corrections.job import Progress, file_text, read_details
+from corrections.job import Progress, read_details
 from corrections.models import Actor, Issue, Permission
 from corrections.reading import Reading
 from corrections.rules import RuleSettings
@@ -48,7 +49,7 @@ async def read_trail(
     if not text and not warnings:
         warnings.append(f"{config.context.labels_file} not found at {base_ref}: no label is a correction")
     settings = RuleSettings(
-        assistant_login=config.assistant.login,
+        assistant=config.assistant.identity,
         command_word=config.assistant.command,
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=parse_vocabulary(text or ""),
