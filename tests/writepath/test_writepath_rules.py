@@ -199,13 +199,16 @@ def test_a_user_with_the_bots_login_proposes_nothing(configured: str) -> None:
         kind="issue",
         number=3,
         updated_at=NOW,
-        comments=(_comment(31, "triage-assistant", body, "User"), _comment(32, "triage-assistant", body)),
+        comments=(
+            _comment(2_700_000_031, "triage-assistant", body, "User"),
+            _comment(2_700_000_032, "triage-assistant", body),
+        ),
         older_comments=False,
     )
     found = find_sources([thread], (), Identity(configured), "/assistant")
-    assert [proposal.comment for proposal in found.proposals] == [32]
+    assert [proposal.comment for proposal in found.proposals] == [2_700_000_032]
     as_user = find_sources([thread], (), Identity("triage-assistant", "user"), "/assistant")
-    assert [proposal.comment for proposal in as_user.proposals] == [31]
+    assert [proposal.comment for proposal in as_user.proposals] == [2_700_000_031]
 
 
 def test_a_thumbs_up_older_than_the_last_edit_accepts_nothing() -> None:
