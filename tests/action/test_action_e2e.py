@@ -327,7 +327,9 @@ def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: 
     # The same corrections as without the refusal; the refused query's point is charged too, and
     # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).
     assert (out["github-failed"], out["window"], out["corrected"]) == ("false", "30", "13")
-    reported = [e for e in served if not e["timed_out"] or answer == "resource_limits"]
+    reported = [
+        e for e in served if not e.get("timed_out") or answer == "resource_limits"
+    ]  # REST: no timed_out
     assert out["points"] == str(sum(entry.get("cost") or 0 for entry in reported))
     assert out["remaining"] == str(1000 - sum(entry.get("cost") or 0 for entry in served))
     context = Path(out["context"])
