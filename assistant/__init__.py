@@ -1,4 +1,5 @@
 """The shared pure core of both sides: who the assistant is and who counts (`identity`), and how
-its hidden markers are found and written (`markers`). No I/O; learnings/ and corrections/ import it,
-it imports neither.
+its hidden markers are found and written (`markers`). No I/O, except that `version` reads the
+distribution's version for both commands' `--version`; learnings/ and corrections/ import it, it
+imports neither.
 """

@@ -54,6 +54,7 @@ def figures(pair: Pair) -> dict[str, Any]:
             "bytes": g.bytes,
             "wall_s": round(g.wall_s, 3),
             "operations": list(g.operations),
+            "rest_lookups": g.rest_lookups,
         },
         "rest": {
             "requests": r.requests,

@@ -19,7 +19,7 @@ MAIN_QUERY = """query CorrectionWindow { repository(owner: "octo", name: "demo")
     nodes { number title updatedAt stateReason(enableDuplicate: true)
       timelineItems(first: 100, itemTypes: [ISSUE_COMMENT, LABELED_EVENT, UNLABELED_EVENT, CLOSED_EVENT]) {
         totalCount nodes { __typename
-          ... on IssueComment { databaseId body createdAt author { __typename login }
+          ... on IssueComment { fullDatabaseId body createdAt author { __typename login }
             reactions(content: THUMBS_DOWN, first: 10) { totalCount nodes { user { login } } } }
           ... on LabeledEvent { createdAt actor { __typename login } label { name } }
           ... on UnlabeledEvent { createdAt actor { __typename login } label { name } }
@@ -29,7 +29,7 @@ MAIN_QUERY = """query CorrectionWindow { repository(owner: "octo", name: "demo")
 def world(issues: int, items: int) -> dict[str, Any]:
     """A synthetic world: ``issues`` issues of ``items`` timeline items each."""
     out = []
-    comment = 1
+    comment = 2_600_000_001  # real comment ids are above 2^31
     for number in range(1, issues + 1):
         timeline: list[dict[str, Any]] = []
         for k in range(items):

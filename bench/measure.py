@@ -40,6 +40,9 @@ class Figures:
     window: tuple[int, ...]
     corrections: tuple[IssueCorrection, ...]
     operations: tuple[str, ...] = ()
+    # REST permission look-ups the GraphQL reader made (logins GraphQL did not list); they
+    # count against the REST budget, not the GraphQL points.
+    rest_lookups: int = 0
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,7 @@ def run_graphql(server: Server, config: Config) -> Figures:
     if outcome.failed:
         raise RuntimeError(f"GraphQL reader failed: {outcome.note}")
     requests, points, nodes, size, operations = _log_figures(server.log()[before:], "graphql")
+    lookups = _log_figures(server.log()[before:], "rest")[0]
     return Figures(
         requests=requests,
         points=points,
@@ -101,6 +105,7 @@ def run_graphql(server: Server, config: Config) -> Figures:
         window=tuple(read.issue.number for read in outcome.window),
         corrections=tuple(outcome.corrections),
         operations=operations,
+        rest_lookups=lookups,
     )
 
 

@@ -60,6 +60,11 @@ def markdown(out: dict[str, Any]) -> str:
     )
     parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
     parts.append(
+        "REST permission look-ups by the GraphQL reader (people GraphQL's collaborator list left out): "
+        f"{out['graphql'].get('rest_lookups', 0)} (realistic world), "
+        f"{out['common_case']['graphql'].get('rest_lookups', 0)} (common case)"
+    )
+    parts.append(
         f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
     )
     if "adaptive" in out:

@@ -146,7 +146,7 @@ class _Builder:
     def __init__(self, spec: WorldSpec) -> None:
         self.spec = spec
         self.random = random.Random(spec.seed)  # noqa: S311 - seeded test data, no secret
-        self.comment_id = 100_000
+        self.comment_id = 2_600_000_000  # real comment ids are above 2^31
         self.taken: set[datetime] = set()
 
     def unique(self, moment: datetime) -> datetime:

@@ -25,6 +25,9 @@ from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
 from corrections.models import AnalysedIssue
+from corrections.output import write_atomic
+from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.prompt_budget import DEFAULT_MAX_CHARS
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
@@ -115,13 +118,23 @@ def fail_on_error(environ: Mapping[str, str]) -> bool:
     raise UsageError(f"input fail-on-error: expected true or false, got {value!r}")
 
 
-def _max_analyzed(value: str) -> int | None:
+def _whole_number(name: str, value: str) -> int | None:
     if not value.strip():
         return None
     try:
         return int(value.strip())
     except ValueError as error:
-        raise UsageError(f"input max-analyzed: expected a whole number, got {value.strip()!r}") from error
+        raise UsageError(f"input {name}: expected a whole number, got {value.strip()!r}") from error
+
+
+def prompt_max_chars(environ: Mapping[str, str]) -> int:
+    """The input prompt-max-chars; empty means DEFAULT_MAX_CHARS."""
+    value = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
+    if value is None:
+        return DEFAULT_MAX_CHARS
+    if value <= 0:
+        raise UsageError(f"input prompt-max-chars: must be a positive number of characters, got {value}")
+    return value
 
 
 def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
@@ -142,7 +155,7 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
         remote_config=named or str(DEFAULT_PATH),
         remote_config_required=bool(named),
         api_url=api_url(environ),
-        max_analyzed=_max_analyzed(environ.get("INPUT_MAX_ANALYZED", "")),
+        max_analyzed=_whole_number("max-analyzed", environ.get("INPUT_MAX_ANALYZED", "")),
         base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
         paths=environ.get("INPUT_PATHS", "").split(),
         analysed=trigger.analysed,
@@ -165,13 +178,34 @@ def _show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str) -> list[tuple[str, str]]:
+def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) -> Prompt | None:
+    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
+    try:
+        context = read_context(folder)
+    except PromptError as error:
+        say.warning(f"no prompt file: {error}")
+        return None
+    for warning in context.warnings:
+        say.warning(warning)
+    prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
+    write_atomic(folder / PROMPT_FILE, prompt.text)
+    _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
+    if prompt.over_budget:
+        say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
+    say.close()
+    return prompt
+
+
+def outputs_of(
+    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None
+) -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
     return [
         ("mode", mode),
         ("skipped", "false"),
         ("context", str(options.out)),
+        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
         ("window", str(len(outcome.window))),
         ("corrected", str(len(outcome.corrected))),
         ("requests", str(usage.requests)),
@@ -187,6 +221,7 @@ def skipped_outputs(mode: str) -> list[tuple[str, str]]:
         ("mode", mode),
         ("skipped", "true"),
         ("context", ""),
+        ("prompt-file", ""),
         ("window", "0"),
         ("corrected", "0"),
         ("requests", "0"),
@@ -220,6 +255,7 @@ def run_action(environ: Mapping[str, str]) -> int:
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
+        max_chars = prompt_max_chars(environ)
         strict = fail_on_error(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
@@ -227,9 +263,10 @@ def run_action(environ: Mapping[str, str]) -> int:
         _say(command("error", str(error), title="corrections"))
         append(summary_path, f"## Corrections: not read\n\nConfiguration error: {error}\n")
         return 2
+    notices = Notices("corrections", actions=in_actions(environ))
     _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
     try:
-        outcome = run_read(options, token, log=_say, say=Notices("corrections", actions=in_actions(environ)))
+        outcome = run_read(options, token, log=_say, say=notices)
     except ConfigError as error:
         _say("::endgroup::")
         _say(command("error", str(error), title="corrections"))
@@ -240,7 +277,8 @@ def run_action(environ: Mapping[str, str]) -> int:
     else:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode))
+    prompt = write_prompt(options.out, trigger.issue, max_chars, notices)
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt))
     facts = RunFacts(
         trigger=trigger.event,
         issue=trigger.issue,
@@ -249,7 +287,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         max_analyzed=outcome.config.context.max_analyzed,
         labels_file=outcome.config.context.labels_file,
     )
-    append(summary_path, render_summary(outcome, facts))
+    append(summary_path, render_summary(outcome, facts, prompt))
     if strict and github_failed(outcome):
         _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
         return 1

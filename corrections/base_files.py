@@ -34,14 +34,22 @@ class BaseFileTexts:
 
 
 def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
-    """A file's text read through GitHub; None when there is none (or it is binary)."""
+    """A file's text read through GitHub; None when there is none (or it is binary).
+
+    GitHub cuts `Blob.text` at 512,000 bytes (`isTruncated`): what came is used up to its last
+    whole line (the cut line could be half a label or half a JSON line) and a warning says so.
+    """
     if blob is None:
         return None
     if blob.text is None:
         warnings.append(f"{path}: binary file on the base branch, ignored")
         return None
     if blob.is_truncated:
-        warnings.append(f"{path}: truncated by GitHub; only its beginning was read")
+        warnings.append(
+            f"{path}: larger than the 512,000 bytes GitHub gives of a file; "
+            "read up to the last whole line before the cut, the rest ignored"
+        )
+        return blob.text[: blob.text.rfind("\n") + 1]
     return blob.text
 
 

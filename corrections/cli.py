@@ -1,4 +1,5 @@
-"""The `corrections` command: read (the workflow step), demo (the same job, offline), action, quality, explain.
+"""The `corrections` command: read (the workflow step), demo (the same job, offline), action, quality,
+explain, and prompt and marker (corrections/analysis_commands.py).
 
 Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
 configuration error, with one line on stderr.
@@ -15,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.version import VersionAction
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
-from corrections import notes
-from corrections.output import write_context
+from corrections import analysis_commands, notes
+from corrections.output import write_atomic, write_context
 from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
@@ -267,7 +269,7 @@ def _command(
         name,
         help=summary,
         description=description,
-        epilog=epilog(*examples, token=name not in {"demo", "action"}),
+        epilog=epilog(*examples, token=name not in {"demo", "action", *analysis_commands.NAMES}),
         formatter_class=HelpFormatter,
     )
     return parser
@@ -277,12 +279,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="corrections",
         description="Read maintainers' corrections of the triage assistant from GitHub into prompt "
-        "context (read, demo, action), and explain them (quality, explain). Exit 0 whenever the "
+        "context (read, demo, action), explain them (quality, explain), and serve the analysis "
+        "(prompt, marker). Exit 0 whenever the "
         "analysis can go on, GitHub failures included; 2 for a usage or configuration error, with one "
         "line on stderr.",
         epilog=epilog("corrections read --repo octo/demo", "corrections demo"),
         formatter_class=HelpFormatter,
     )
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
     read = _command(
         commands,
@@ -371,6 +375,7 @@ def _parser() -> argparse.ArgumentParser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    analysis_commands.add_parsers(commands, _command)
     return parser
 
 
@@ -397,7 +402,16 @@ def _demo(out: Path) -> int:
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
 
     outcome = asyncio.run(main())
-    _stderr(f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json)")
+    from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
+    from corrections.prompt_budget import DEFAULT_MAX_CHARS
+
+    prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
+    write_atomic(out / PROMPT_FILE, prompt.text)
+    _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
+    _stderr(
+        f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "
+        f"{out}/{PROMPT_FILE})"
+    )
     return 0 if not outcome.failed else 1
 
 
@@ -407,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             return _demo(Path(args.out))
+        if args.command in analysis_commands.NAMES:
+            return analysis_commands.run(args)
         if args.command == "action":
             from corrections.action import main as action_main
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from corrections.base_files import file_text
 from corrections.config import Config
 from corrections.explain import TrailFacts
 from corrections.job import Progress, read_details
@@ -43,10 +44,10 @@ async def read_trail(
     """
     expression = f"{base_ref}:{config.context.labels_file}"
     trail = await fetch_trail(client, owner, name, number, expression)
-    text = trail.labels_file.text if trail.labels_file is not None else None
-    warnings = (
-        [] if text else [f"{config.context.labels_file} not found at {base_ref}: no label is a correction"]
-    )
+    warnings: list[str] = []
+    text = file_text(trail.labels_file, config.context.labels_file, warnings)
+    if not text and not warnings:
+        warnings.append(f"{config.context.labels_file} not found at {base_ref}: no label is a correction")
     settings = RuleSettings(
         assistant=config.assistant.identity,
         command_word=config.assistant.command,

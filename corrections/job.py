@@ -312,6 +312,7 @@ async def read_details(
         for number, page in details.timelines.items():
             reading.add_timeline(number, page, sizes.timeline)
         reading.add_permissions(details.permissions)
+        reading.unlisted |= {normalize_login(login) for login in details.unlisted}
         if details.failed:
             reading.missing.update(notes.part(name) for name in details.failed)
             categories.add("partial answer")
@@ -339,3 +340,26 @@ async def read_details(
         if not reading.next_request().empty:
             reading.missing.add("timelines")
             categories.add(notes.CAPS_REACHED)
+    await confirm_unlisted(client, owner, name, reading, categories=categories, progress=progress)
+
+
+async def confirm_unlisted(
+    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
+) -> None:
+    """Ask REST for the people whose permission decides a rule and whom GraphQL did not list.
+
+    GitHub's collaborator list leaves out access through nested teams (and more), so "not listed"
+    is not READ. Only the logins that decide something are asked, one REST request each, a few
+    at a time and at most `MAX_REST_LOOKUPS` per run; a login not read leaves its rule uncounted.
+    """
+    pending = reading.unlisted_needed()
+    if not pending:
+        return
+    progress(f"{len(pending)} people not in GitHub's collaborator list: asking REST for their permission")
+    failures: set[str] = set()
+    found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
+    reading.add_permissions(found)
+    if unknown:
+        reading.missing.add("permissions")
+        # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
+        categories.update(failures or {"permission look-up failed"})

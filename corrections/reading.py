@@ -68,6 +68,8 @@ class Reading:
     reaction_pages: dict[str, int] = field(default_factory=dict)
     permissions: dict[str, Permission] = field(default_factory=dict)
     asked: set[str] = field(default_factory=set)
+    # Logins GraphQL's collaborator list left out: READ only once REST says so.
+    unlisted: set[str] = field(default_factory=set)
     unreadable_logins: set[str] = field(default_factory=set)
     permissions_via_rest: bool = False
     prefetched: bool = False
@@ -157,6 +159,10 @@ class Reading:
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed
+
+    def unlisted_needed(self) -> list[str]:
+        """Needed logins GraphQL did not list and REST has not answered for yet."""
+        return sorted((self.needed_logins() & self.unlisted) - set(self.permissions))
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet."""

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC
-from pathlib import Path
 from typing import Any
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from corrections.job import ReadOutcome
 from corrections.models import (
@@ -26,23 +23,15 @@ from corrections.models import (
 )
 from corrections.nearest import ordered
 from corrections.quality import LabelNumbers, label_numbers
+from corrections.templating import render_template
 from corrections.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_TITLE = 300
 MAX_BODY = 4_000
 MAX_COMMENT = 2_000
 MAX_ITEMS = 80
 MAX_LABEL = 100  # GitHub allows 50 characters in a label name
 MAX_LOGIN = 100  # GitHub allows 39
-
-_environment = Environment(
-    loader=FileSystemLoader(TEMPLATES),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown, not HTML; untrusted text is quoted before it gets here.
-    keep_trailing_newline=True,
-)
-
 
 # Untrusted text is cut to this many times its limit before it is cleaned, so a megabyte body
 # costs no more than a short one; what cleaning removes beyond that is cut text anyway.
@@ -129,7 +118,8 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         f"- {json_text(bounded_line(n.label, MAX_LABEL))}: kept {n.kept} of {n.proposed}"
         for n in kept_numbers(outcome)
     ]
-    return _environment.get_template("corrections.md.j2").render(
+    return render_template(
+        "corrections.md.j2",
         off=outcome.off,
         failed=outcome.failed,
         note=outcome.note,
@@ -232,6 +222,10 @@ def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
         lines += [_event_line(event) for event in events[-half:]]
     else:
         lines += [_event_line(event) for event in events]
-    return _environment.get_template("issue.md.j2").render(
-        number=issue.number, lines=lines, fence=fence_for(lines), summary=issue_summary(correction)
+    return render_template(
+        "issue.md.j2",
+        number=issue.number,
+        lines=lines,
+        fence=fence_for(lines),
+        summary=issue_summary(correction),
     )

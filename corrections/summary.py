@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from corrections.job import ReadOutcome
 from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.prompt import PROMPT_FILE, Prompt
 from corrections.untrusted import clean_line, truncate
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -96,8 +97,8 @@ def _issues(numbers: list[int]) -> str:
     return shown + (f" and {more} more" if more > 0 else "")
 
 
-def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
-    """The step summary of a run that read (or tried to read) corrections."""
+def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None = None) -> str:
+    """The step summary of a run that read (or tried to read) corrections, and of its prompt file."""
     usage = outcome.usage
     window = [read.issue.number for read in outcome.window]
     if facts.issue is None:
@@ -127,6 +128,8 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
         remaining="not reported" if usage.remaining is None else f"{usage.remaining:,}",
         shrunk=outcome.page_sizes.describe() if outcome.page_sizes.shrunk else None,
         warnings=[markdown_text(w, 300) for w in outcome.warnings],
+        prompt_file=PROMPT_FILE,
+        prompt=prompt.describe() if prompt is not None else None,
     )
 
 

@@ -31,6 +31,7 @@ from graphql.execution.values import VariableValues, get_argument_values, get_di
 
 MAX_PAGE = 100
 MAX_NODES = 500_000
+MAX_NODE_IDS = 100  # nodes(ids:): recorded in sourcecred/sourcecred#908
 ITEM_FIELDS = ("edges", "nodes")
 
 
@@ -59,6 +60,14 @@ def _included(node: FieldNode | FragmentSpreadNode | InlineFragmentNode, variabl
     return not (include and not include["if"])
 
 
+def _where(node: FieldNode) -> list[dict[str, int]]:
+    """GitHub's ``locations`` of a field: line and column where it starts."""
+    if not node.loc:
+        return []
+    location = node.loc.source.get_location(node.loc.start)
+    return [{"line": location.line, "column": location.column}]
+
+
 class _Walker:
     def __init__(
         self, schema: GraphQLSchema, fragments: dict[str, FragmentDefinitionNode], variables: VariableValues
@@ -67,6 +76,8 @@ class _Walker:
         self.fragments = fragments
         self.variables = variables
         self.result = Analysis()
+        # The connection where the node count first passes the limit, and its own node count.
+        self.crossing: tuple[str, int] | None = None
 
     def _fields(self, parent: Any, selection_set: SelectionSetNode) -> list[tuple[Any, FieldNode]]:
         """Included field nodes of a selection set with the type each is selected on."""
@@ -108,6 +119,16 @@ class _Walker:
             named = get_named_type(definition.type)
             if name == "rateLimit" and args.get("dryRun"):
                 self.result.dry_run = True
+            if name == "nodes" and len(args.get("ids") or ()) > MAX_NODE_IDS:
+                self.result.refusals.append(
+                    {
+                        "message": f"You may not provide more than {MAX_NODE_IDS} node ids; "
+                        f"you provided {len(args['ids'])}.",
+                        "type": "ARGUMENT_LIMIT",
+                        "path": [*path, key],
+                        "locations": _where(node),
+                    }
+                )
             inner_path = [*path, key]
             if (
                 isinstance(named, GraphQLObjectType)
@@ -117,6 +138,8 @@ class _Walker:
                 size = self._page_size(args, name, node, named, inner_path)
                 self.result.requests += multiplier
                 self.result.nodes += multiplier * size
+                if self.result.nodes > MAX_NODES and self.crossing is None:
+                    self.crossing = (name, multiplier * size)
                 if node.selection_set is not None:
                     self.walk(named, node.selection_set, multiplier * max(size, 1), inner_path)
             elif node.selection_set is not None:
@@ -126,16 +149,7 @@ class _Walker:
         self, args: dict[str, Any], name: str, node: FieldNode, named: Any, path: list[str]
     ) -> int:
         first, last = args.get("first"), args.get("last")
-        where = (
-            [
-                {
-                    "line": node.loc.source.get_location(node.loc.start).line,
-                    "column": node.loc.source.get_location(node.loc.start).column,
-                }
-            ]
-            if node.loc
-            else []
-        )
+        where = _where(node)
         if first is None and last is None:
             if self._selects_items(named, node.selection_set):
                 self.result.refusals.append(
@@ -188,13 +202,15 @@ def analyze(
     if root is not None:
         walker.walk(root, operation.selection_set, 1, [])
     result = walker.result
-    if result.nodes > MAX_NODES:
+    if walker.crossing is not None:
+        # GitHub's words, as quoted in flutter/cocoon#644 and digitaldrywood/detent#629: the
+        # connection where the limit is passed, and the nodes it alone would fetch.
+        connection, count = walker.crossing
         result.refusals.append(
             {
                 "type": "MAX_NODE_LIMIT_EXCEEDED",
-                "message": f"This query requests up to {result.nodes:,} possible nodes "
-                "which exceeds the maximum limit "
-                f"of {MAX_NODES:,}.",
+                "message": f"By the time this query traverses to the {connection} connection, it is "
+                f"requesting up to {count:,} possible nodes which exceeds the maximum limit of {MAX_NODES:,}.",
             }
         )
     return result

@@ -8,6 +8,7 @@ field errors with ``type`` beside ``message``, ``path`` and ``locations``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from graphql.execution.values import get_variable_values
 
 from emulator.cost import Analysis, analyze
 from emulator.faults import PARTIAL_MESSAGES, request_id, timeout_body
-from emulator.resolvers import Budget, Context, field_resolver, type_resolver
+from emulator.resolvers import Budget, Context, field_resolver, retype, type_resolver
 from emulator.resolvers_mutation import MutationRoot
 from emulator.resolvers_repo import QueryRoot
 from emulator.store import Store
@@ -215,6 +216,20 @@ def github_errors(errors: list[GraphQLError]) -> list[dict[str, Any]]:
     return out
 
 
+def _rate_limit_only(
+    document: DocumentNode, operation: OperationDefinitionNode
+) -> tuple[DocumentNode, OperationDefinitionNode]:
+    """The operation with only its top-level ``rateLimit`` fields: a dry run evaluates nothing else."""
+    kept = tuple(
+        selection
+        for selection in operation.selection_set.selections
+        if isinstance(selection, FieldNode) and selection.name.value == "rateLimit"
+    )
+    priced = dataclasses.replace(operation, selection_set=SelectionSetNode(selections=kept))
+    others = tuple(d for d in document.definitions if d is not operation)
+    return DocumentNode(definitions=(priced, *others)), priced
+
+
 class Executor:
     """Runs GraphQL requests against one store with GitHub's limits and per-token budgets."""
 
@@ -252,7 +267,10 @@ class Executor:
         fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
         analysis = analyze(self.schema, operation, fragments, variables)
         if analysis.refusals:
-            return Answer({"errors": analysis.refusals}, name, 0, analysis.nodes)
+            body: dict[str, Any] = {"errors": analysis.refusals}
+            if any(refusal.get("type") == "ARGUMENT_LIMIT" for refusal in analysis.refusals):
+                body = {"data": None, **body}  # as recorded in sourcecred/sourcecred#908
+            return Answer(body, name, 0, analysis.nodes)
         before = self.budgets.peek(token)
         if analysis.cost > before.remaining and not analysis.dry_run:
             login = self.store.viewer_login(token)
@@ -263,7 +281,12 @@ class Executor:
                 analysis.nodes,
                 before,
             )
-        budget = before if analysis.dry_run else self.budgets.charge(token, analysis.cost)
+        if analysis.dry_run:
+            # "calculate the cost for the query without evaluating it" (GitHub's reference of
+            # rateLimit): only the rateLimit fields are answered, nothing is charged.
+            document, operation = _rate_limit_only(document, operation)
+            return self._execute(document, operation, payload, token, analysis, before, name)
+        budget = self.budgets.charge(token, analysis.cost)
         model = self.store.file.server_time
         if model is None or operation.operation.value != "query":
             return self._execute(document, operation, payload, token, analysis, budget, name)
@@ -309,6 +332,8 @@ class Executor:
             type_resolver=type_resolver,
         )
         assert isinstance(result, ExecutionResult)
+        if context.typenames and result.data is not None:
+            retype(result.data, context.typenames)
         body: dict[str, Any] = {"data": result.data}
         if result.errors:
             body["errors"] = github_errors(list(result.errors))

@@ -45,6 +45,8 @@ OPTIONS = {
     "path",
     "type",
     "message",
+    "reset_in_s",
+    "limit",
 }
 HTML_502 = """<!DOCTYPE html>
 <html>
@@ -142,6 +144,23 @@ def request_id() -> str:
     return f"{raw[:4]}:{raw[4:8]}:{raw[8:14]}:{raw[14:20]}:{raw[20:28]}"
 
 
+def spent_headers(fault: Fault) -> dict[str, str]:
+    """The rate-limit headers of a spent budget: nothing left, and when it comes back.
+
+    Option ``reset_in_s`` (default 60) sets ``x-ratelimit-reset``, the epoch second of the reset
+    that octokit's throttling plugin waits for; ``limit`` (default 5000) the budget's size.
+    """
+    limit = int(fault.options.get("limit", 5000))
+    reset = int(time.time()) + int(fault.options.get("reset_in_s", 60))
+    return {
+        "x-ratelimit-limit": str(limit),
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-used": str(limit),
+        "x-ratelimit-reset": str(reset),
+        "x-ratelimit-resource": "graphql",
+    }
+
+
 def timeout_body(rid: str) -> dict[str, Any]:
     """GitHub's answer to a query it stopped after its time limit (sent at HTTP 502 or 200)."""
     return {
@@ -190,7 +209,7 @@ def canned(fault: Fault, login: str) -> web.Response | None:
     if kind == "rate_limited":
         return web.json_response(
             {"errors": [{"type": "RATE_LIMITED", "message": (f"API rate limit exceeded for {login}.")}]},
-            headers={**headers, "x-ratelimit-remaining": "0"},
+            headers={**headers, **spent_headers(fault)},
         )
     if kind == "rate_limit":
         return web.json_response(
@@ -203,7 +222,7 @@ def canned(fault: Fault, login: str) -> web.Response | None:
                     }
                 ]
             },
-            headers={**headers, "x-ratelimit-remaining": "0"},
+            headers={**headers, **spent_headers(fault)},
         )
     if kind == "secondary_limit":
         retry = fault.options.get("retry_after", 1)
@@ -269,10 +288,12 @@ def partial_body(body: bytes, fault: Fault) -> bytes:
         if isinstance(target, dict | list):
             with contextlib.suppress(IndexError, TypeError):
                 target[path[-1]] = None
-    error = {
+    error: dict[str, Any] = {
         "type": error_type,
         "path": path,
         "message": fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type),
     }
+    if error_type == "FORBIDDEN":
+        error["extensions"] = {"saml_failure": False}
     document.setdefault("errors", []).append(error)
     return json.dumps(document).encode()

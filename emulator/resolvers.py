@@ -8,7 +8,7 @@ does not serve resolves to null when the schema allows it and to a clear error o
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from graphql import GraphQLAbstractType, GraphQLError, GraphQLResolveInfo, is_non_null_type
@@ -37,11 +37,21 @@ class Context:
     viewer: str
     analysis: Analysis
     budget: Budget
+    # Response paths of objects GitHub sends with another __typename than the schema's field
+    # type (a Bot in Reaction.user, typed User): applied to the answer after execution.
+    typenames: dict[tuple[str | int, ...], str] = field(default_factory=dict)
 
 
 def github_error(message: str, type_: str) -> GraphQLError:
-    """A field error in GitHub's shape: ``type`` beside the message (lifted out of extensions later)."""
-    return GraphQLError(message, extensions={"type": type_})
+    """A field error in GitHub's shape: ``type`` beside the message (lifted out of extensions later).
+
+    FORBIDDEN carries ``extensions: {"saml_failure": false}`` as GitHub's do
+    (tests/conformance/recordings/forbidden_partial.json).
+    """
+    extensions: dict[str, Any] = {"type": type_}
+    if type_ == "FORBIDDEN":
+        extensions["saml_failure"] = False
+    return GraphQLError(message, extensions=extensions)
 
 
 def field_resolver(source: Any, info: GraphQLResolveInfo[Any], **args: Any) -> Any:
@@ -60,6 +70,21 @@ def field_resolver(source: Any, info: GraphQLResolveInfo[Any], **args: Any) -> A
 def type_resolver(value: Any, info: GraphQLResolveInfo[Any], abstract_type: GraphQLAbstractType) -> str:
     """Concrete type of an object returned for an interface or union: its ``typename``."""
     return str(value.typename)
+
+
+def retype(data: Any, typenames: dict[tuple[str | int, ...], str]) -> None:
+    """Set ``__typename`` of the objects at the given response paths (where they were selected)."""
+    for path, typename in typenames.items():
+        target = data
+        for step in path:
+            if isinstance(target, dict) and isinstance(step, str):
+                target = target.get(step)
+            elif isinstance(target, list) and isinstance(step, int) and 0 <= step < len(target):
+                target = target[step]
+            else:
+                target = None
+        if isinstance(target, dict) and "__typename" in target:
+            target["__typename"] = typename
 
 
 def context(info: GraphQLResolveInfo[Any]) -> Context:

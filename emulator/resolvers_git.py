@@ -11,10 +11,11 @@ from emulator.ids import node_id
 from emulator.store import Commit, Store
 
 BASE = "https://github.com"
+BLOB_TEXT_LIMIT = 512_000  # bytes of Blob.text
 
 
 class BlobNode:
-    """A file's contents; ``text`` is null for binary files (a NUL byte)."""
+    """A file's contents; ``text`` is null for binary files (a NUL byte), cut at 512,000 bytes."""
 
     typename = "Blob"
 
@@ -25,8 +26,10 @@ class BlobNode:
         self.id = node_id("Blob", self.oid)
         self.byteSize = len(data)
         self.isBinary = "\0" in text
-        self.isTruncated = False
-        self.text = None if self.isBinary else text
+        # GitHub cuts Blob.text at 512,000 bytes and says so in isTruncated (Blob's reference).
+        self.isTruncated = not self.isBinary and len(data) > BLOB_TEXT_LIMIT
+        cut = data[:BLOB_TEXT_LIMIT].decode("utf-8", errors="ignore") if self.isTruncated else text
+        self.text = None if self.isBinary else cut
 
 
 class TreeEntryNode:

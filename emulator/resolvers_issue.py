@@ -78,7 +78,7 @@ class LabelNode:
 
 
 class ReactionNode:
-    """One reaction; ``user`` is null for deleted accounts and for non-User reactors (it is typed User)."""
+    """One reaction; ``user`` is null for deleted accounts; a bot reactor is typed Bot (see ``user``)."""
 
     typename = "Reaction"
 
@@ -89,11 +89,18 @@ class ReactionNode:
         self.content = reaction.content
         self.createdAt = iso(reaction.at)
 
-    @property
-    def user(self) -> ActorNode | None:
-        """The reacting User."""
+    def user(self, info: Info, args: Args) -> ActorNode | None:
+        """The reactor: null for a deleted account; a Bot comes typed Bot although the field says User.
+
+        GitHub answers a bot's reaction that way (the field is typed User in the schema); an
+        Organization or Mannequin reactor is null here.
+        """
         found = actor(self._store, self._reaction.user)
-        return found if found is not None and found.typename == "User" else None
+        if found is None or found.typename not in ("User", "Bot"):
+            return None
+        if found.typename == "Bot":
+            context(info).typenames[tuple(info.path.as_list())] = "Bot"
+        return found
 
 
 class ReactionGroupNode:

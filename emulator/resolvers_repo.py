@@ -108,12 +108,13 @@ class RepositoryNode:
     def collaborators(self, info: Info, args: Args) -> Connection[str]:
         """Listed collaborators with their permission; FORBIDDEN when the world says so.
 
-        ``login`` is an exact match; ``query`` is GitHub's fuzzy match (a prefix here).
+        Who is listed: emulator/access.py. ``login`` is an exact match; ``query`` is GitHub's fuzzy match (a prefix here).
         """
         store = self._store
         if store.file.collaborators_via_graphql == "forbidden":
             raise github_error("Must have push access to view repository collaborators.", "FORBIDDEN")
-        logins = sorted(store.file.permissions, key=str.lower)
+        listed = dict(store.access.listed())
+        logins = list(listed)
         login = (args.get("login") or "").lower()
         query = (args.get("query") or "").lower()
 
@@ -128,7 +129,7 @@ class RepositoryNode:
             position.get,
             lambda n: ActorNode(store, n, "User"),
             keep=keep if login or query else None,
-            edge_extra=lambda n: {"permission": store.file.permissions[n]},
+            edge_extra=lambda n: {"permission": listed[n]},
         )
 
     @property

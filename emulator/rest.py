@@ -12,6 +12,8 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
+from emulator.ids import node_id
+from emulator.resolvers_issue import EVENT_TYPENAMES
 from emulator.store import Store
 from emulator.world import CommentItem, Issue, Reaction, iso
 
@@ -60,7 +62,7 @@ def user_json(store: Store, login: str | None) -> dict[str, Any]:
     return {
         "login": shown,
         "id": _user_id(shown),
-        "node_id": f"U_{_user_id(shown)}",
+        "node_id": node_id(kind, login.removesuffix("[bot]") if kind == "Bot" else login),
         "type": kind,
         "site_admin": False,
         "url": f"{API}/users/{shown}",
@@ -85,7 +87,7 @@ def comment_json(store: Store, number: int, item: CommentItem) -> dict[str, Any]
     url = f"{_repo_url(store)}/issues/comments/{item.id}"
     return {
         "id": item.id,
-        "node_id": f"IC_{item.id}",
+        "node_id": node_id("IssueComment", str(item.id)),
         "url": url,
         "html_url": f"https://github.com/{store.name_with_owner}/issues/{number}#issuecomment-{item.id}",
         "issue_url": f"{_repo_url(store)}/issues/{number}",
@@ -106,7 +108,7 @@ def issue_json(store: Store, number: int) -> dict[str, Any]:
     reason = derived.state_reason.lower() if derived.state_reason else None
     out: dict[str, Any] = {
         "id": number,
-        "node_id": f"I_{number}",
+        "node_id": node_id("PullRequest" if store.is_pull(number) else "Issue", str(number)),
         "url": url,
         "number": number,
         "html_url": f"https://github.com/{store.name_with_owner}/issues/{number}",
@@ -157,7 +159,7 @@ def event_json(store: Store, number: int, index: int, item: Any, *, timeline: bo
     event_id = 10_000_000 + number * 1000 + index
     out = {
         "id": event_id,
-        "node_id": f"E_{event_id}",
+        "node_id": node_id(EVENT_TYPENAMES[item.type], f"{number}:{index}"),
         "url": f"{_repo_url(store)}/issues/events/{event_id}",
         "actor": user_json(store, item.actor),
         "event": item.type,
@@ -280,8 +282,10 @@ class RestApi:
         body = [
             {
                 "id": found[1].id * 100 + i,
-                "node_id": f"REA_{found[1].id}_{i}",
-                "user": user_json(self.store, r.user),
+                "node_id": node_id("Reaction", f"c{found[1].id}:{i}"),
+                # A deleted reactor is `null` here (REST's reaction schema: nullable-simple-user),
+                # not the ghost user that comments and events show.
+                "user": None if r.user is None else user_json(self.store, r.user),
                 "content": REST_CONTENT[r.content],
                 "created_at": iso(r.at),
             }
@@ -327,14 +331,13 @@ class RestApi:
         return web.json_response(body, headers=headers)
 
     async def permission(self, request: web.Request) -> web.Response:
-        """A user's permission: listed, the owner's admin, else read (every source of access counts)."""
-        if not self._repo_ok(request):
-            return not_found()
+        """A user's permission, every source of access counted; 404 for a login that does not exist."""
         login = request.match_info["user"]
-        listed = self.store.permission(login)
-        if listed is None and login.lower() == self.store.owner.lower():
-            listed = "ADMIN"
-        role = listed or "READ"
+        if not self._repo_ok(request) or not self.store.account_exists(login):
+            return not_found(
+                "https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user"
+            )
+        role = self.store.access.effective(login) or "READ"
         user = user_json(self.store, login)
         user["permissions"] = {
             "admin": role == "ADMIN",

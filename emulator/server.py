@@ -20,8 +20,13 @@ from emulator.store import Store, store_from
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 ENTRY = web.RequestKey("entry", dict)
+# REST requests an hour: 5,000 for a user's token, 1,000 for a workflow's GITHUB_TOKEN (the
+# token of `github-actions`), per GitHub's "Rate limits for the REST API".
+REST_LIMIT = 5000
+GITHUB_TOKEN_REST_LIMIT = 1000
+ACTIONS_LOGIN = "github-actions"
 NEEDS_AUTH = {
-    "message": "Requires authentication",
+    "message": "This endpoint requires you to be authenticated.",
     "documentation_url": "https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql",
 }
 
@@ -63,7 +68,8 @@ class Server:
         self.faults = FaultPlan(store.file.faults)
         rate = store.file.rate_limit
         self.graphql_budgets = Budgets(rate.limit, rate.remaining, rate.reset_in_s)
-        self.rest_budgets = Budgets(5000, None, 3600)
+        self.rest_budgets = Budgets(REST_LIMIT, None, 3600)
+        self.actions_rest_budgets = Budgets(GITHUB_TOKEN_REST_LIMIT, None, 3600)
         self.executor = Executor(load_schema(), store, self.graphql_budgets)
         self.rest = RestApi(store)
         self.entries: list[dict[str, Any]] = []
@@ -159,7 +165,9 @@ class Server:
     async def _rest_headers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         response = await handler(request)
         if request.path.startswith("/repos/"):
-            budget = self.rest_budgets.charge(_token(request) or "anonymous", 1)
+            token = _token(request) or "anonymous"
+            actions = self.store.viewer_login(token) == ACTIONS_LOGIN
+            budget = (self.actions_rest_budgets if actions else self.rest_budgets).charge(token, 1)
             response.headers.update(
                 {
                     "x-ratelimit-limit": str(budget.limit),

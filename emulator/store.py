@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from emulator.access import Access
 from emulator.world import (
     REACTION_CONTENTS,
     ClosedItem,
@@ -34,6 +35,7 @@ from emulator.world import (
 )
 
 WRITE_PERMISSIONS = ("ADMIN", "MAINTAIN", "WRITE")
+FIRST_NEW_COMMENT_ID = 2_900_000_001  # the least id of a comment made through a mutation
 
 
 class MutationError(Exception):
@@ -76,6 +78,7 @@ class Store:
         self.default_branch = world.repository.default_branch
         self.users = {login.lower(): kind for login, kind in world.users.items()}
         self.permissions = {login.lower(): perm for login, perm in world.permissions.items()}
+        self.access = Access(world)
         self.items: dict[int, Issue] = {}
         self.pull_numbers: set[int] = set()
         for issue in world.issues:
@@ -117,18 +120,15 @@ class Store:
 
     def permission(self, login: str) -> str | None:
         """The listed permission of a login, or None when it is no collaborator."""
-        return self.permissions.get(login.lower().removesuffix("[bot]"))
+        return self.access.listed_permission(login)
+
+    def account_exists(self, login: str) -> bool:
+        """Whether the login is an account of this world (REST answers 404 for any other)."""
+        return self.access.exists(login, self.items.values(), [self.file.viewer, *self.file.tokens.values()])
 
     def association(self, login: str | None) -> str:
-        """authorAssociation: OWNER, the world's ``associations`` override, COLLABORATOR, or NONE."""
-        if login is None:
-            return "NONE"
-        if login.lower() == self.owner.lower():
-            return "OWNER"
-        for name, value in self.file.associations.items():
-            if name.lower() == login.lower():
-                return value
-        return "COLLABORATOR" if self.permission(login) else "NONE"
+        """authorAssociation (emulator/access.py)."""
+        return self.access.association(login)
 
     def is_fork_pull(self, number: int) -> bool:
         """Whether a pull request's head is in another repository (a fork)."""
@@ -248,7 +248,8 @@ class Store:
         issue = self.items[number]
         self.comment_location(0)
         assert self._comments is not None
-        new_id = max(self._comments, default=1000) + 1
+        # GitHub's comment ids are above 2^31 (past GraphQL's Int): new ones are too.
+        new_id = max(max(self._comments, default=0), FIRST_NEW_COMMENT_ID - 1) + 1
         item = CommentItem(
             type="comment", id=new_id, author=author, at=self.now(self._last_at(number)), body=body
         )

@@ -182,6 +182,8 @@ class WorldFile(BaseModel):
     repository: RepositoryInfo
     users: dict[str, ActorType] = {}
     permissions: dict[str, Permission] = {}
+    org_members: dict[str, Permission] = {}
+    team_access: dict[str, Permission] = {}
     files: dict[str, dict[str, str]] = {}
     issues: tuple[Issue, ...] = ()
     pull_requests: tuple[Issue, ...] = ()
@@ -198,7 +200,7 @@ class WorldFile(BaseModel):
     now: AwareDatetime | None = None
     heads: dict[str, str] = {}
 
-    @field_validator("permissions", mode="before")
+    @field_validator("permissions", "org_members", "team_access", mode="before")
     @classmethod
     def _upper_permissions(cls, value: Any) -> Any:
         if isinstance(value, dict):

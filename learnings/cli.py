@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.checkout import top_folder
 from commandline.notices import Notices
@@ -395,6 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         formatter_class=HelpFormatter,
     )
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
 
     listing = _local(commands, "list", "every learning, stale ones flagged", "learnings list --json")

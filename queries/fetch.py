@@ -1,8 +1,9 @@
 """The round trips of the correction reader: each sends one request and parses it into models.
 
 `fetch_window_page` is round trip 1 (and later scan pages); `fetch_details` carries everything
-asked for afterwards in one request; `fetch_permissions_rest` is the REST fallback when GraphQL
-may not list collaborators.
+asked for afterwards in one request; `fetch_permissions_rest` asks REST for the logins GraphQL
+could not answer for (a token that may not list collaborators) or did not list (access GraphQL's
+list leaves out, such as nested teams).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from queries.models import (
 from queries.page_sizes import FULL_PAGE
 
 ISSUES_PAGE_SIZE = FULL_PAGE
+REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
+# REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
+# requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
+MAX_REST_LOOKUPS = 30
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
@@ -189,6 +194,9 @@ class DetailsResult:
 
     reactions: dict[str, CommentReactions] = field(default_factory=dict)
     permissions: dict[str, str] = field(default_factory=dict)  # login as asked -> permission level
+    # Logins GraphQL answered for without listing them: not proof of READ (nested teams and
+    # other grants are not listed); ask REST before calling them READ.
+    unlisted: list[str] = field(default_factory=list)
     permissions_forbidden: bool = False
     timelines: dict[int, TimelinePage] = field(default_factory=dict)
     paths: dict[str, bool] = field(default_factory=dict)  # expression -> exists
@@ -302,9 +310,12 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
             collaborators: CollaboratorsAnswer = parse_answer(CollaboratorsAnswer, value, "permissions")
             edges = [edge for edge in collaborators.edges or () if edge is not None]
             exact = [edge for edge in edges if edge.node.login.casefold() == login.casefold()]
-            # Not a collaborator: GitHub lists nobody, and the login has read access at most.
-            result.permissions[login] = exact[0].permission if exact else "READ"
-        if len(result.permissions) < len(request.logins) and not result.permissions_forbidden:
+            if exact:
+                result.permissions[login] = exact[0].permission
+            else:
+                result.unlisted.append(login)
+        answered = len(result.permissions) + len(result.unlisted)
+        if answered < len(request.logins) and not result.permissions_forbidden:
             result.failed.append("permissions")
         for index, (number, _) in enumerate(request.timelines):
             value = repository.get(f"timeline_{index}")
@@ -335,17 +346,21 @@ async def fetch_permissions_rest(
     name: str,
     logins: Sequence[str],
     *,
-    concurrency: int = 10,
+    concurrency: int = REST_CONCURRENCY,
+    cap: int = MAX_REST_LOOKUPS,
     failures: set[str] | None = None,
 ) -> tuple[dict[str, str], list[str]]:
-    """Permissions through REST (needs only metadata read), looked up concurrently.
+    """Permissions through REST (needs only metadata read), at most `concurrency` at a time.
 
-    Returns the levels found and the logins whose permission could not be read; the categories
-    of the failures go into `failures`. After a primary rate limit the rest is not asked.
+    At most `cap` logins are looked up (one request each); the rest count as not read. A login
+    that does not exist (404) has no permission (NONE). Returns the levels found and the logins
+    whose permission could not be read; the categories of the failures go into `failures`. After
+    a primary rate limit the rest is not asked.
     """
     gate = asyncio.Semaphore(concurrency)
     found: dict[str, str] = {}
-    unknown: list[str] = []
+    unknown: list[str] = list(logins[cap:])
+    logins = logins[:cap]
     limited: list[RateLimited] = []
 
     async def one(login: str) -> None:

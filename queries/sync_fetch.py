@@ -292,9 +292,10 @@ async def fetch_permissions(
 ) -> tuple[dict[str, str], list[str]]:
     """Each login's permission on the repository, and the logins whose permission could not be read.
 
-    GraphQL `collaborators(login:)` first (50 logins a request); when GitHub answers FORBIDDEN (a
-    token that may not list collaborators) or the request fails, the REST permission endpoint,
-    which every token may read (docs/github-facts.md, "Permissions").
+    GraphQL `collaborators(login:)` first (50 logins a request); for the logins it did not list
+    (its list leaves out nested teams, so that is not READ), or all of them when GitHub answers
+    FORBIDDEN (a token that may not list collaborators) or the request fails, the REST
+    permission endpoint, which every token may read (at most `MAX_REST_LOOKUPS`, a few at a time).
     """
     wanted = list(dict.fromkeys(logins))
     found: dict[str, str] = {}

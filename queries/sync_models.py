@@ -68,7 +68,8 @@ class CommentPageInfo(_Model):
 
 class ThreadComment(_Model):
     id: str
-    database_id: int | None = Field(alias="databaseId")
+    # fullDatabaseId: a BigInt string (real comment ids are above 2^31, past GraphQL's Int).
+    database_id: int | None = Field(alias="fullDatabaseId")
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
     last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")

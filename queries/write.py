@@ -195,7 +195,7 @@ class Writer:
         node = (payload.get("commentEdge") or {}).get("node") or {}
         if not isinstance(node.get("id"), str):
             raise BadResponse("AddComment: answer without the comment")
-        return Created(id=node["id"], number=node.get("databaseId"))
+        return Created(id=node["id"], number=_big_int(node.get("fullDatabaseId")))
 
     async def update_issue_comment(self, comment_id: str, body: str) -> Created:
         """Replace the body of one of the token owner's comments."""
@@ -203,7 +203,14 @@ class Writer:
             "UpdateIssueComment", {"id": comment_id, "body": body}, "updateIssueComment"
         )
         node = payload.get("issueComment") or {}
-        return Created(id=str(node.get("id") or comment_id), number=node.get("databaseId"))
+        return Created(id=str(node.get("id") or comment_id), number=_big_int(node.get("fullDatabaseId")))
+
+
+def _big_int(value: Any) -> int | None:
+    """A BigInt as GitHub sends it (a string of digits), or None."""
+    if isinstance(value, int):
+        return value
+    return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
 def _pull(payload: Mapping[str, Any], what: str) -> Created:

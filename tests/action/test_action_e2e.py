@@ -42,6 +42,7 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "mode": "first-analysis",
         "skipped": "false",
         "context": str(context),
+        "prompt-file": str(context / "prompt.md"),
         "window": "30",
         "corrected": "13",
         "requests": str(len(served)),
@@ -51,7 +52,13 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
     }
     written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["corrections"]) == 13
+    # The prompt file: within the default budget, about the event's issue, with the corrections.
+    prompt = (context / "prompt.md").read_text(encoding="utf-8")
+    assert 20_000 < len(prompt) <= 24_000
+    assert "The issue you are analysing now is #61" in prompt
+    assert (context / "corrections.md").read_text(encoding="utf-8").split("\n", 1)[1] in prompt
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert f"{len(prompt):,} characters, about {-(-len(prompt) // 4):,} tokens" in summary
     assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary.md")
     captured = capsys.readouterr()
     # The token is masked first thing, and appears nowhere else.
@@ -137,6 +144,7 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     assert out["skipped"] == "true"
     assert out["mode"] == "follow-up"
     assert out["context"] == ""
+    assert out["prompt-file"] == ""
     assert out["github-failed"] == "false"
     assert not (tmp_path / "runner-temp").exists()
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
@@ -225,6 +233,8 @@ def test_fail_on_error_accepts_only_true_or_false(
         ({"max_analyzed": "many"}, "input max-analyzed: expected a whole number"),
         ({"max_analyzed": "500"}, "must be between 0 and 100"),
         ({"token": ""}, "input token is empty"),
+        ({"prompt_max_chars": "lots"}, "input prompt-max-chars: expected a whole number"),
+        ({"prompt_max_chars": "0"}, "input prompt-max-chars: must be a positive number"),
     ],
 )
 def test_bad_inputs_fail_with_one_error(  # noqa: PLR0917 - pytest fixtures
@@ -259,6 +269,37 @@ def test_off_reads_nothing(
     capsys.readouterr()
 
 
+def test_prompt_max_chars_input_bounds_the_prompt_file(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    environ = action_env(demo_server, "issues", OPENED, prompt_max_chars="9000")
+    assert run_action(environ) == 0
+    prompt = Path(outputs(tmp_path / "output")["prompt-file"]).read_text(encoding="utf-8")
+    assert len(prompt) <= 9_000
+    assert "Left out to fit the prompt's budget:" in prompt
+    assert "budget 9,000 characters" in (tmp_path / "summary").read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
+def test_failed_read_still_gives_a_prompt_file_with_the_note(
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
+    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    prompt = Path(outputs(tmp_path / "output")["prompt-file"]).read_text(encoding="utf-8")
+    assert "could not be read" in prompt
+    assert "No issue was read, so no excerpt follows." in prompt
+    capsys.readouterr()
+
+
 def test_action_yml_passes_fail_on_error_to_the_read_step() -> None:
     text = (Path(__file__).resolve().parents[2] / "action.yml").read_text(encoding="utf-8")
     inputs = text.split("\ninputs:\n", 1)[1].split("\noutputs:\n", 1)[0]
@@ -286,7 +327,9 @@ def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: 
     # The same corrections as without the refusal; the refused query's point is charged too, and
     # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).
     assert (out["github-failed"], out["window"], out["corrected"]) == ("false", "30", "13")
-    reported = [e for e in served if not e["timed_out"] or answer == "resource_limits"]
+    reported = [
+        e for e in served if not e.get("timed_out") or answer == "resource_limits"
+    ]  # REST: no timed_out
     assert out["points"] == str(sum(entry.get("cost") or 0 for entry in reported))
     assert out["remaining"] == str(1000 - sum(entry.get("cost") or 0 for entry in served))
     context = Path(out["context"])

@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -31,17 +32,26 @@ def parse_lock(path: Path) -> dict[str, tuple[str, int]]:
     """Each pinned package of a hashed requirements file: its version and how many hashes it has.
 
     Raises AssertionError naming the line for anything that is not a comment, a pin or a hash.
+    A pin whose environment marker no runner satisfies (a universal lock pins e.g. numpy once
+    for Python 3.11 and once for 3.12+) is checked for hashes but left out of the result.
     """
     pins: dict[str, tuple[str, int]] = {}
     current = ""
+    skipped = False
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
         pin = _PIN.match(line)
         if pin is not None:
+            marker = pin.group("marker")
+            skipped = marker is not None and not any(Marker(marker).evaluate(runner) for runner in RUNNERS)
             current = canonicalize_name(pin.group(1))
+            if skipped:
+                continue
             assert current not in pins, f"{path.name}:{number}: {current} pinned twice; {RELOCK}"
             pins[current] = (pin.group(2), 0)
+        elif _HASH.match(line) and current and skipped:
+            continue
         elif _HASH.match(line) and current:
             version, hashes = pins[current]
             pins[current] = (version, hashes + 1)

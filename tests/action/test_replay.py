@@ -105,7 +105,9 @@ def check_read(run: Run) -> None:
         "mode": "first-analysis",
     }
     assert {key: run.outputs.get(key) for key in expected} == expected
-    assert 1 <= len(run.served) <= 3
+    # GitHub's GraphQL round trips stay within 3; REST permission look-ups for people GraphQL's
+    # collaborator list leaves out come on top (the demo has 3).
+    assert 1 <= sum(entry.get("endpoint") == "graphql" for entry in run.served) <= 3
     assert int(run.outputs["points"]) <= 3
     assert (run.temp / "corrections-context" / "corrections.md").is_file()
     assert not (run.workspace.parent / "planted-code-ran").exists()

@@ -55,7 +55,12 @@ def _leaves() -> list[tuple[str, ...]]:
     return [path for path, _ in commands if path not in parents]
 
 
-NO_TOKEN = {("corrections", "demo"), ("corrections", "action")}
+NO_TOKEN = {
+    ("corrections", "demo"),
+    ("corrections", "action"),
+    ("corrections", "prompt"),
+    ("corrections", "marker"),
+}
 
 
 @pytest.mark.parametrize("path", _leaves(), ids=" ".join)

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from corrections.cli import main
+from corrections.notes import PARTS
 from emulator import serve_in_thread
+from queries.fetch import MAX_REST_LOOKUPS
 
 MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": null} -->'
 
@@ -35,7 +37,7 @@ def world(readers: int) -> dict[str, Any]:
                 "timeline": [
                     {
                         "type": "comment",
-                        "id": 7,
+                        "id": 2_400_000_007,
                         "author": "triage-assistant",
                         "at": "2026-11-02T10:01:00Z",
                         "body": MARKER,
@@ -53,7 +55,8 @@ def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.Mo
     with serve_in_thread(world(readers=150)) as server:
         argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
         assert main(argv) == 0
-        requests = len(server.log())
+        graphql = [entry for entry in server.log() if entry["endpoint"] == "graphql"]
+        rest = [entry for entry in server.log() if entry["endpoint"] == "rest"]
     written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
     assert written["corrections"] == [
         {
@@ -67,8 +70,12 @@ def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.Mo
             "date": "2026-11-02",
         }
     ]
-    # Window, 👎 page 1, 👎 page 2 with the permissions of everyone seen: still bounded.
-    assert requests <= 4
+    # Window, 👎 page 1, 👎 page 2 with the permissions of everyone seen: still bounded. The 150
+    # readers are not in the collaborator list: REST is asked for at most MAX_REST_LOOKUPS of
+    # them, and the note says the others' permissions were not read.
+    assert len(graphql) <= 4
+    assert len(rest) == MAX_REST_LOOKUPS
+    assert PARTS["permissions"] in written["note"]
 
 
 def flooded_world(events: int) -> dict[str, Any]:

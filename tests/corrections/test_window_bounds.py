@@ -26,13 +26,19 @@ def world(total: int, analyzed: int) -> dict[str, Any]:
     for number in range(1, total + 1):
         base = number * 10
         timeline: list[dict[str, Any]] = [
-            {"type": "comment", "id": 10_000 + number, "author": "dave", "at": at(base + 1), "body": "me too"}
+            {
+                "type": "comment",
+                "id": 2_400_010_000 + number,
+                "author": "dave",
+                "at": at(base + 1),
+                "body": "me too",
+            }
         ]
         if number <= analyzed:
             timeline = [
                 {
                     "type": "comment",
-                    "id": 20_000 + number,
+                    "id": 2_400_020_000 + number,
                     "author": "triage-assistant",
                     "at": at(base + 1),
                     "body": marker,

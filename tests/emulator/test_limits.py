@@ -79,8 +79,8 @@ def test_refusals(gql: Any) -> None:
         {
             "type": "MAX_NODE_LIMIT_EXCEEDED",
             "message": (
-                "This query requests up to 1,010,100 possible nodes "
-                "which exceeds the maximum limit of 500,000."
+                "By the time this query traverses to the reactions connection, it is requesting up to "
+                "1,000,000 possible nodes which exceeds the maximum limit of 500,000."
             ),
         }
     ]
@@ -103,7 +103,8 @@ def test_unknown_field_refused_like_github(gql: Any) -> None:
 def test_missing_token_is_401(emulator: Any, client: Any) -> None:
     reply = client("POST", emulator.url, {"query": "{ viewer { login } }"}, token=None)
     assert reply.status == 401
-    assert reply.json()["message"] == "Requires authentication"
+    # GitHub's words without a token; "Bad credentials" is for a token it does not know.
+    assert reply.json()["message"] == "This endpoint requires you to be authenticated."
 
 
 def test_budget_per_token_runs_out(world: dict[str, Any], client: Any) -> None:

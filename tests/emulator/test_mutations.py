@@ -82,7 +82,7 @@ def test_comment_edit_and_reaction(emulator: Server, gql: Any) -> None:
     ids = _ids(gql)
     added = gql(
         'mutation($s: ID!) { addComment(input: {subjectId: $s, body: "hello"}) { commentEdge { node { '
-        "id databaseId author { __typename login } } } } }",
+        "id fullDatabaseId author { __typename login } } } } }",
         {"s": ids["issue"]},
     )
     node = added["data"]["addComment"]["commentEdge"]["node"]
@@ -101,7 +101,9 @@ def test_comment_edit_and_reaction(emulator: Server, gql: Any) -> None:
     )
     assert reacted["data"]["addReaction"]["reaction"]["content"] == "THUMBS_UP"
     issue = next(i for i in emulator.state()["issues"] if i["number"] == 1)
-    assert issue["timeline"][-1]["body"] == "bye" and issue["timeline"][-1]["id"] == node["databaseId"]
+    assert issue["timeline"][-1]["body"] == "bye" and issue["timeline"][-1]["id"] == int(
+        node["fullDatabaseId"]
+    )
     assert issue["timeline"][0]["reactions"][-1]["content"] == "THUMBS_UP"
 
 
@@ -147,6 +149,7 @@ def test_collaborators_forbidden(world: dict[str, Any], client: Any) -> None:
                     "path": ["repository", "collaborators"],
                     "locations": [{"line": 1, "column": 50}],
                     "message": "Must have push access to view repository collaborators.",
+                    "extensions": {"saml_failure": False},
                 }
             ],
         }

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from emulator import serve_in_thread
+from tests.emulator.conftest import http
+
 REPO = 'repository(owner: "octo", name: "demo")'
 
 
@@ -73,14 +76,14 @@ def test_timeline_item_types_order_and_last(gql: Any) -> None:
 
 def test_comment_fields_bots_ghosts_and_associations(gql: Any) -> None:
     query = f"""{{ {REPO} {{ one: issue(number: 1) {{ comments(first: 5) {{ nodes {{
-        databaseId body author {{ __typename login }} authorAssociation }} }} }}
+        fullDatabaseId body author {{ __typename login }} authorAssociation }} }} }}
       two: issue(number: 2) {{ author {{ login }} comments(first: 5) {{ nodes {{
         author {{ login }} authorAssociation }} }} }}
       three: issue(number: 3) {{ comments(first: 5) {{ nodes {{ authorAssociation }} }} }} }} }}"""
     repo = gql(query)["data"]["repository"]
     assert repo["one"]["comments"]["nodes"] == [
         {
-            "databaseId": 9001,
+            "fullDatabaseId": "2400009001",
             "body": "analysis",
             "authorAssociation": "NONE",
             "author": {"__typename": "Bot", "login": "triage-assistant"},
@@ -236,3 +239,23 @@ def test_folders_are_trees_with_entries(gql: Any) -> None:
     assert [e["path"] for e in inner] == [".github/assistant/labels.md", ".github/assistant/learnings.jsonl"]
     assert data["root"]["__typename"] == "Tree"
     assert data["gone"] is None
+
+
+def test_collaborators_list_the_owner_and_org_members_not_team_grants(world: dict[str, Any]) -> None:
+    """Affiliation ALL lists the owning admin (as octokit/fixtures recorded) and, where the world says
+    so, organization members; access through nested teams is not listed."""
+    world["org_members"] = {"olga": "WRITE"}
+    world["team_access"] = {"tom": "MAINTAIN"}
+    query = (
+        f"{{ {REPO} {{ all: collaborators(first: 10) {{ edges {{ permission node {{ login }} }} }} "
+        'octo: collaborators(login: "octo", first: 1) { edges { permission } } } }'
+    )
+    with serve_in_thread(world) as server:
+        repo = http("POST", server.url, {"query": query}).json()["data"]["repository"]
+        world["users"]["octo"] = "Organization"
+    listed = {edge["node"]["login"]: edge["permission"] for edge in repo["all"]["edges"]}
+    assert listed == {"alice": "ADMIN", "bob": "WRITE", "carol": "TRIAGE", "octo": "ADMIN", "olga": "WRITE"}
+    assert repo["octo"]["edges"] == [{"permission": "ADMIN"}]
+    with serve_in_thread(world) as server:
+        org = http("POST", server.url, {"query": query}).json()["data"]["repository"]
+    assert org["octo"]["edges"] == [], "an organization owner is no collaborator"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from emulator import Server
+from emulator import Server, serve_in_thread
 
 REPO = "/repos/octo/demo"
 
@@ -18,7 +18,7 @@ def test_repo_comments_newest_first_walk_by_link(emulator: Server, client: Any) 
         ids.extend(c["id"] for c in reply.json())
         found = re.search(r'<([^>]+)>; rel="next"', reply.headers.get("link", ""))
         url = found[1] if found else None
-    assert ids == [9003, 9002, 9001]
+    assert ids == [2400009003, 2400009002, 2400009001]
     first = client(
         "GET", emulator.base_url + REPO + "/issues/comments?sort=created&direction=desc&per_page=2"
     )
@@ -41,8 +41,11 @@ def test_issue_and_timeline(emulator: Server, client: Any) -> None:
 
 
 def test_reactions_filtered_by_content(emulator: Server, client: Any) -> None:
-    reactions = client("GET", emulator.base_url + REPO + "/issues/comments/9001/reactions?content=-1").json()
-    assert [(r["content"], r["user"]["login"]) for r in reactions] == [("-1", "bob"), ("-1", "ghost")]
+    reactions = client(
+        "GET", emulator.base_url + REPO + "/issues/comments/2400009001/reactions?content=-1"
+    ).json()
+    users = [(r["content"], r["user"] and r["user"]["login"]) for r in reactions]
+    assert users == [("-1", "bob"), ("-1", None)]  # a deleted reactor is null in REST reactions
 
 
 def test_collaborator_permission(emulator: Server, client: Any) -> None:
@@ -61,3 +64,18 @@ def test_contents(emulator: Server, client: Any) -> None:
     assert body["encoding"] == "base64" and body["path"] == ".github/assistant/labels.md"
     assert client("GET", emulator.base_url + REPO + "/contents/missing.md").status == 404
     assert [e["endpoint"] for e in emulator.log()] == ["rest", "rest"]
+
+
+def test_permission_counts_every_grant_and_404s_unknown_logins(world: dict[str, Any], client: Any) -> None:
+    world["team_access"] = {"tom": "MAINTAIN"}
+    world["org_members"] = {"olga": "WRITE"}
+    with serve_in_thread(world) as server:
+
+        def permission(user: str) -> Any:
+            return client("GET", server.base_url + REPO + f"/collaborators/{user}/permission")
+
+        assert permission("tom").json()["role_name"] == "maintain"
+        assert permission("olga").json()["permission"] == "write"
+        assert permission("octo").json()["role_name"] == "admin"
+        assert permission("dave").json()["role_name"] == "read"  # an account of the world
+        assert permission("no-such-user").status == 404

@@ -59,7 +59,7 @@ def first_analysis(
 ) -> dict[str, Any]:
     return {
         "type": "comment",
-        "id": 5000 + number,
+        "id": 2_400_005_000 + number,
         "author": "triage-assistant",
         "at": at(1),
         "body": analysis(labels),
@@ -197,7 +197,7 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     reactions = thumbs_down("mara", "wren")
     dave_objects = {
         "type": "comment",
-        "id": 6001,
+        "id": 2_400_006_001,
         "author": "rita",
         "at": at(5),
         "body": "Not a duplicate.",

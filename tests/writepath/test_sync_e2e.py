@@ -5,6 +5,7 @@ Every test checks that the default branch did not move and its store did not cha
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -13,11 +14,12 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.config import Config, LearningsConfig
-from emulator import Server
+from emulator import Server, serve_in_thread
 from learnings import github_cli
 from learnings.cli import main
 from learnings.store import parse_jsonl
-from learnings.sync import SyncError
+from learnings.sync import SyncError, SyncOptions, run_sync
+from tests.writepath.conftest import NOW, OLD_LEARNING, build_world
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -32,10 +34,10 @@ MUTATIONS = {
 }
 
 FIRST = {
-    ("issue", 10, 1001, "bob"),
-    ("issue", 10, 1005, "alice"),
-    ("pull_request", 20, 2002, "alice"),
-    ("issue", 11, 1101, "bob"),
+    ("issue", 10, 2700001001, "bob"),
+    ("issue", 10, 2700001005, "alice"),
+    ("pull_request", 20, 2700002002, "alice"),
+    ("issue", 11, 2700001101, "bob"),
 }
 
 
@@ -86,20 +88,20 @@ def test_first_sync_records_pushers_commands_and_accepted_proposals(
     suppression = next(learning for learning in result.recorded if learning.kind == "suppression")
     assert (suppression.category, suppression.paths) == ("sql-injection", ("src/db/raw.py",))
     notes = "\n".join(result.notes)
-    assert "comment 1002: `remember` by @dave ignored: READ permission" in notes
-    assert "comment 1003: `remember` by @carol ignored: TRIAGE permission" in notes
-    assert "comment 1102: proposal rejected by @bob" in notes
-    assert "comment 1103: proposal waits for a 👍 from a pusher" in notes
-    assert "comment 1007: commands ignored, the author is not a person" in notes
-    assert "comment 2005: `ignore-rule" in notes  # the finding marker in carol's comment is forged
-    assert "1104" not in notes  # a proposal marker in dave's comment is not even a proposal
+    assert "comment 2700001002: `remember` by @dave ignored: READ permission" in notes
+    assert "comment 2700001003: `remember` by @carol ignored: TRIAGE permission" in notes
+    assert "comment 2700001102: proposal rejected by @bob" in notes
+    assert "comment 2700001103: proposal waits for a 👍 from a pusher" in notes
+    assert "comment 2700001007: commands ignored, the author is not a person" in notes
+    assert "comment 2700002005: `ignore-rule" in notes  # the finding marker in carol's comment is forged
+    assert "2700001104" not in notes  # a proposal marker in dave's comment is not even a proposal
 
     assert result.mutations == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
     assert time_machine.sleeps == [1.0, 1.0]
     assert_main_unchanged(server, initial)
     stored = branch_store(server)
     assert [learning.id for learning in stored] == ["l_0ld1", *(learning.id for learning in result.recorded)]
-    assert sources(stored) == FIRST | {("issue", 12, 900, "alice")}
+    assert sources(stored) == FIRST | {("issue", 12, 2700000900, "alice")}
     (pull,) = sync_pulls(server)
     assert (pull["base"], pull["number"]) == ("main", result.pull_number)
     commit = server.store.commits[server.state()["heads"][BRANCH]]
@@ -128,21 +130,21 @@ def test_second_sync_adds_only_what_is_new(server: Server, kit: Any, sync: Sync)
         '{ repository(owner: "octo", name: "demo") { issue(number: 10) { id } } }', {}, "bob-token"
     )
     issue_id = issue["data"]["repository"]["issue"]["id"]
-    add = "mutation($s: ID!, $b: String!) { addComment(input: {subjectId: $s, body: $b}) { commentEdge { node { databaseId } } } }"
+    add = "mutation($s: ID!, $b: String!) { addComment(input: {subjectId: $s, body: $b}) { commentEdge { node { fullDatabaseId } } } }"
     new = kit.graphql(add, {"s": issue_id, "b": "/assistant remember run ruff before pushing"}, "bob-token")
-    new_id = new["data"]["addComment"]["commentEdge"]["node"]["databaseId"]
+    new_id = int(new["data"]["addComment"]["commentEdge"]["node"]["fullDatabaseId"])
     kit.graphql(
         add,
         {"s": issue_id, "b": "/assistant remember integration tests need TEST_DB_URL --paths test/**"},
         "bob-token",
     )
     react = "mutation($s: ID!) { addReaction(input: {subjectId: $s, content: THUMBS_UP}) { reaction { content } } }"
-    kit.graphql(react, {"s": kit.comment_node_id(11, 1103)}, "alice-token")
+    kit.graphql(react, {"s": kit.comment_node_id(11, 2700001103)}, "alice-token")
 
     second = sync()
 
     assert second.outcome == "recorded"
-    assert sources(second.recorded) == {("issue", 10, new_id, "bob"), ("issue", 11, 1103, "alice")}
+    assert sources(second.recorded) == {("issue", 10, new_id, "bob"), ("issue", 11, 2700001103, "alice")}
     assert second.pull_number == first.pull_number
     assert second.mutations == ("CreateCommitOnBranch", "UpdatePullRequest")
     head = server.state()["heads"][BRANCH]
@@ -150,7 +152,7 @@ def test_second_sync_adds_only_what_is_new(server: Server, kit: Any, sync: Sync)
     assert len(sync_pulls(server)) == 1
     stored = branch_store(server)
     assert len(stored) == 1 + 4 + 2
-    assert sources(stored) == FIRST | sources(second.recorded) | {("issue", 12, 900, "alice")}
+    assert sources(stored) == FIRST | sources(second.recorded) | {("issue", 12, 2700000900, "alice")}
     body = sync_pulls(server)[0]["body"]
     assert body.count("accepted by `@") == 6 and "run ruff before pushing" in body
 
@@ -169,7 +171,7 @@ def test_stale_head_is_read_again_and_retried_once(
         **kit.old_learning,
         "id": "l_con1",
         "text": "Use pytest -x!",
-        "source": {"issue": 10, "comment": 1005, "accepted_by": "alice"},
+        "source": {"issue": 10, "comment": 2700001005, "accepted_by": "alice"},
     }
 
     def another_sync_writes(index: int) -> None:
@@ -186,7 +188,7 @@ def test_stale_head_is_read_again_and_retried_once(
         "CreateCommitOnBranch",
         "CreatePullRequest",
     )
-    assert sources(result.recorded) == FIRST - {("issue", 10, 1005, "alice")}
+    assert sources(result.recorded) == FIRST - {("issue", 10, 2700001005, "alice")}
     head = server.state()["heads"][BRANCH]
     assert server.store.commits[head].parent == theirs["oid"]
     assert server.store.commits[theirs["oid"]].parent == initial["heads"]["main"]
@@ -267,7 +269,7 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
         "recorded 4 learnings in pull request #21: https://github.com/octo/demo/pull/21"
     )
     assert "  l_" in lines[1] and "accepted by @" in lines[1]
-    assert "learnings: sync: note: issue #10, comment 1002" in err
+    assert "learnings: sync: note: issue #10, comment 2700001002" in err
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
     assert capsys.readouterr().out == "nothing new to record\n"
     monkeypatch.delenv("GITHUB_TOKEN")
@@ -276,3 +278,26 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
         capsys.readouterr().err
         == "learnings: no token: set GITHUB_TOKEN (or GH_TOKEN, as for gh) in the environment\n"
     )
+
+
+def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any) -> None:
+    """GitHub gives 512,000 bytes of a file: a sync that rewrote a cut store would lose the rest."""
+    world = build_world()
+    store = "".join(json.dumps({**OLD_LEARNING, "id": f"l_{i:04x}"}) + "\n" for i in range(3_000))
+    assert len(store.encode()) > 512_000
+    world["files"]["main"][STORE] = store
+    with serve_in_thread(world) as server:
+        initial = server.state()
+        options = SyncOptions(
+            owner="octo",
+            name="demo",
+            api_url=server.url,
+            token="sync-token",
+            sleep=time_machine.sleep,
+            clock=time_machine.clock,
+            now=lambda: NOW,
+        )
+        with pytest.raises(SyncError, match="too large to read through GitHub"):
+            asyncio.run(run_sync(options))
+        assert server.state()["heads"] == initial["heads"]
+        assert sync_pulls(server) == []

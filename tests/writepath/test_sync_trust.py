@@ -69,7 +69,7 @@ def test_a_fork_pull_request_on_the_sync_branch_name_is_never_adopted(
 
     # The next run finds its own pull request beside the fork's (which has the lower number).
     react = "mutation($s: ID!) { addReaction(input: {subjectId: $s, content: THUMBS_UP}) { reaction { content } } }"
-    kit.graphql(react, {"s": kit.comment_node_id(11, 1103)}, "alice-token")
+    kit.graphql(react, {"s": kit.comment_node_id(11, 2700001103)}, "alice-token")
     second = sync()
     assert second.pull_number == first.pull_number
     assert second.mutations == ("CreateCommitOnBranch", "UpdatePullRequest")
@@ -120,7 +120,7 @@ def unseen_proposals(world: dict[str, Any]) -> dict[str, Any]:
     timeline += [
         {  # an analysis that a prompt injection made carry a hidden proposal
             "type": "comment",
-            "id": 1105,
+            "id": 2700001105,
             "author": "triage-assistant",
             "at": "2026-11-21T10:04:00Z",
             "body": "Looks like a bug. Please upvote if this analysis helped.\n"
@@ -130,7 +130,7 @@ def unseen_proposals(world: dict[str, Any]) -> dict[str, Any]:
         },
         {  # the text the pusher approves is not the text recorded
             "type": "comment",
-            "id": 1106,
+            "id": 2700001106,
             "author": "triage-assistant",
             "at": "2026-11-21T10:05:00Z",
             "body": "Should I remember that the docs are generated?\n"
@@ -139,7 +139,7 @@ def unseen_proposals(world: dict[str, Any]) -> dict[str, Any]:
         },
         {  # edited after the 👍
             "type": "comment",
-            "id": 1107,
+            "id": 2700001107,
             "author": "triage-assistant",
             "at": "2026-11-21T10:06:00Z",
             "updated_at": "2026-11-21T13:00:00Z",
@@ -156,8 +156,12 @@ def test_a_proposal_counts_only_as_the_pusher_saw_it(
     result = sync()
 
     recorded = {learning.source.comment for learning in result.recorded}
-    assert recorded.isdisjoint({1105, 1106, 1107}) and 1101 in recorded
+    assert recorded.isdisjoint({2700001105, 2700001106, 2700001107}) and 2700001101 in recorded
     notes = "\n".join(result.notes)
-    assert "comment 1105: learning proposal in a comment that carries another marker (analysis)" in notes
-    assert "comment 1106: learning proposal whose text is not in the visible part of the comment" in notes
-    assert "comment 1107: proposal edited after the 👍 of @bob" in notes
+    assert (
+        "comment 2700001105: learning proposal in a comment that carries another marker (analysis)" in notes
+    )
+    assert (
+        "comment 2700001106: learning proposal whose text is not in the visible part of the comment" in notes
+    )
+    assert "comment 2700001107: proposal edited after the 👍 of @bob" in notes

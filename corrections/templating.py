@@ -1,0 +1,25 @@
+"""The one template environment of the files the model reads (context files and the prompt).
+
+Markdown, not HTML, so nothing is auto-escaped: untrusted text is cleaned and JSON-quoted by the
+renderers before a template sees it. StrictUndefined: a missing value fails, never renders empty.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+_environment = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    undefined=StrictUndefined,
+    autoescape=False,  # noqa: S701 - Markdown, not HTML; untrusted text is quoted before it gets here.
+    keep_trailing_newline=True,
+)
+
+
+def render_template(name: str, **values: object) -> str:
+    """The template `name` of corrections/templates rendered with `values`."""
+    return _environment.get_template(name).render(**values)

@@ -1,0 +1,83 @@
+"""Who has which permission on the world's repository, as GitHub's two APIs tell it.
+
+GraphQL's `Repository.collaborators` (affiliation ALL, the default) lists the people added to the
+repository, the owner when the owner is a person (octokit/fixtures' recorded collaborator list
+shows the owning admin, never added one by one) and the members of the owning organization that
+a world lists in `org_members`. It does not list access through nested teams (`team_access`).
+REST `collaborators/{user}/permission` counts every source of access and answers 404 for a login
+that does not exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from emulator.world import CommentItem, Issue, WorldFile
+
+OWNER_PERMISSION = "ADMIN"
+
+
+class Access:
+    """Permissions of one world: listed (GraphQL), effective (REST) and who exists at all."""
+
+    def __init__(self, world: WorldFile) -> None:
+        self._world = world
+        owner = world.repository.owner
+        listed: dict[str, tuple[str, str]] = {}  # lower login -> (login as written, permission)
+        if world.users.get(owner, "User") == "User":
+            listed[owner.lower()] = (owner, OWNER_PERMISSION)
+        for source in (world.org_members, world.permissions):
+            for login, level in source.items():
+                listed[login.lower()] = (login, level)
+        self._listed = listed
+        self._team = {login.lower(): level for login, level in world.team_access.items()}
+
+    def listed(self) -> list[tuple[str, str]]:
+        """The collaborators GraphQL lists, as (login, permission), sorted case-insensitively."""
+        return sorted(self._listed.values(), key=lambda pair: pair[0].lower())
+
+    def listed_permission(self, login: str) -> str | None:
+        """A login's permission when GraphQL lists it, else None."""
+        found = self._listed.get(login.lower().removesuffix("[bot]"))
+        return found[1] if found else None
+
+    def effective(self, login: str) -> str | None:
+        """Every source of access counted (what REST answers); None for no grant (read on a public repository)."""
+        key = login.lower().removesuffix("[bot]")
+        return self.listed_permission(key) or self._team.get(key)
+
+    def association(self, login: str | None) -> str:
+        """authorAssociation: OWNER, the world's ``associations`` override, MEMBER for organization
+        members, COLLABORATOR for other listed logins, or NONE (it is not a permission)."""
+        if login is None:
+            return "NONE"
+        key = login.lower()
+        if key == self._world.repository.owner.lower():
+            return "OWNER"
+        for name, value in self._world.associations.items():
+            if name.lower() == key:
+                return value
+        if any(name.lower() == key for name in self._world.org_members):
+            return "MEMBER"
+        return "COLLABORATOR" if self.listed_permission(login) else "NONE"
+
+    def exists(self, login: str, items: Iterable[Issue], viewers: Iterable[str]) -> bool:
+        """Whether the login is an account of this world (named anywhere in it)."""
+        key = login.lower().removesuffix("[bot]")
+        if key in self._listed or key in self._team or key in {u.lower() for u in self._world.users}:
+            return True
+        if key in {v.lower().removesuffix("[bot]") for v in viewers}:
+            return True
+        return any(key in _logins(issue) for issue in items)
+
+
+def _logins(issue: Issue) -> set[str]:
+    """Every login an issue names: its author, actors, comment authors and reactors."""
+    names = [issue.author, *(r.user for r in issue.reactions)]
+    for item in issue.timeline:
+        if isinstance(item, CommentItem):
+            names.append(item.author)
+            names.extend(r.user for r in item.reactions)
+        else:
+            names.append(item.actor)
+    return {name.lower().removesuffix("[bot]") for name in names if name}

@@ -1,0 +1,77 @@
+"""`corrections prompt` on the folder `corrections read` wrote from the demo world (real HTTP)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from corrections.cli import main
+from emulator import serve_in_thread
+
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+
+
+@pytest.fixture(scope="module")
+def demo_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The demo's context folder, read as the demo command reads it."""
+    out = tmp_path_factory.mktemp("demo-context")
+    with pytest.MonkeyPatch.context() as monkeypatch, serve_in_thread(DEMO) as server:
+        monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+        argv = ["read", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out)]
+        assert main([*argv, "--paths", "src/demo/sync/engine.py"]) == 0
+    yield out
+
+
+def prompt_of(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
+    capsys.readouterr()
+    assert main(["prompt", "--context", str(folder), *argv]) == 0
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    ("name", "argv"),
+    [
+        ("prompt.md", ["--issue", "61"]),
+        ("prompt-9000.md", ["--issue", "61", "--max-chars", "9000"]),
+    ],
+)
+def test_demo_prompt_snapshot(
+    demo_context: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+    name: str,
+    argv: list[str],
+) -> None:
+    text, err = prompt_of(demo_context, capsys, *argv)
+    budget = int(argv[-1]) if "--max-chars" in argv else 24_000
+    assert len(text) <= budget
+    assert f"corrections: prompt: {len(text):,} characters, about {-(-len(text) // 4):,} tokens" in err
+    # The files the model would otherwise have to open are in the text, whole.
+    corrections = (demo_context / "corrections.md").read_text(encoding="utf-8")
+    learnings = (demo_context / "learnings.md").read_text(encoding="utf-8")
+    assert corrections.split("\n", 1)[1].strip("\n") in text and learnings.strip("\n") in text
+    assert text == snapshot(name=name)
+
+
+def test_demo_prompt_of_every_issue_when_the_budget_allows(
+    demo_context: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, err = prompt_of(demo_context, capsys, "--max-chars", "10000000")
+    assert "issue excerpts: 30 of 30 shown, 0 cut, 0 left out" in err
+    for issue in (demo_context / "issues").iterdir():
+        body = issue.read_text(encoding="utf-8").split("\n\n", 2)[2]  # below the heading and the preamble
+        assert body.strip("\n") in text
+
+
+def test_the_demo_command_writes_the_prompt_beside_the_context(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "prompt.md").read_text(encoding="utf-8")
+    err = capsys.readouterr().err
+    assert len(text) <= 24_000 and "### Issue #" in text
+    assert f"corrections: wrote {tmp_path}/prompt.md: {len(text):,} characters" in err
