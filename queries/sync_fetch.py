@@ -276,7 +276,7 @@ async def fetch_permissions(
 
     GraphQL `collaborators(login:)` first (50 logins a request); when GitHub answers FORBIDDEN (a
     token that may not list collaborators) or the request fails, the REST permission endpoint,
-    which every token may read (docs/github-facts.md, "Permissions").
+    which every token may read (GitHub's REST documentation, "Get repository permissions for a user").
     """
     wanted = list(dict.fromkeys(logins))
     found: dict[str, str] = {}
