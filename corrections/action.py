@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -139,7 +140,28 @@ def _show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str) -> list[tuple[str, str]]:
+def write_cli(runner_temp: Path | None) -> str:
+    """A `corrections` command for the job's later steps (`"$CLI" marker ...`); its path, or "".
+
+    It runs this very checkout of the action with the interpreter that runs this step, so a later
+    step uses the same version as the reader without installing anything.
+    """
+    if runner_temp is None:
+        return ""
+    root = Path(__file__).resolve().parent.parent
+    script = runner_temp / "correction-reader-cli" / "corrections"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text(
+        "#!/bin/sh\n"
+        "# The `corrections` command of the correction-reader action that wrote this file.\n"
+        f"PYTHONPATH={shlex.quote(str(root))} exec {shlex.quote(sys.executable)} -P -m corrections \"$@\"\n",
+        encoding="utf-8",
+    )
+    script.chmod(0o755)
+    return str(script)
+
+
+def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str, cli: str = "") -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
     return [
@@ -152,10 +174,11 @@ def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str) -> list[tu
         ("points", str(usage.points)),
         ("remaining", "" if usage.remaining is None else str(usage.remaining)),
         ("github-failed", "true" if outcome.failed else "false"),
+        ("cli", cli),
     ]
 
 
-def skipped_outputs(mode: str) -> list[tuple[str, str]]:
+def skipped_outputs(mode: str, cli: str = "") -> list[tuple[str, str]]:
     """The step's outputs when nothing is read."""
     return [
         ("mode", mode),
@@ -167,6 +190,7 @@ def skipped_outputs(mode: str) -> list[tuple[str, str]]:
         ("points", "0"),
         ("remaining", ""),
         ("github-failed", "false"),
+        ("cli", cli),
     ]
 
 
@@ -190,7 +214,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
         if trigger.mode == FOLLOW_UP:
             _say(f"corrections: {trigger.event} is a follow-up: nothing to read")
-            write_outputs(output_path, skipped_outputs(trigger.mode))
+            write_outputs(output_path, skipped_outputs(trigger.mode, write_cli(_path(environ, "RUNNER_TEMP"))))
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
@@ -206,7 +230,8 @@ def run_action(environ: Mapping[str, str]) -> int:
     finally:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode))
+    cli = write_cli(_path(environ, "RUNNER_TEMP"))
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, cli))
     facts = RunFacts(
         trigger=trigger.event,
         issue=trigger.issue,

@@ -124,6 +124,7 @@ def corrections_json(outcome: ReadOutcome) -> str:
         ],
         "note": outcome.note,
         "cost": {"requests": outcome.usage.requests, "points": outcome.usage.points},
+        "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,9 +41,12 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "points": str(sum(entry.get("cost") or 0 for entry in served)),
         "remaining": str(1000 - sum(entry.get("cost") or 0 for entry in served)),
         "github-failed": "false",
+        "cli": str(tmp_path / "runner-temp" / "correction-reader-cli" / "corrections"),
     }
     written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["corrections"]) == 13
+    # The vocabulary of labels.md, so a later step can check a model's labels against it.
+    assert written["vocabulary"][:3] == ["bug", "crash", "enhancement"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary.md")
     captured = capsys.readouterr()
@@ -106,7 +110,8 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     assert out["mode"] == "follow-up"
     assert out["context"] == ""
     assert out["github-failed"] == "false"
-    assert not (tmp_path / "runner-temp").exists()
+    # No context folder: only the `cli` command for later steps is written under RUNNER_TEMP.
+    assert [p.name for p in (tmp_path / "runner-temp").iterdir()] == ["correction-reader-cli"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert f"`{trigger}`" in summary
     if event_name == "issue_comment":
@@ -189,3 +194,17 @@ def test_off_reads_nothing(
     assert (out["window"], out["requests"], out["github-failed"]) == ("0", "0", "false")
     assert "Corrections are off" in (tmp_path / "summary").read_text(encoding="utf-8")
     capsys.readouterr()
+
+
+def test_the_cli_output_runs_this_action_s_corrections_command_in_later_steps(
+    demo_server: Any, action_env: Callable[..., dict[str, str]], outputs: Outputs, tmp_path: Path
+) -> None:
+    """A later step runs `"$CLI" ...` with the reader's own interpreter and code, in every mode."""
+    for event, payload in (("issues", OPENED), ("issue_comment", {"action": "created"})):
+        assert run_action(action_env(demo_server, event, payload)) == 0
+        cli = outputs(tmp_path / "output")["cli"]
+        done = subprocess.run(
+            [cli, "--help"], capture_output=True, text=True, check=False, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"}
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("usage: corrections")
