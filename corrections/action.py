@@ -140,28 +140,33 @@ def _show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def write_cli(runner_temp: Path | None) -> str:
-    """A `corrections` command for the job's later steps (`"$CLI" marker ...`); its path, or "".
+def write_bin(runner_temp: Path | None) -> str:
+    """A folder with `corrections` and `learnings` commands for the job's later steps; its path, or "".
 
-    It runs this very checkout of the action with the interpreter that runs this step, so a later
-    step uses the same version as the reader without installing anything.
+    They run this very checkout of the action with the interpreter that runs this step, so a later
+    step (`"$BIN/corrections" marker ...`, `"$BIN/learnings" sync ...`) uses the reader's version
+    without installing anything.
     """
     if runner_temp is None:
         return ""
     root = Path(__file__).resolve().parent.parent
-    script = runner_temp / "correction-reader-cli" / "corrections"
-    script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text(
-        "#!/bin/sh\n"
-        "# The `corrections` command of the correction-reader action that wrote this file.\n"
-        f"PYTHONPATH={shlex.quote(str(root))} exec {shlex.quote(sys.executable)} -P -m corrections \"$@\"\n",
-        encoding="utf-8",
-    )
-    script.chmod(0o755)
-    return str(script)
+    folder = runner_temp / "correction-reader-bin"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("corrections", "learnings"):
+        script = folder / name
+        script.write_text(
+            "#!/bin/sh\n"
+            f"# The `{name}` command of the correction-reader action that wrote this file.\n"
+            f'PYTHONPATH={shlex.quote(str(root))} exec {shlex.quote(sys.executable)} -P -m {name} "$@"\n',
+            encoding="utf-8",
+        )
+        script.chmod(0o755)
+    return str(folder)
 
 
-def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str, cli: str = "") -> list[tuple[str, str]]:
+def outputs_of(
+    outcome: ReadOutcome, options: ReadOptions, mode: str, bin_folder: str = ""
+) -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
     return [
@@ -174,11 +179,11 @@ def outputs_of(outcome: ReadOutcome, options: ReadOptions, mode: str, cli: str =
         ("points", str(usage.points)),
         ("remaining", "" if usage.remaining is None else str(usage.remaining)),
         ("github-failed", "true" if outcome.failed else "false"),
-        ("cli", cli),
+        ("bin", bin_folder),
     ]
 
 
-def skipped_outputs(mode: str, cli: str = "") -> list[tuple[str, str]]:
+def skipped_outputs(mode: str, bin_folder: str = "") -> list[tuple[str, str]]:
     """The step's outputs when nothing is read."""
     return [
         ("mode", mode),
@@ -190,7 +195,7 @@ def skipped_outputs(mode: str, cli: str = "") -> list[tuple[str, str]]:
         ("points", "0"),
         ("remaining", ""),
         ("github-failed", "false"),
-        ("cli", cli),
+        ("bin", bin_folder),
     ]
 
 
@@ -214,7 +219,9 @@ def run_action(environ: Mapping[str, str]) -> int:
         trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
         if trigger.mode == FOLLOW_UP:
             _say(f"corrections: {trigger.event} is a follow-up: nothing to read")
-            write_outputs(output_path, skipped_outputs(trigger.mode, write_cli(_path(environ, "RUNNER_TEMP"))))
+            write_outputs(
+                output_path, skipped_outputs(trigger.mode, write_bin(_path(environ, "RUNNER_TEMP")))
+            )
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
@@ -230,8 +237,8 @@ def run_action(environ: Mapping[str, str]) -> int:
     finally:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    cli = write_cli(_path(environ, "RUNNER_TEMP"))
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, cli))
+    bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, bin_folder))
     facts = RunFacts(
         trigger=trigger.event,
         issue=trigger.issue,

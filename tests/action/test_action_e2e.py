@@ -41,7 +41,7 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "points": str(sum(entry.get("cost") or 0 for entry in served)),
         "remaining": str(1000 - sum(entry.get("cost") or 0 for entry in served)),
         "github-failed": "false",
-        "cli": str(tmp_path / "runner-temp" / "correction-reader-cli" / "corrections"),
+        "bin": str(tmp_path / "runner-temp" / "correction-reader-bin"),
     }
     written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["corrections"]) == 13
@@ -110,8 +110,8 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     assert out["mode"] == "follow-up"
     assert out["context"] == ""
     assert out["github-failed"] == "false"
-    # No context folder: only the `cli` command for later steps is written under RUNNER_TEMP.
-    assert [p.name for p in (tmp_path / "runner-temp").iterdir()] == ["correction-reader-cli"]
+    # No context folder: only the commands for later steps are written under RUNNER_TEMP.
+    assert [p.name for p in (tmp_path / "runner-temp").iterdir()] == ["correction-reader-bin"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert f"`{trigger}`" in summary
     if event_name == "issue_comment":
@@ -196,15 +196,21 @@ def test_off_reads_nothing(
     capsys.readouterr()
 
 
-def test_the_cli_output_runs_this_action_s_corrections_command_in_later_steps(
+def test_the_bin_output_runs_this_action_s_commands_in_later_steps(
     demo_server: Any, action_env: Callable[..., dict[str, str]], outputs: Outputs, tmp_path: Path
 ) -> None:
-    """A later step runs `"$CLI" ...` with the reader's own interpreter and code, in every mode."""
+    """A later step runs `"$BIN/corrections"` and `"$BIN/learnings"`: the reader's interpreter and code."""
     for event, payload in (("issues", OPENED), ("issue_comment", {"action": "created"})):
         assert run_action(action_env(demo_server, event, payload)) == 0
-        cli = outputs(tmp_path / "output")["cli"]
-        done = subprocess.run(
-            [cli, "--help"], capture_output=True, text=True, check=False, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"}
-        )
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("usage: corrections")
+        folder = Path(outputs(tmp_path / "output")["bin"])
+        for name in ("corrections", "learnings"):
+            done = subprocess.run(
+                [str(folder / name), "--help"],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=tmp_path,
+                env={"PATH": "/usr/bin:/bin"},
+            )
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.startswith(f"usage: {name}")
