@@ -106,7 +106,8 @@ def bad_references(text: str, where: str, repo: Repository) -> list[str]:
         resolved = _inside(repo, here, match.group(1))
         if resolved is None or not repo.has(resolved):
             found.append(f"{where}: {match.group(1)!r} points outside the repository or at nothing")
-    for token in re.findall(r"(?<![\w.@/-])((?:\.?[\w-]+/)+[\w.<>*{}-]*)", text):
+    for found_token in re.findall(r"(?<![\w.@/-])((?:\.?[\w-]+/)+[\w.<>*{}-]*)", text):
+        token = found_token.rstrip(".")  # the end of a sentence
         top = token.split("/", 1)[0]
         if top not in repo.top or token.startswith(ADOPTER_PREFIXES) or repo.has(token):
             continue
