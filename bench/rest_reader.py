@@ -19,8 +19,9 @@ from urllib.parse import quote
 
 import aiohttp
 
+from assistant.identity import is_person, normalize_login
 from corrections.config import Config
-from corrections.markers import MarkerError, is_person, normalize_login, parse_analysis
+from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,
     Closed,
@@ -125,7 +126,7 @@ class RestReader:
         self._asked: dict[str, asyncio.Task[None]] = {}
         self._session: aiohttp.ClientSession | None = None
         self.settings = RuleSettings(
-            assistant_login=config.assistant.login,
+            assistant=config.assistant.identity,
             command_word=config.assistant.command,
             duplicate_label=config.assistant.duplicate_label,
         )
@@ -168,7 +169,7 @@ class RestReader:
             labels_task = asyncio.create_task(self._labels())
             window = await self._scan()
             self.settings = RuleSettings(
-                assistant_login=self.settings.assistant_login,
+                assistant=self.settings.assistant,
                 command_word=self.settings.command_word,
                 duplicate_label=self.settings.duplicate_label,
                 vocabulary=await labels_task,
@@ -206,7 +207,7 @@ class RestReader:
                 comment = event({**item, "event": "commented"})
                 assert isinstance(comment, Comment)
                 try:
-                    analysis = parse_analysis(comment, 0, self.settings.assistant_login)
+                    analysis = parse_analysis(comment, 0, self.settings.assistant)
                 except MarkerError:
                     analysis = None
                 if analysis is not None and analysis.kind == "first":
@@ -253,7 +254,7 @@ class RestReader:
             people = {
                 normalize_login(who.login)
                 for who in reactors
-                if who is not None and is_person(who, self.settings.assistant_login)
+                if who is not None and is_person(who, self.settings.assistant)
             }
             await asyncio.gather(*(self._permission(login) for login in people))
         return issue, correct(issue, first, reactors, self.settings, self.permissions)

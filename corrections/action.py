@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
+from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
-from corrections.summary import RunFacts, render_skipped, render_summary
+from corrections.summary import RunFacts, code_span, render_skipped, render_summary
 from corrections.workflow import append, command, mask, write_outputs
 from queries.client import GITHUB_GRAPHQL_URL
 
@@ -108,11 +109,15 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
     out = environ.get("INPUT_OUT", "").strip()
     if not out:
         out = str(Path(environ.get("RUNNER_TEMP") or ".") / "corrections-context")
-    config = environ.get("INPUT_CONFIG", "").strip()
+    # The configuration is a path in the repository, read at the base ref through GitHub: the
+    # workspace may hold a pull request's files and is never read.
+    named = environ.get("INPUT_CONFIG", "").strip()
     return build_options(
         repo=repository,
         out=Path(out).resolve(),
-        config_path=Path(config) if config else None,
+        config_path=None,
+        remote_config=named or str(DEFAULT_PATH),
+        remote_config_required=bool(named),
         api_url=api_url(environ),
         max_analyzed=_max_analyzed(environ.get("INPUT_MAX_ANALYZED", "")),
         base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
@@ -234,7 +239,14 @@ def run_action(environ: Mapping[str, str]) -> int:
     _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
     try:
         outcome = run_read(options, token, log=_say, warn=_warn)
-    finally:
+    except ConfigError as error:
+        _say("::endgroup::")
+        _say(command("error", str(error), title="corrections"))
+        append(
+            summary_path, f"## Corrections: not read\n\nConfiguration error: {code_span(str(error), 500)}\n"
+        )
+        return 2
+    else:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
     bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
@@ -244,8 +256,8 @@ def run_action(environ: Mapping[str, str]) -> int:
         issue=trigger.issue,
         base_ref=options.base_ref,
         out=str(options.out),
-        max_analyzed=options.config.context.max_analyzed,
-        labels_file=options.config.context.labels_file,
+        max_analyzed=outcome.config.context.max_analyzed,
+        labels_file=outcome.config.context.labels_file,
     )
     append(summary_path, render_summary(outcome, facts))
     return 0

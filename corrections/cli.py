@@ -47,6 +47,11 @@ class ReadOptions:
     base_ref: str
     paths: tuple[str, ...]
     time_budget: float
+    # The action: the configuration's path in the repository, read at base_ref through GitHub
+    # (never from the workspace); `config` then holds the defaults and the inputs only.
+    remote_config: str | None = None
+    remote_config_required: bool = False  # named by the input: it must exist at the base ref
+    max_analyzed: int | None = None  # the input, applied over the configuration read
 
 
 def _stderr(message: str) -> None:
@@ -71,10 +76,16 @@ def build_options(
     base_ref: str | None = None,
     paths: Sequence[str] = (),
     time_budget: float | None = None,
+    remote_config: str | None = None,
+    remote_config_required: bool = False,
 ) -> ReadOptions:
-    """Validated options of one read; raises UsageError with one line naming what is wrong."""
+    """Validated options of one read; raises UsageError with one line naming what is wrong.
+
+    With `remote_config` (the action) no local file is read: the configuration at that path is
+    read at the base ref through GitHub, and `config_path` must be None.
+    """
     try:
-        config = load_config(config_path)
+        config = Config() if remote_config is not None else load_config(config_path)
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if max_analyzed is not None:
@@ -94,6 +105,9 @@ def build_options(
         base_ref=base_ref or "HEAD",
         paths=tuple(paths),
         time_budget=time_budget or DEFAULT_BUDGET,
+        remote_config=remote_config,
+        remote_config_required=remote_config_required,
+        max_analyzed=max_analyzed,
     )
 
 
@@ -116,15 +130,25 @@ Say = Callable[[str], None]
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
     request = ReadRequest(
-        owner=options.owner, name=options.name, config=options.config, base_ref=options.base_ref
+        owner=options.owner,
+        name=options.name,
+        config=options.config,
+        base_ref=options.base_ref,
+        config_path=options.remote_config,
+        config_required=options.remote_config_required,
+        max_analyzed=options.max_analyzed,
     )
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         try:
             return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
+        except ConfigError:
+            raise  # the base branch's configuration: a configuration error, not an internal one
         except Exception:
             log(traceback.format_exc())
-            outcome = ReadOutcome(repository=f"{options.owner}/{options.name}", usage=client.usage)
+            outcome = ReadOutcome(
+                repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
+            )
             outcome.failed = True
             outcome.note = notes.failed("internal error")
             return outcome
@@ -139,6 +163,8 @@ def run_read(
 ) -> ReadOutcome:
     """Read, render and write the context folder; returns what was read.
 
+    Raises ConfigError when the configuration read at the base ref does not validate.
+
     `log` receives progress lines and `warn` each warning (the action turns them into workflow
     commands); both default to stderr.
     """
@@ -147,7 +173,7 @@ def run_read(
     # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
     from corrections.context import render_context
 
-    files = render_context(outcome, options.config, options.paths)
+    files = render_context(outcome, outcome.config, options.paths)
     write_folder(options.out / "issues", files.issues)
     for name, text in files.top.items():
         write_atomic(options.out / name, text)

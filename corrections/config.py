@@ -10,7 +10,9 @@ import tomllib
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+
+from assistant.identity import BOT_SUFFIX, AccountType, Identity
 
 DEFAULT_PATH = Path(".github/assistant.toml")
 
@@ -27,8 +29,24 @@ class AssistantConfig(_Section):
     """Who the assistant is and the words it answers to."""
 
     login: Annotated[str, Field(min_length=1)] = "triage-assistant"
+    # "bot" (a GitHub App) or "user" (a machine user): an account of the other type with the same
+    # login is never the assistant.
+    account: AccountType = "bot"
     command: Annotated[str, Field(min_length=2, pattern=r"^\S+$")] = "/assistant"
     duplicate_label: Annotated[str, Field(min_length=1)] = "possible-duplicate"
+
+    @field_validator("account")
+    @classmethod
+    def _bot_login_is_a_bot(cls, account: AccountType, info: ValidationInfo) -> AccountType:
+        login = str(info.data.get("login", ""))
+        if account == "user" and login.strip().lower().endswith(BOT_SUFFIX):
+            raise ValueError(f"login {login!r} names a bot (GitHub App), not a user")
+        return account
+
+    @property
+    def identity(self) -> Identity:
+        """The assistant's account, as assistant.identity compares it."""
+        return Identity(login=self.login, account=self.account)
 
 
 class ContextConfig(_Section):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from assistant.identity import is_assistant, is_person, normalize_login
 from corrections.commands import says_not_duplicate
-from corrections.markers import is_assistant, is_person, normalize_login
 from corrections.models import (
     Actor,
     Analysis,
@@ -69,15 +69,16 @@ def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) 
         if (
             isinstance(event, Comment)
             and MARKER_WORD in event.body
-            and not is_assistant(event.author, settings.assistant_login)
+            and not is_assistant(event.author, settings.assistant)
         ):
-            who = event.author.login if event.author else "ghost"
+            who = f"{event.author.login} ({event.author.typename})" if event.author else "ghost"
+            assistant = f"{settings.assistant.login} ({settings.assistant.account})"
             lines.append(
                 f"- comment {event.database_id or event.node_id} by {who} carries an analysis marker, but "
-                f"only the assistant ({settings.assistant_login}) writes analyses: ignored"
+                f"only the assistant ({assistant}) writes analyses: ignored"
             )
     if not found and not warnings and len(lines) == 1:
-        lines.append(f"- no comment by {settings.assistant_login} carries an analysis marker")
+        lines.append(f"- no comment by {settings.assistant.login} carries an analysis marker")
     if facts.truncated:
         lines.append("- the timeline is longer than a run reads: a first analysis further on was not seen")
     return lines
@@ -120,13 +121,13 @@ def _label_lines(
         for index, event in groups.get(name, []):
             verb = "added" if event.kind == "labeled" else "removed"
             head = f"  {_when(event)} {_who(event.actor, permissions)} {verb} it"
-            if is_assistant(event.actor, settings.assistant_login):
+            if is_assistant(event.actor, settings.assistant):
                 if event.kind == "labeled":
                     applied_before.append(index)
                     lines.append(f"{head}: the assistant applied it")
                 else:
                     lines.append(f"{head}: the assistant's own change, not a correction")
-            elif not is_person(event.actor, settings.assistant_login):
+            elif not is_person(event.actor, settings.assistant):
                 lines.append(f"{head}: not a person (bots, apps and deleted accounts do not count)")
             elif index < first.index:
                 lines.append(f"{head}: before the first analysis, so not a correction of it")
@@ -180,7 +181,7 @@ def _duplicate_lines(
         ]
     lines = [head]
     for event in issue.events[first.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant_login):
+        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
             assert event.author is not None
             level = permissions.get(normalize_login(event.author.login))
             who = _who(event.author, permissions)
@@ -200,7 +201,7 @@ def _duplicate_lines(
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
             and event.label.strip().casefold() == settings.duplicate_label.strip().casefold()
-            and is_person(event.actor, settings.assistant_login)
+            and is_person(event.actor, settings.assistant)
         ):
             assert event.actor is not None
             level = permissions.get(normalize_login(event.actor.login))
@@ -227,7 +228,7 @@ def _thumbs_lines(
     seen: set[str] = set()
     for actor in reactors:
         who = _who(actor, permissions)
-        if not is_person(actor, settings.assistant_login):
+        if not is_person(actor, settings.assistant):
             lines.append(f"  {who}: not a person, not counted")
             continue
         assert actor is not None
@@ -260,7 +261,7 @@ def explain(
         return lines + _no_first_analysis(issue, settings, facts)
     labels = ", ".join(_label(n) for n in first.labels) or "none"
     lines.append(
-        f"First analysis: comment {first.database_id or first.node_id} by {settings.assistant_login} at "
+        f"First analysis: comment {first.database_id or first.node_id} by {settings.assistant.login} at "
         f"{_when(first)}, proposed labels {labels}."
     )
     later = [a for a in found if a is not first]

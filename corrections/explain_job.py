@@ -48,7 +48,7 @@ async def read_trail(
         [] if text else [f"{config.context.labels_file} not found at {base_ref}: no label is a correction"]
     )
     settings = RuleSettings(
-        assistant_login=config.assistant.login,
+        assistant=config.assistant.identity,
         command_word=config.assistant.command,
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=parse_vocabulary(text or ""),

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from assistant.identity import normalize_login
 from corrections import notes
+from corrections.base_files import read_base_files
 from corrections.config import Config
-from corrections.markers import normalize_login
 from corrections.models import IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct
@@ -21,7 +22,6 @@ from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
-from queries.models import Blob
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]
@@ -29,12 +29,20 @@ Progress = Callable[[str], None]
 
 @dataclass(frozen=True)
 class ReadRequest:
-    """What to read: the repository, the base ref for files, and the configuration."""
+    """What to read: the repository, the base ref for files, and the configuration.
+
+    `config_path` (the action): the configuration is read at `base_ref` through GitHub in round
+    trip 1, never from the workspace; `config` then holds only the defaults and the step's inputs,
+    and `max_analyzed` (the step's input) applies over the configuration read.
+    """
 
     owner: str
     name: str
     config: Config
     base_ref: str = "HEAD"
+    config_path: str | None = None
+    config_required: bool = False
+    max_analyzed: int | None = None
 
 
 @dataclass
@@ -42,6 +50,7 @@ class ReadOutcome:
     """Everything a run produced, for the renderers."""
 
     repository: str
+    config: Config = field(default_factory=Config)  # the configuration in force (the base's, in the action)
     window: list[IssueRead] = field(default_factory=list)
     corrections: list[IssueCorrection] = field(default_factory=list)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
@@ -66,28 +75,20 @@ class ReadOutcome:
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
     return RuleSettings(
-        assistant_login=config.assistant.login,
+        assistant=config.assistant.identity,
         command_word=config.assistant.command,
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=vocabulary,
     )
 
 
-def _file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
-    if blob is None:
-        return None
-    if blob.text is None:
-        warnings.append(f"{path}: binary file on the base branch, ignored")
-        return None
-    if blob.is_truncated:
-        warnings.append(f"{path}: truncated by GitHub; only its beginning was read")
-    return blob.text
-
-
 async def read_corrections(client: GitHubClient, request: ReadRequest, progress: Progress) -> ReadOutcome:
-    """Read the window and its corrections; GitHub failures end as a note, never an exception."""
+    """Read the window and its corrections; GitHub failures end as a note, never an exception.
+
+    Raises ConfigError when the configuration read at the base ref (the action) does not validate.
+    """
     config = request.config
-    outcome = ReadOutcome(repository=f"{request.owner}/{request.name}", usage=client.usage)
+    outcome = ReadOutcome(repository=f"{request.owner}/{request.name}", usage=client.usage, config=config)
     if config.context.max_analyzed == 0:
         outcome.off = True
         outcome.note = notes.OFF
@@ -96,11 +97,15 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         ref=request.base_ref,
         labels_path=config.context.labels_file,
         learnings_path=config.learnings.file if config.learnings.enabled else None,
+        config_path=request.config_path,
+        config_required=request.config_required,
     )
     reading = Reading(settings=_settings(config, Vocabulary()), max_analyzed=config.context.max_analyzed)
     categories: set[str] = set()
     cursor: str | None = None
-    for page_number in range(1, config.context.scan_pages + 1):
+    page_number = 0
+    while page_number < config.context.scan_pages:
+        page_number += 1
         try:
             page = await fetch_window_page(
                 client, request.owner, request.name, after=cursor, files=files if page_number == 1 else None
@@ -114,12 +119,30 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             reading.missing.add("scan")
             categories.add(error.category)
             break
-        if page.failed:
-            reading.missing.update(page.failed)
+        if "issues" in page.failed:  # the files' parts are base_files' to judge
+            reading.missing.add("issues")
             categories.add("partial answer")
         if page_number == 1:
-            labels_text = _file_text(page.labels_file, config.context.labels_file, outcome.warnings)
-            if "labels" in page.failed:
+            base = await read_base_files(
+                client,
+                request.owner,
+                request.name,
+                files=files,
+                page=page,
+                config=config,
+                max_analyzed=request.max_analyzed,
+            )
+            config = outcome.config = base.config
+            outcome.warnings.extend(base.warnings)
+            reading.missing.update(base.failed)
+            categories.update(base.categories)
+            if config.context.max_analyzed == 0:
+                outcome.off = True
+                outcome.note = notes.OFF_AT_BASE
+                return outcome
+            reading.max_analyzed = config.context.max_analyzed
+            labels_text = base.labels
+            if "labels" in base.failed:
                 outcome.warnings.append(
                     f"{config.context.labels_file} could not be read at {request.base_ref}: "
                     "no label is a correction"
@@ -131,9 +154,8 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             outcome.vocabulary = parse_vocabulary(labels_text or "")
             reading.settings = _settings(config, outcome.vocabulary)
             if config.learnings.enabled:
-                text = _file_text(page.learnings_file, config.learnings.file, outcome.warnings)
                 outcome.learnings = parse_jsonl(
-                    text or "", source=f"{request.base_ref}:{config.learnings.file}"
+                    base.learnings or "", source=f"{request.base_ref}:{config.learnings.file}"
                 )
                 reading.path_checks = tuple(
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
@@ -227,3 +249,4 @@ async def read_details(
     else:
         if not reading.next_request().empty:
             reading.missing.add("timelines")
+            categories.add(notes.CAPS_REACHED)

@@ -1,46 +1,21 @@
-"""Hidden markers in comments: `<!-- assistant:analysis {JSON} -->` and who may write them.
+"""The analysis marker `<!-- assistant:analysis {JSON} -->` in the assistant's comments.
 
-A marker counts only in a comment whose author is the assistant: anyone can type one.
+A marker counts only in a comment whose author is the assistant (assistant.identity, checked
+before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
+linear parser.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from corrections.models import Actor, Analysis, Comment
+from assistant.identity import Identity, is_assistant
+from assistant.markers import payloads
+from corrections.models import Analysis, Comment
 
-# The marker's start; its end is the first `-->` after it. Searched in two steps, not as one
-# lazy pattern: that pattern backtracks over every unclosed start, quadratic in the body's size.
-_ANALYSIS_START = re.compile(r"<!--\s*assistant:analysis\s+")
-_MARKER_END = "-->"
-_BOT_SUFFIX = "[bot]"
-
-
-def normalize_login(login: str) -> str:
-    """A login as compared: without REST's `[bot]` suffix, case-folded."""
-    login = login.strip()
-    if login.lower().endswith(_BOT_SUFFIX):
-        login = login[: -len(_BOT_SUFFIX)]
-    return login.casefold()
-
-
-def is_assistant(actor: Actor | None, assistant_login: str) -> bool:
-    """Whether an actor is the configured assistant (GraphQL drops the `[bot]` suffix).
-
-    A bot and a user may share a login (the app's `name[bot]` and the user `name`): when the
-    configured login names the bot, a User of that login is someone else and never the assistant.
-    """
-    if actor is None or normalize_login(actor.login) != normalize_login(assistant_login):
-        return False
-    return actor.typename == "Bot" or not assistant_login.strip().lower().endswith(_BOT_SUFFIX)
-
-
-def is_person(actor: Actor | None, assistant_login: str) -> bool:
-    """A User who is not the assistant; bots, apps, mannequins and ghosts (null) are not people."""
-    return actor is not None and actor.typename == "User" and not is_assistant(actor, assistant_login)
+ANALYSIS = "analysis"
 
 
 class _Marker(BaseModel):
@@ -52,30 +27,21 @@ class _Marker(BaseModel):
     duplicate_of: Annotated[int, Field(gt=0)] | None = None
 
 
-def _marker_payload(body: str) -> str | None:
-    """The text between the first analysis marker's start and its `-->`, or None."""
-    start = _ANALYSIS_START.search(body)
-    if start is None:
-        return None
-    end = body.find(_MARKER_END, start.end())
-    # Without an end after the first start, no later start has one either.
-    return None if end == -1 else body[start.end() : end].rstrip()
-
-
 class MarkerError(ValueError):
     """An analysis marker that does not parse; the message names the comment."""
 
 
-def parse_analysis(comment: Comment, index: int, assistant_login: str) -> Analysis | None:
+def parse_analysis(comment: Comment, index: int, assistant: Identity) -> Analysis | None:
     """The analysis in an assistant's comment, None when there is none.
 
     Raises MarkerError when the assistant's comment has a marker that does not parse.
     """
-    if not is_assistant(comment.author, assistant_login):
+    if not is_assistant(comment.author, assistant):
         return None
-    payload = _marker_payload(comment.body)
-    if payload is None:
+    found = payloads(comment.body, ANALYSIS)
+    if not found:
         return None
+    payload = found[0]
     name = f"comment {comment.database_id or comment.node_id}"
     try:
         marker = _Marker.model_validate_json(payload)

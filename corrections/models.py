@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from assistant.identity import is_maintainer, may_push
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -99,12 +101,12 @@ class Permission(StrEnum):
     @property
     def is_maintainer(self) -> bool:
         """TRIAGE or more: may change labels and say /assistant not-duplicate."""
-        return self in {Permission.ADMIN, Permission.MAINTAIN, Permission.WRITE, Permission.TRIAGE}
+        return is_maintainer(self.value)
 
     @property
     def is_pusher(self) -> bool:
         """WRITE or more: whose 👎 counts."""
-        return self in {Permission.ADMIN, Permission.MAINTAIN, Permission.WRITE}
+        return may_push(self.value)
 
 
 class DuplicateOutcome(StrEnum):

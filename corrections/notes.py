@@ -13,9 +13,19 @@ PARTS = {
     "reactions": "👎 reactions on some analyses (not counted)",
     "permissions": "permissions of some people (their 👎 and comments not counted)",
     "learnings": "the learnings file",
+    "config": "the configuration file at the base ref (defaults used)",
 }
 
+# The category of parts a run left unread on purpose: its bounds (pages per timeline, detail
+# rounds) were reached. GitHub did not fail, and the note must not say it did.
+CAPS_REACHED = "caps reached"
+
 OFF = "Corrections are off ([context] max_analyzed = 0): nothing was read from GitHub."
+# The action learns it from the base branch's configuration, read in its first request.
+OFF_AT_BASE = (
+    "Corrections are off ([context] max_analyzed = 0 in the base branch's configuration): "
+    "nothing more was read from GitHub."
+)
 
 
 def failed(category: str) -> str:
@@ -28,5 +38,15 @@ def partial(missing: Iterable[str], categories: Iterable[str]) -> str | None:
     parts = [PARTS[name] for name in sorted(set(missing)) if name in PARTS]
     if not parts:
         return None
-    why = ", ".join(sorted(set(categories))) or "GitHub failed"
+    reasons = set(categories)
+    capped = CAPS_REACHED in reasons
+    reasons.discard(CAPS_REACHED)
+    if capped and not reasons:
+        return (
+            "Some corrections were not read: the reader's caps on what one run reads were reached "
+            f"(GitHub did not fail): missing {'; '.join(parts)}."
+        )
+    why = ", ".join(sorted(reasons)) or "GitHub failed"
+    if capped:
+        why += "; the reader's caps were reached"
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from assistant.identity import is_assistant
 from corrections.job import ReadOutcome
-from corrections.markers import is_assistant
 from corrections.models import Analysis, DuplicateOutcome, Issue, IssueCorrection, LabelChange
 from corrections.rules import RuleSettings
 
@@ -104,7 +104,7 @@ def put_forward(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tup
         for event in issue.events
         if isinstance(event, LabelChange)
         and event.kind == "labeled"
-        and is_assistant(event.actor, settings.assistant_login)
+        and is_assistant(event.actor, settings.assistant)
     ]
     return tuple(sorted({n for n in names if n is not None and n.casefold() != duplicate}))
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.identity import is_person, normalize_login
 from corrections import assemble
-from corrections.markers import is_person, normalize_login
 from corrections.models import Actor, Analysis, Issue, Permission
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
 from queries.fetch import DetailsRequest
@@ -136,7 +136,7 @@ class Reading:
             assert read.first is not None
             needed |= duplicate_deciders(read.issue, read.first, self.settings)
             for reactor in self.reactors.get(read.first.node_id, []):
-                if is_person(reactor, self.settings.assistant_login):
+                if is_person(reactor, self.settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed

@@ -70,7 +70,14 @@ def safe_title(title: str) -> str:
 
 def correction_line(correction: IssueCorrection) -> str:
     """One line: number, title as JSON, then program words, vocabulary labels and issue numbers."""
-    parts = [f"#{correction.number} {safe_title(correction.title)}"]
+    return " | ".join(
+        [f"#{correction.number} {safe_title(correction.title)}", *_correction_parts(correction)]
+    )
+
+
+def _correction_parts(correction: IssueCorrection) -> list[str]:
+    """What the rules found, in program words, vocabulary labels and numbers (no untrusted text)."""
+    parts: list[str] = []
     if correction.labels_removed:
         parts.append(
             "maintainer removed label "
@@ -85,7 +92,7 @@ def correction_line(correction: IssueCorrection) -> str:
     if correction.thumbs_down:
         people = "person" if correction.thumbs_down == 1 else "people"
         parts.append(f"👎 from {correction.thumbs_down} {people} with push access")
-    return " | ".join(parts)
+    return parts
 
 
 def render_corrections_md(outcome: ReadOutcome) -> str:
@@ -137,7 +144,7 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     """The program's words on what the rules found on this issue."""
     if correction is None or not correction.is_corrected:
         return "Correction: none (the first analysis stood as it was)."
-    return "Correction: " + correction_line(correction).split(" | ", 1)[1] + "."
+    return "Correction: " + " | ".join(_correction_parts(correction)) + "."
 
 
 def _event_line(event: Event) -> str:

@@ -60,7 +60,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         _stderr(f"corrections: error: {outcome.note}")
         return 1
     settings = RuleSettings(
-        assistant_login=config.assistant.login,
+        assistant=config.assistant.identity,
         command_word=config.assistant.command,
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=outcome.vocabulary,

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from assistant.identity import Identity, is_assistant, is_person, normalize_login
 from corrections.commands import says_not_duplicate
-from corrections.markers import MarkerError, is_assistant, is_person, normalize_login, parse_analysis
+from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,
     Analysis,
@@ -33,7 +34,7 @@ Permissions = Mapping[str, Permission]
 class RuleSettings:
     """The configuration the rules depend on."""
 
-    assistant_login: str = "triage-assistant"
+    assistant: Identity = field(default_factory=Identity)
     command_word: str = "/assistant"
     duplicate_label: str = "possible-duplicate"
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
@@ -55,7 +56,7 @@ def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list
         if not isinstance(event, Comment):
             continue
         try:
-            analysis = parse_analysis(event, index, settings.assistant_login)
+            analysis = parse_analysis(event, index, settings.assistant)
         except MarkerError as error:
             warnings.append(f"#{issue.number} {error}")
             continue
@@ -96,9 +97,9 @@ def corrected_labels(issue: Issue, analysis: Analysis, settings: RuleSettings) -
         name = vocabulary.canonical(event.label)
         if name is None or _is_duplicate_label(name, settings):
             continue
-        if event.kind == "labeled" and is_assistant(event.actor, settings.assistant_login):
+        if event.kind == "labeled" and is_assistant(event.actor, settings.assistant):
             assistant_applied.setdefault(name, []).append(index)
-        elif index > analysis.index and is_person(event.actor, settings.assistant_login):
+        elif index > analysis.index and is_person(event.actor, settings.assistant):
             last_human[name] = (index, event)
     removed: list[str] = []
     added: list[str] = []
@@ -135,7 +136,7 @@ def duplicate_outcome(
     if is_confirmed_duplicate(issue):
         return DuplicateNotice(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
     for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant_login):
+        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
             permission = _permission(event.author, permissions)
             if permission is None:
                 continue
@@ -145,7 +146,7 @@ def duplicate_outcome(
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
             and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant_login)
+            and is_person(event.actor, settings.assistant)
         ):
             permission = _permission(event.actor, permissions)
             if permission is not None and permission.is_maintainer:
@@ -159,7 +160,7 @@ def counted_thumbs_down(
     """Distinct people with push access (WRITE, MAINTAIN, ADMIN) among the 👎 on the first analysis."""
     counted: set[str] = set()
     for actor in reactors:
-        if not is_person(actor, settings.assistant_login):
+        if not is_person(actor, settings.assistant):
             continue
         assert actor is not None
         permission = _permission(actor, permissions)
@@ -174,14 +175,14 @@ def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings)
         return set()
     logins: set[str] = set()
     for event in issue.events[analysis.index + 1 :]:
-        if isinstance(event, Comment) and is_person(event.author, settings.assistant_login):
+        if isinstance(event, Comment) and is_person(event.author, settings.assistant):
             assert event.author is not None
             logins.add(normalize_login(event.author.login))
         elif (
             isinstance(event, LabelChange)
             and event.kind == "unlabeled"
             and _is_duplicate_label(event.label, settings)
-            and is_person(event.actor, settings.assistant_login)
+            and is_person(event.actor, settings.assistant)
         ):
             assert event.actor is not None
             logins.add(normalize_login(event.actor.login))
@@ -193,7 +194,7 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
     logins: set[str] = set()
     for event in issue.events[analysis.index + 1 :]:
         actor = event.author if isinstance(event, Comment) else event.actor
-        if is_person(actor, settings.assistant_login):
+        if is_person(actor, settings.assistant):
             assert actor is not None
             logins.add(normalize_login(actor.login))
     return logins

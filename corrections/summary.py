@@ -36,6 +36,16 @@ def markdown_text(text: str, limit: int = MAX_SUMMARY_TITLE) -> str:
     return _PUNCTUATION.sub(r"\\\1", truncate(clean_line(text), limit))
 
 
+def code_span(text: str, limit: int = 200) -> str:
+    """Text as an inert Markdown code span: one line, invisible characters gone, and delimited by
+    more backticks than any run inside it (CommonMark), so no value can close it early."""
+    cleaned = truncate(clean_line(text), limit)
+    longest = max((len(run) for run in re.findall(r"`+", cleaned)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if cleaned.startswith("`") or cleaned.endswith("`") else ""
+    return f"{fence}{pad}{cleaned}{pad}{fence}"
+
+
 def _code(name: str) -> str:
     """A label name as inline code (labels come from the base branch's labels.md)."""
     cleaned = clean_line(name).replace("`", "'").replace("|", "/")
@@ -96,8 +106,12 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
         heading = f"Corrections for the first analysis of #{facts.issue}"
     return _environment.get_template("step-summary.md.j2").render(
         heading=heading,
-        repository=outcome.repository,
+        repository=code_span(outcome.repository),
         facts=facts,
+        base_ref=code_span(facts.base_ref),
+        labels_file=code_span(facts.labels_file),
+        out=code_span(facts.out, 1_000),
+        trigger=code_span(facts.trigger),
         off=outcome.off,
         failed=outcome.failed,
         note=outcome.note,
@@ -117,4 +131,6 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
 
 def render_skipped(trigger: str, reason: str) -> str:
     """The step summary of a run that read nothing on purpose (a follow-up analysis)."""
-    return _environment.get_template("step-summary-skipped.md.j2").render(trigger=trigger, reason=reason)
+    return _environment.get_template("step-summary-skipped.md.j2").render(
+        trigger=code_span(trigger), reason=reason
+    )

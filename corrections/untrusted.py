@@ -16,13 +16,43 @@ from collections.abc import Iterable
 # controls, format characters (zero-width, bidi, tags), private use, surrogates, unassigned,
 # line and paragraph separators.
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+# Default_Ignorable_Code_Point, from Unicode 15.1.0 DerivedCoreProperties.txt
+# (https://www.unicode.org/Public/15.1.0/ucd/DerivedCoreProperties.txt, 4,174 code points): the
+# characters a renderer shows as nothing even outside those categories (variation selectors, Hangul
+# fillers, the combining grapheme joiner, Khmer inherent vowels, Mongolian selectors). Python's
+# unicodedata has no such property; this is its one copy. U+2800 (BRAILLE PATTERN BLANK) is not in
+# it but looks like a space, so it is removed too.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+BRAILLE_BLANK = 0x2800
+_IGNORABLE = frozenset(
+    chr(point) for first, last in DEFAULT_IGNORABLE for point in range(first, last + 1)
+) | {chr(BRAILLE_BLANK)}
 _SPACES = re.compile(r" {2,}")
 _BACKTICKS = re.compile(r"`+")
 
 
 def is_invisible(char: str) -> bool:
-    """Whether a character belongs to a category that is removed from untrusted text."""
-    return unicodedata.category(char) in INVISIBLE_CATEGORIES
+    """Whether a character is removed from untrusted text: an invisible category, a
+    Default_Ignorable_Code_Point, or the braille blank."""
+    return char in _IGNORABLE or unicodedata.category(char) in INVISIBLE_CATEGORIES
 
 
 def clean_line(text: str) -> str:

@@ -330,8 +330,10 @@ class IssueNode(_Reactable):
             self.merged = issue.merged
             self.mergedAt = None
             self.isDraft = issue.draft
-            self.isCrossRepository = False
-            self.headRefOid = store.branches.get(self.headRefName, "0" * 40)
+            self.isCrossRepository = store.is_fork_pull(number)
+            fork = issue.head_repository if self.isCrossRepository else None
+            # A fork's branches are not in the world: its head commit is unknown.
+            self.headRefOid = "0" * 40 if fork else store.branches.get(self.headRefName, "0" * 40)
             self.baseRefOid = store.branches.get(self.baseRefName, "0" * 40)
             self.state = "MERGED" if issue.merged else ("CLOSED" if self._derived.closed else "OPEN")
         else:
@@ -349,6 +351,18 @@ class IssueNode(_Reactable):
     def authorAssociation(self) -> str:
         """The author's association with the repository."""
         return self._store.association(self._issue.author)
+
+    @property
+    def headRepository(self) -> Any:
+        """The repository of the head branch: this one, or the fork named by ``head_repository``."""
+        from emulator.resolvers_repo import ForkNode, RepositoryNode
+
+        if not self._store.is_pull(self.number):
+            return None
+        fork = self._issue.head_repository
+        if fork is not None and self._store.is_fork_pull(self.number):
+            return ForkNode(self._store, fork)
+        return RepositoryNode(self._store)
 
     def stateReason(self, info: Info, args: Args) -> str | None:
         """COMPLETED, NOT_PLANNED, REOPENED, or DUPLICATE only with ``enableDuplicate: true``."""

@@ -282,6 +282,24 @@ def _date_test(store: Store, key: str, value: str) -> Any:
     return lambda n: start(value) <= moment(n) < end(value)
 
 
+class ForkNode:
+    """Another repository, known only by name: the head repository of a pull request from a fork."""
+
+    typename = "Repository"
+
+    def __init__(self, store: Store, name_with_owner: str) -> None:
+        owner, name = name_with_owner.split("/", 1)
+        self.id = node_id("Repository", name_with_owner)
+        self.name = name
+        self.nameWithOwner = name_with_owner
+        self.url = f"{BASE}/{name_with_owner}"
+        self.resourcePath = f"/{name_with_owner}"
+        self.isPrivate = False
+        self.isArchived = False
+        self.isFork = True
+        self.owner = ActorNode(store, owner, "User")
+
+
 class QueryRoot:
     """The Query type."""
 
@@ -298,8 +316,14 @@ class QueryRoot:
         return RepositoryNode(self._store)
 
     def viewer(self, info: Info, args: Args) -> ActorNode:
-        """The token's login (typed User, as the schema requires)."""
-        return ActorNode(self._store, context(info).viewer, "User")
+        """The token's account, typed User as the schema requires; an app's login keeps ``[bot]``.
+
+        An installation token (GITHUB_TOKEN included) answers ``<slug>[bot]`` (docs/emulator.md).
+        """
+        login = context(info).viewer
+        if self._store.actor_type(login) == "Bot" and not login.lower().endswith("[bot]"):
+            login = f"{login}[bot]"
+        return ActorNode(self._store, login, "User")
 
     def user(self, info: Info, args: Args) -> ActorNode | None:
         """A user by login."""
@@ -407,4 +431,4 @@ def unknown(value: Any) -> GraphQLError:
     return github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
 
 
-__all__ = ["BlobNode", "QueryRoot", "RepositoryNode", "find_node", "unknown"]
+__all__ = ["BlobNode", "ForkNode", "QueryRoot", "RepositoryNode", "find_node", "unknown"]

@@ -130,6 +130,11 @@ class Store:
                 return value
         return "COLLABORATOR" if self.permission(login) else "NONE"
 
+    def is_fork_pull(self, number: int) -> bool:
+        """Whether a pull request's head is in another repository (a fork)."""
+        other = self.items[number].head_repository
+        return other is not None and other.lower() != self.name_with_owner.lower()
+
     def viewer_login(self, token: str) -> str:
         """The login a token acts as (``tokens`` map, else ``viewer``)."""
         return self.file.tokens.get(token, self.file.viewer)
@@ -392,7 +397,12 @@ class Store:
                 )
         for number in self.pull_numbers:
             pull = self.items[number]
-            if pull.head == head and pull.base == base and not self.derived(number).closed:
+            if (
+                pull.head == head
+                and pull.base == base
+                and not self.is_fork_pull(number)
+                and not self.derived(number).closed
+            ):
                 raise MutationError(f"A pull request already exists for {self.owner}:{head}.")
         number = max(self.items, default=0) + 1
         self.items[number] = Issue(

@@ -110,7 +110,11 @@ TimelineItem = Annotated[
 
 
 class Issue(Model):
-    """An issue; for pull requests also ``base``/``head`` and the emulator extras ``merged``/``draft``."""
+    """An issue; for pull requests also ``base``/``head`` and the emulator extras ``merged``/``draft``.
+
+    A pull request's ``head_repository`` ("owner/name") other than the world's repository makes it
+    a pull request from a fork (``isCrossRepository``).
+    """
 
     number: int
     title: str
@@ -121,6 +125,7 @@ class Issue(Model):
     reactions: tuple[Reaction, ...] = ()
     base: str | None = None
     head: str | None = None
+    head_repository: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")] | None = None
     merged: bool = False
     draft: bool = False
 

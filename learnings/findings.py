@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, ValidationError
 
-from learnings.hidden import json_payload, marker, payloads
+from assistant.markers import json_payload, marker, payloads
 from learnings.suppression import Finding
 
 NAME = "finding"

@@ -12,21 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from pydantic import ValidationError
 
-from corrections.markers import is_person, normalize_login
-from corrections.models import Actor
+from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
 from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
 from learnings.findings import findings_in
 from learnings.model import Source
 from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
 from learnings.suppression import Finding
 from queries.sync_fetch import Reactors, Thread
-from queries.sync_models import ThreadComment
 
-PUSH_LEVELS = frozenset({"WRITE", "MAINTAIN", "ADMIN"})
 ThreadKey = tuple[Literal["issue", "pull_request"], int]
 
 
@@ -54,6 +52,7 @@ class ProposalFound:
     comment: int
     node_id: str
     proposal: Proposal
+    edited_at: datetime | None  # the comment's last edit (a 👍 before it approved another text)
 
 
 @dataclass
@@ -71,26 +70,24 @@ class Found:
         for proposal in self.proposals:
             seen = reactors.get(proposal.node_id)
             if seen is not None:
-                logins += [*seen.thumbs_up, *seen.thumbs_down]
+                logins += [reactor.login for reactor in (*seen.thumbs_up, *seen.thumbs_down)]
         return list(dict.fromkeys(logins))
 
 
-def _actor(comment: ThreadComment) -> Actor | None:
-    author = comment.author
-    return None if author is None else Actor(login=author.login, typename=author.typename)
-
-
 def find_sources(
-    threads: Iterable[Thread], recorded: Collection[int], assistant_login: str, command_word: str
+    threads: Iterable[Thread], recorded: Collection[int], assistant: Identity, command_word: str
 ) -> Found:
-    """Commands, proposals and the assistant's findings in the threads' comments not yet recorded."""
+    """Commands, proposals and the assistant's findings in the threads' comments not yet recorded.
+
+    The author is checked before a body is parsed: markers count only in the assistant's comments.
+    """
     found = Found()
     for thread in threads:
         key: ThreadKey = (thread.kind, thread.number)
         for comment in thread.comments:
-            actor = _actor(comment)
+            actor = comment.author
             comment_id = comment.database_id
-            if actor is not None and normalize_login(actor.login) == normalize_login(assistant_login):
+            if is_assistant(actor, assistant):
                 findings, bad = findings_in(comment.body)
                 found.findings.setdefault(key, []).extend(findings)
                 if bad:
@@ -103,14 +100,16 @@ def find_sources(
                     found.notes.append(f"{where(*key, comment_id)}: {error}; ignored")
                     continue
                 if proposal is not None:
-                    found.proposals.append(ProposalFound(key, comment_id, comment.id, proposal))
+                    found.proposals.append(
+                        ProposalFound(key, comment_id, comment.id, proposal, comment.last_edited_at)
+                    )
                 continue
             if comment_id is None or comment_id in recorded:
                 continue
             commands = learning_commands(comment.body, command_word)
             if not commands:
                 continue
-            if not is_person(actor, assistant_login):
+            if not is_person(actor, assistant):
                 found.notes.append(f"{where(*key, comment_id)}: commands ignored, the author is not a person")
                 continue
             assert actor is not None
@@ -159,7 +158,7 @@ def decide(
     """
     candidates: list[Candidate] = []
     notes: list[str] = []
-    pushers = {login for login, level in permissions.items() if level in PUSH_LEVELS}
+    pushers = {login for login, level in permissions.items() if may_push(level)}
     for item in found.commands:
         verb = "remember" if isinstance(item.command, Remember) else "ignore-rule"
         here = where(*item.thread, item.comment)
@@ -167,7 +166,7 @@ def decide(
         if level is None:
             notes.append(f"{here}: `{verb}` by @{item.author} not recorded: permission could not be read")
             continue
-        if level not in PUSH_LEVELS:
+        if not may_push(level):
             notes.append(f"{here}: `{verb}` by @{item.author} ignored: {level} permission, not a pusher")
             continue
         source = _source(item.thread, item.comment, item.author)
@@ -192,9 +191,14 @@ def decide(
         if seen is None:
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
             continue
-        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers)
+        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, proposal.edited_at)
         if decided.outcome == "rejected":
             notes.append(f"{here}: proposal rejected by @{decided.by} (👎)")
+            continue
+        if decided.outcome == "edited":
+            notes.append(
+                f"{here}: proposal edited after the 👍 of @{decided.by}; it waits for a new 👍 from a pusher"
+            )
             continue
         if decided.outcome == "pending" or decided.by is None:
             notes.append(f"{here}: proposal waits for a 👍 from a pusher")

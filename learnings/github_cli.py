@@ -119,7 +119,7 @@ def _sync(args: argparse.Namespace) -> int:
 
 async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
     async with GitHubClient(args.api_url, token) as client:
-        pull = await load_memory(client, owner, name, args.pr, config.assistant.login)
+        pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
     for warning in pull.found.warnings:
         _say(f"memory: warning: {warning}")
     if args.json:
@@ -156,7 +156,7 @@ async def _write(args: argparse.Namespace, owner: str, name: str, token: str, co
         GitHubClient(args.api_url, token) as client,
         GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
     ):
-        pull = await load_memory(client, owner, name, args.pr, config.assistant.login)
+        pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
         writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
         written = await save_memory(writer, pull, memory)
     verb = "updated" if pull.found.comment_id is not None else "added"

@@ -21,9 +21,9 @@ from typing import Annotated, Literal
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
-from corrections.markers import normalize_login
+from assistant.identity import Identity, is_assistant
+from assistant.markers import marker, payloads, replace_marker
 from corrections.untrusted import clean_line, fence_for, json_text, truncate
-from learnings.hidden import marker, payloads, replace_marker
 from learnings.model import utc_text
 from queries.sync_models import ThreadComment
 
@@ -120,21 +120,25 @@ class FoundMemory:
     warnings: tuple[str, ...]
 
 
-def find_memory(comments: Sequence[ThreadComment], number: int, assistant_login: str) -> FoundMemory:
-    """The newest snapshot of pull request `number` in the assistant's comments (oldest first given)."""
-    assistant = normalize_login(assistant_login)
+def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Identity) -> FoundMemory:
+    """The newest snapshot of pull request `number` in the assistant's comments (oldest first given).
+
+    The author is checked before the body is parsed: a comment by anyone else is never parsed,
+    whatever it holds (only a plain substring test names it in a warning).
+    """
     memory: PrMemory | None = None
     target: ThreadComment | None = None
     warnings: list[str] = []
     for comment in reversed(comments):
-        found = payloads(comment.body, NAME)
-        if not found:
-            continue
         name = f"comment {comment.database_id}"
         author = comment.author
-        if author is None or normalize_login(author.login) != assistant:
-            who = f"@{author.login}" if author is not None else "a deleted account"
-            warnings.append(f"{name}: PR memory marker by {who}, not the assistant; ignored")
+        if not is_assistant(author, assistant):
+            if f"assistant:{NAME}" in comment.body:
+                who = f"@{author.login}" if author is not None else "a deleted account"
+                warnings.append(f"{name}: PR memory marker by {who}, not the assistant; ignored")
+            continue
+        found = payloads(comment.body, NAME)
+        if not found:
             continue
         if target is None:
             target = comment

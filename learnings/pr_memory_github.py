@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.identity import Identity
 from learnings.pr_memory import FoundMemory, PrMemory, comment_body, find_memory
 from queries.client import GitHubClient
 from queries.sync_fetch import fetch_pull_comments
@@ -25,14 +26,14 @@ class PullMemory:
 
 
 async def load_memory(
-    client: GitHubClient, owner: str, name: str, number: int, assistant_login: str
+    client: GitHubClient, owner: str, name: str, number: int, assistant: Identity
 ) -> PullMemory:
     """The memory of pull request `number` (None inside when no run left one).
 
     Raises queries.errors.GitHubError (NotFound for a missing pull request).
     """
     pull = await fetch_pull_comments(client, owner, name, number)
-    found = find_memory(pull.comments, number, assistant_login)
+    found = find_memory(pull.comments, number, assistant)
     if found.memory is None and pull.older_comments:
         found = FoundMemory(
             memory=None,

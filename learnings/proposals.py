@@ -5,24 +5,33 @@ A proposal is the marker `<!-- assistant:learning-proposal {"v": 1, "text": "...
 comment is ignored: anyone can type one). It becomes a learning when a pusher reacted 👍
 (THUMBS_UP); a pusher's 👎 rejects it, even beside a 👍, so one pusher can stop a learning that
 another waved through. Reactions of people who cannot push do not count.
+
+A pusher approves what they see, so a proposal counts only when (docs/security.md):
+
+- its comment carries no other marker (an analysis comment is never a proposal, whatever a prompt
+  injection made the assistant hide in it);
+- its text appears in the visible part of the comment (outside HTML comments);
+- the comment was not edited after the 👍 that accepts it (an older 👍 approved another text).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from corrections.markers import normalize_login
-from learnings.hidden import json_payload, marker, payloads
+from assistant.identity import normalize_login
+from assistant.markers import find_markers, fold_spaces, json_payload, marker, visible_text
+from queries.sync_fetch import Reactor
 
 NAME = "learning-proposal"
 
 
 class ProposalError(ValueError):
-    """A proposal marker that does not parse; the message says why in fixed words."""
+    """A proposal that cannot count; the message says why in fixed words."""
 
 
 class Proposal(BaseModel):
@@ -37,19 +46,28 @@ class Proposal(BaseModel):
 
 
 def parse_proposal(body: str) -> Proposal | None:
-    """The proposal in a comment body (the caller checks that the assistant wrote it).
+    """The proposal in a comment body (the caller checks first that the assistant wrote it).
 
-    Raises ProposalError when the body has a proposal marker that does not parse.
+    Raises ProposalError when the body has a proposal marker that does not parse, that shares the
+    comment with another marker, or whose text is not in the visible part of the comment.
     """
-    found = payloads(body, NAME)
+    markers = list(find_markers(body))
+    found = [found for found in markers if found.name == NAME]
     if not found:
         return None
+    if len(markers) > 1:
+        others = sorted({found.name for found in markers if found.name != NAME})
+        what = ", ".join(others) if others else "a second proposal"
+        raise ProposalError(f"learning proposal in a comment that carries another marker ({what})")
     try:
-        return Proposal.model_validate_json(found[0])
+        proposal = Proposal.model_validate_json(found[0].payload)
     except ValidationError as error:
         first = error.errors()[0] if error.errors() else None
         where = ".".join(str(part) for part in first["loc"]) if first else ""
         raise ProposalError(f"learning proposal marker does not parse (at `{where}`)") from error
+    if fold_spaces(proposal.text) not in visible_text(body):
+        raise ProposalError("learning proposal whose text is not in the visible part of the comment")
+    return proposal
 
 
 def proposal_marker(text: str, paths: Sequence[str] = (), category: str | None = None) -> str:
@@ -57,23 +75,43 @@ def proposal_marker(text: str, paths: Sequence[str] = (), category: str | None =
     return marker(NAME, json_payload({"v": 1, "text": text, "paths": list(paths), "category": category}))
 
 
+def proposal_comment(intro: str, text: str, paths: Sequence[str] = (), category: str | None = None) -> str:
+    """A whole proposal comment as the assistant writes it: the text visible, then the marker."""
+    return f"{intro}\n\n> {text}\n\n{proposal_marker(text, paths, category)}\n"
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """What the pushers' reactions decided: accepted (by whom), rejected (by whom), or pending."""
+    """What the pushers' reactions decided.
 
-    outcome: Literal["accepted", "rejected", "pending"]
+    accepted (by whom), rejected (by whom), pending, or edited: a pusher's 👍 (by whom) was given
+    before the comment's last edit, so it approved another text.
+    """
+
+    outcome: Literal["accepted", "rejected", "pending", "edited"]
     by: str | None = None
 
 
-def verdict(thumbs_up: Sequence[str], thumbs_down: Sequence[str], pushers: Collection[str]) -> Verdict:
-    """The outcome of a proposal from its 👍 and 👎 reactors (in reaction order) and the pushers.
+def verdict(
+    thumbs_up: Sequence[Reactor],
+    thumbs_down: Sequence[Reactor],
+    pushers: Collection[str],
+    edited_at: datetime | None = None,
+) -> Verdict:
+    """The outcome of a proposal from its 👍 and 👎 (in reaction order), the pushers, and its last edit.
 
-    `pushers` holds normalized logins (corrections.markers.normalize_login).
+    `pushers` holds normalized logins (assistant.identity.normalize_login). A 👍 counts only when
+    it is not older than `edited_at`; a 👍 whose time is unknown counts only on a comment never
+    edited.
     """
-    for login in thumbs_down:
-        if normalize_login(login) in pushers:
-            return Verdict("rejected", login)
-    for login in thumbs_up:
-        if normalize_login(login) in pushers:
-            return Verdict("accepted", login)
-    return Verdict("pending")
+    for reaction in thumbs_down:
+        if normalize_login(reaction.login) in pushers:
+            return Verdict("rejected", reaction.login)
+    stale: str | None = None
+    for reaction in thumbs_up:
+        if normalize_login(reaction.login) not in pushers:
+            continue
+        if edited_at is None or (reaction.at is not None and reaction.at >= edited_at):
+            return Verdict("accepted", reaction.login)
+        stale = stale or reaction.login
+    return Verdict("edited", stale) if stale is not None else Verdict("pending")

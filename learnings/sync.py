@@ -10,9 +10,15 @@ after a sync is still seen).
 
 Then it writes at most one commit (queries.write.Writer: mutations spaced and capped):
 
-- an open pull request from `assistant/learnings` exists: commit on that branch, update its body;
+- its own open pull request from `assistant/learnings` exists: commit on that branch, update its body;
 - no branch: create it at the default branch's head, commit, open the pull request;
 - the branch is left from a finished pull request: move it to the default branch's head first.
+
+Its own pull request is one it opened itself (`own_pull`): the head branch is in this repository
+(not a fork) and its author is the token's own account (`viewer`, read in the same request). A
+pull request by anyone else with that branch name is never adopted, updated or committed to: one
+from a fork is ignored with a note; one from the branch in this repository stops the run before
+anything is written (moving the branch would change that person's pull request).
 
 The commit names the head it expects; on STALE_DATA the target is read again, the candidates are
 recorded again on the branch as it is now (sources recorded meanwhile drop out), and the commit is
@@ -30,8 +36,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from assistant.identity import Identity, is_account, normalize_login
 from corrections.config import Config
-from corrections.markers import normalize_login
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
@@ -49,6 +55,7 @@ from queries.sync_fetch import (
     fetch_sync_target,
     fetch_threads,
 )
+from queries.sync_models import PullRef
 from queries.write import MAX_MUTATIONS, MIN_INTERVAL, PULL_REQUESTS_NOT_PERMITTED, STALE_DATA, Writer
 
 BRANCH = "assistant/learnings"
@@ -108,27 +115,79 @@ def _sourced(learnings: tuple[Learning, ...]) -> set[int]:
 
 
 @dataclass(frozen=True)
+class SyncPulls:
+    """The open pull requests from a branch of the sync branch's name: the sync's own, and others."""
+
+    own: PullRef | None
+    forks: tuple[PullRef, ...]  # from another repository's branch of that name
+    others_here: tuple[PullRef, ...]  # from this repository's sync branch, opened by someone else
+
+
+def own_pull(target: SyncTarget) -> SyncPulls:
+    """Which open pull request is the sync's own: head in this repository, author the token's account.
+
+    Neither the branch name nor the base is proof: `pullRequests(headRefName:)` also matches pull
+    requests from forks, opened by anyone, and anyone with push access may open one from the branch.
+    """
+    me = Identity.of_viewer(target.viewer)
+    own: list[PullRef] = []
+    forks: list[PullRef] = []
+    others: list[PullRef] = []
+    for pull in target.pulls:
+        head = pull.head_repository
+        here = (
+            not pull.is_cross_repository
+            and head is not None
+            and head.name_with_owner.casefold() == target.name_with_owner.casefold()
+        )
+        if not here:
+            forks.append(pull)
+        elif is_account(pull.author, me):
+            own.append(pull)
+        else:
+            others.append(pull)
+    return SyncPulls(own=own[0] if own else None, forks=tuple(forks), others_here=tuple(others))
+
+
+def _foreign_notes(pulls: SyncPulls, branch: str) -> list[str]:
+    return [
+        f"pull request #{pull.number} comes from a branch named {branch} in another repository "
+        "(a fork); it is not the sync's own and was ignored"
+        for pull in pulls.forks
+    ]
+
+
+@dataclass(frozen=True)
 class _State:
-    """The target as read, with both stores parsed, and whether the open pull request is used."""
+    """The target as read, with both stores parsed, and the sync's own open pull request if any."""
 
     target: SyncTarget
     base_text: str
     base: LoadedLearnings
     working_text: str  # the store as the sync branch will build on
     working: LoadedLearnings
-    on_branch: bool  # an open sync pull request exists: build on its branch
+    pull: PullRef | None  # the sync's own open pull request
+    on_branch: bool  # its own open pull request exists: build on its branch
 
 
 def _state(target: SyncTarget, store_path: str) -> _State:
+    pulls = own_pull(target)
+    if pulls.own is None and pulls.others_here:
+        other = pulls.others_here[0]
+        who = f"@{other.author.login}" if other.author is not None else "a deleted account"
+        raise SyncError(
+            f"pull request #{other.number} by {who} is open from {target.branch} and is not the sync's "
+            "own; nothing was written (close it, or sync with a token of that account)"
+        )
     base_text = _store_text(target.base_file, target.default_branch)
     base = parse_jsonl(base_text, source=f"{target.default_branch}:{store_path}")
-    on_branch = target.pull is not None and target.branch_head is not None
+    on_branch = pulls.own is not None and target.branch_head is not None
     if on_branch:
         working_text = _store_text(target.branch_file, target.branch)
         working = parse_jsonl(working_text, source=f"{target.branch}:{store_path}")
     else:
         working_text, working = base_text, base
-    return _State(target, base_text, base, working_text, working, on_branch)
+    return _State(target, base_text, base, working_text, working, pulls.own, on_branch)
 
 
 def _since(state: _State, lookback: timedelta) -> datetime | None:
@@ -160,7 +219,7 @@ async def _gather(
         since=_since(state, options.lookback),
         max_pages=options.max_pages,
     )
-    found = find_sources(scan.threads, recorded, config.assistant.login, config.assistant.command)
+    found = find_sources(scan.threads, recorded, config.assistant.identity, config.assistant.command)
     notes = list(found.notes)
     if not scan.complete:
         notes.append(
@@ -190,6 +249,7 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 raise SyncError("the sync branch is the default branch; nothing is written there")
             state = _state(target, store_path)
             _found, candidates, notes = await _gather(client, options, state)
+            notes[:0] = _foreign_notes(own_pull(target), target.branch)
         except GitHubError as error:
             raise SyncError(
                 f"could not read {options.owner}/{options.name} from GitHub: {error.category}"
@@ -316,10 +376,11 @@ class _Publish:
             store_path=self.store_path,
             command=config.assistant.command,
         )
-        if target.pull is not None:
-            if target.pull.body != body:
-                await self.writer.update_pull_request(target.pull.id, body)
-            return target.pull.number, target.pull.url
+        own = self.state.pull
+        if own is not None:
+            if own.body != body:
+                await self.writer.update_pull_request(own.id, body)
+            return own.number, own.url
         pull = await self.writer.create_pull_request(
             target.repository_id, target.default_branch, target.branch, TITLE, body
         )

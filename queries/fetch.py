@@ -17,6 +17,7 @@ from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
 from queries.errors import BadResponse, GitHubError, NotFound
 from queries.models import (
+    BaseFilesData,
     Blob,
     CollaboratorsAnswer,
     CommentReactions,
@@ -34,11 +35,16 @@ PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "
 
 @dataclass(frozen=True)
 class FileRequest:
-    """The base-branch files read with the first page (`REF:PATH` expressions)."""
+    """The base-branch files read with the first page (`REF:PATH` expressions).
+
+    `config_path` (the action only): the configuration, read at the base ref through GitHub.
+    """
 
     ref: str
     labels_path: str
     learnings_path: str | None
+    config_path: str | None = None
+    config_required: bool = False  # named explicitly: its absence is an error, not the defaults
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,8 @@ class WindowPage:
     page_info: PageInfo
     labels_file: Blob | None = None
     learnings_file: Blob | None = None
-    # Parts GitHub answered with an error beside the data ("labels", "learnings", "issues").
+    config_file: Blob | None = None
+    # Parts GitHub answered with an error beside the data ("labels", "learnings", "config", "issues").
     failed: tuple[str, ...] = ()
 
 
@@ -74,6 +81,8 @@ async def fetch_window_page(
         "learningsExpression": f"{files.ref}:{files.learnings_path}"
         if files and files.learnings_path
         else "",
+        "withConfig": files is not None and files.config_path is not None,
+        "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
     }
     answer = await client.execute(operation("CorrectionWindow"), variables)
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
@@ -85,6 +94,8 @@ async def fetch_window_page(
         failed.append("labels")
     if answer.errors_at("repository", "learningsFile"):
         failed.append("learnings")
+    if answer.errors_at("repository", "configFile"):
+        failed.append("config")
     # Only a nulled issue is a missing one: errors deeper down (GitHub's databaseId overflowing
     # Int, say) leave the issue itself readable.
     if any(issue is None for issue in page.nodes):
@@ -92,6 +103,44 @@ async def fetch_window_page(
     return WindowPage(
         issues=tuple(issue for issue in page.nodes if issue is not None),
         page_info=page.page_info,
+        labels_file=data.repository.labels_file,
+        learnings_file=data.repository.learnings_file,
+        config_file=data.repository.config_file,
+        failed=tuple(failed),
+    )
+
+
+@dataclass(frozen=True)
+class BaseFiles:
+    """labels.md and learnings.jsonl read alone; `failed` as in WindowPage."""
+
+    labels_file: Blob | None
+    learnings_file: Blob | None
+    failed: tuple[str, ...] = ()
+
+
+async def fetch_base_files(client: GitHubClient, owner: str, name: str, files: FileRequest) -> BaseFiles:
+    """labels.md and learnings.jsonl at the base ref, alone.
+
+    Round trip 2 of the action when the base branch's configuration names other paths.
+    """
+    variables = {
+        "owner": owner,
+        "name": name,
+        "labelsExpression": f"{files.ref}:{files.labels_path}",
+        "withLearnings": files.learnings_path is not None,
+        "learningsExpression": f"{files.ref}:{files.learnings_path}" if files.learnings_path else "",
+    }
+    answer = await client.execute(operation("BaseFiles"), variables)
+    data: BaseFilesData = parse_answer(BaseFilesData, answer.data, "BaseFiles")
+    if data.repository is None:
+        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+    failed = []
+    if answer.errors_at("repository", "labelsFile"):
+        failed.append("labels")
+    if answer.errors_at("repository", "learningsFile"):
+        failed.append("learnings")
+    return BaseFiles(
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
         failed=tuple(failed),

@@ -148,7 +148,20 @@ class Blob(_Model):
 class WindowRepository(_Model):
     labels_file: Blob | None = Field(default=None, alias="labelsFile")
     learnings_file: Blob | None = Field(default=None, alias="learningsFile")
+    config_file: Blob | None = Field(default=None, alias="configFile")
     issues: IssuesPage
+
+
+class BaseFilesRepository(_Model):
+    labels_file: Blob | None = Field(default=None, alias="labelsFile")
+    learnings_file: Blob | None = Field(default=None, alias="learningsFile")
+
+
+class BaseFilesData(_Model):
+    """Answer of BaseFiles."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    repository: BaseFilesRepository | None
 
 
 class WindowData(_Model):
@@ -160,6 +173,7 @@ class WindowData(_Model):
 
 class ReactionNode(_Model):
     content: str
+    created_at: datetime | None = Field(default=None, alias="createdAt")
     user: ActorRef | None
 
 

@@ -39,6 +39,8 @@ class SyncTarget:
 
     repository_id: str
     url: str
+    name_with_owner: str
+    viewer: str  # the token's own login, as `viewer { login }` answers it (an app's with `[bot]`)
     default_branch: str
     default_head: str
     branch: str
@@ -46,13 +48,16 @@ class SyncTarget:
     branch_head: str | None
     base_file: Blob | None  # the store on the default branch (None: no file)
     branch_file: Blob | None  # the store on the sync branch
-    pull: PullRef | None  # the open pull request from the sync branch to the default branch
+    # Open pull requests to the default branch whose head branch has the sync branch's name, by
+    # number: the sync's own and anyone else's (forks included); learnings.sync tells them apart.
+    pulls: tuple[PullRef, ...]
 
 
 async def fetch_sync_target(
     client: GitHubClient, owner: str, name: str, *, branch: str, store_path: str
 ) -> SyncTarget:
-    """The repository, both branches' heads and store files, and the open sync pull request.
+    """The token's account, the repository, both branches' heads and store files, and the open pull
+    requests from a branch of the sync branch's name, all in one request.
 
     Raises NotFound when the repository (or its default branch) cannot be seen.
     """
@@ -73,14 +78,19 @@ async def fetch_sync_target(
     if default is None or default.target is None:
         raise NotFound(f"repository {owner}/{name} has no default branch", payload=answer.errors)
     sync_ref = repository.sync_ref
-    pulls = [
-        pull
-        for pull in repository.sync_pulls.nodes
-        if pull is not None and pull.base_ref_name == default.name
-    ]
+    pulls = sorted(
+        (
+            pull
+            for pull in repository.sync_pulls.nodes
+            if pull is not None and pull.base_ref_name == default.name
+        ),
+        key=lambda pull: pull.number,
+    )
     return SyncTarget(
         repository_id=repository.id,
         url=repository.url,
+        name_with_owner=repository.name_with_owner,
+        viewer=data.viewer.login,
         default_branch=default.name,
         default_head=default.target.oid,
         branch=branch,
@@ -88,7 +98,7 @@ async def fetch_sync_target(
         branch_head=sync_ref.target.oid if sync_ref is not None and sync_ref.target else None,
         base_file=repository.base_file,
         branch_file=repository.branch_file if sync_ref is not None else None,
-        pull=min(pulls, key=lambda pull: pull.number) if pulls else None,
+        pulls=tuple(pulls),
     )
 
 
@@ -193,16 +203,24 @@ async def fetch_threads(
 
 
 @dataclass(frozen=True)
+class Reactor:
+    """A person (GraphQL type User) who reacted, and when (None when GitHub did not say)."""
+
+    login: str
+    at: datetime | None
+
+
+@dataclass(frozen=True)
 class Reactors:
-    """The people (GraphQL type User) who reacted 👍 and 👎 to one comment, in reaction order."""
+    """The people who reacted 👍 and 👎 to one comment, in reaction order."""
 
-    thumbs_up: tuple[str, ...]
-    thumbs_down: tuple[str, ...]
+    thumbs_up: tuple[Reactor, ...]
+    thumbs_down: tuple[Reactor, ...]
 
 
-def _people(page: ReactionPage) -> tuple[str, ...]:
+def _people(page: ReactionPage) -> tuple[Reactor, ...]:
     return tuple(
-        node.user.login
+        Reactor(login=node.user.login, at=node.created_at)
         for node in page.nodes
         if node is not None and node.user is not None and node.user.typename == "User"
     )

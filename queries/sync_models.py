@@ -23,11 +23,18 @@ class BranchRef(_Model):
     target: CommitRef | None
 
 
+class RepositoryName(_Model):
+    name_with_owner: str = Field(alias="nameWithOwner")
+
+
 class PullRef(_Model):
     id: str
     number: int
     url: str
     base_ref_name: str = Field(alias="baseRefName")
+    is_cross_repository: bool = Field(alias="isCrossRepository")
+    head_repository: RepositoryName | None = Field(alias="headRepository")
+    author: ActorRef | None
     body: str = ""
 
 
@@ -38,6 +45,7 @@ class PullNodes(_Model):
 class TargetRepository(_Model):
     id: str
     url: str
+    name_with_owner: str = Field(alias="nameWithOwner")
     default_branch_ref: BranchRef | None = Field(alias="defaultBranchRef")
     sync_ref: BranchRef | None = Field(default=None, alias="syncRef")
     base_file: Blob | None = Field(default=None, alias="baseFile")
@@ -49,6 +57,7 @@ class TargetData(_Model):
     """Answer of SyncTarget."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    viewer: ActorRef
     repository: TargetRepository | None
 
 
@@ -62,6 +71,7 @@ class ThreadComment(_Model):
     database_id: int | None = Field(alias="databaseId")
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
+    last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     body: str
     author: ActorRef | None
 

@@ -32,6 +32,8 @@ FORBIDDEN = (
 # Files that live in the adopter's repository or in the context folder the reader writes, not here.
 ADOPTER_FILES = frozenset({"labels.md", "assistant.toml", "learnings.jsonl", "instructions.md", "prompt.md"})
 ADOPTER_PREFIXES = (".github/assistant",)
+# Names shaped like paths that are not files: the branch `learnings sync` commits to.
+NOT_PATHS = frozenset({"assistant/learnings"})
 
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _RELATIVE = re.compile(r"(?<![\w.-])((?:\.\./)+[\w.@/-]*)")
@@ -109,7 +111,7 @@ def bad_references(text: str, where: str, repo: Repository) -> list[str]:
     for found_token in re.findall(r"(?<![\w.@/-])((?:\.?[\w-]+/)+[\w.<>*{}-]*)", text):
         token = found_token.rstrip(".")  # the end of a sentence
         top = token.split("/", 1)[0]
-        if top not in repo.top or token.startswith(ADOPTER_PREFIXES) or repo.has(token):
+        if top not in repo.top or token.startswith(ADOPTER_PREFIXES) or token in NOT_PATHS or repo.has(token):
             continue
         found.append(f"{where}: {token!r} is not a file or folder of the repository")
     for name in _BARE_MD.findall(text):

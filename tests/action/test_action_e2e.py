@@ -160,7 +160,6 @@ def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtur
     [
         ({"max_analyzed": "many"}, "input max-analyzed: expected a whole number"),
         ({"max_analyzed": "500"}, "must be between 0 and 100"),
-        ({"config": "missing.toml"}, "configuration file not found"),
         ({"token": ""}, "input token is empty"),
     ],
 )

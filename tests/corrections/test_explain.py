@@ -75,7 +75,7 @@ def test_no_first_analysis_says_why(issue: Any, settings: RuleSettings) -> None:
     out = text(explain(built, settings, PERMISSIONS, None, TrailFacts(truncated=True)))
     assert "No correction: #1 has no first analysis" in out
     assert "analysis marker does not parse" in out
-    assert "by mara carries an analysis marker, but only the assistant" in out
+    assert "by mara (User) carries an analysis marker, but only the assistant (triage-assistant (bot))" in out
     assert "1 analysis of kind follow-up found" in out
     assert "longer than a run reads" in out
 

@@ -67,3 +67,36 @@ def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.Mo
     ]
     # Window, 👎 page 1, 👎 page 2 with the permissions of everyone seen: still bounded.
     assert requests <= 4
+
+
+def flooded_world(events: int) -> dict[str, Any]:
+    """One analysed issue whose timeline holds thousands of label events by a maintainer."""
+    base = world(readers=0)
+    flood = [
+        {
+            "type": "labeled" if n % 2 == 0 else "unlabeled",
+            "actor": "bob",
+            "label": "bug",
+            "at": f"2026-11-03T{n // 3600:02d}:{n // 60 % 60:02d}:{n % 60:02d}Z",
+        }
+        for n in range(events)
+    ]
+    base["issues"][0]["timeline"] += flood
+    return base
+
+
+def test_a_flooded_timeline_says_the_caps_were_reached_not_that_github_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    with serve_in_thread(flooded_world(events=3_000)) as server:
+        argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
+        assert main(argv) == 0
+        failures = [entry for entry in server.log() if entry["status"] != 200]
+    assert failures == []
+    note = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))["note"]
+    assert note == (
+        "Some corrections were not read: the reader's caps on what one run reads were reached "
+        "(GitHub did not fail): missing later pages of some long timelines."
+    )
+    assert note in (tmp_path / "corrections.md").read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from assistant.identity import Identity, is_assistant, is_person
 from corrections.models import Actor, DuplicateOutcome, Permission
 from corrections.rules import (
     RuleSettings,
@@ -127,9 +128,25 @@ def test_marker_by_anyone_but_the_assistant_is_ignored(issue: Any, settings: Rul
 
 
 def test_assistant_login_compared_without_bot_suffix_and_case(issue: Any) -> None:
-    settings = RuleSettings(assistant_login="Triage-Assistant[bot]")
+    settings = RuleSettings(assistant=Identity("Triage-Assistant[bot]"))
     issue.analysis(labels=("bug",))
     assert first_analysis(issue.build(), settings) is not None
+
+
+@pytest.mark.parametrize("configured", ["triage-assistant", "triage-assistant[bot]", "TRIAGE-ASSISTANT"])
+def test_a_user_with_the_bots_login_is_not_the_assistant(issue: Any, configured: str) -> None:
+    impostor = Actor(login="triage-assistant", typename="User")
+    forged = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"]} -->'
+    issue.comment(impostor, forged)
+    settings = RuleSettings(assistant=Identity(configured))
+    assert first_analysis(issue.build(), settings) is None
+    # The impostor is a person like any other (its label changes are people's changes).
+    assert is_person(impostor, settings.assistant) and not is_assistant(impostor, settings.assistant)
+    # A machine user configured as the assistant: then the User is the assistant, the Bot is not.
+    as_user = RuleSettings(assistant=Identity("triage-assistant", "user"))
+    found = first_analysis(issue.build(), as_user)
+    assert found is not None and found.labels == ("bug",)
+    assert not is_assistant(Actor(login="triage-assistant", typename="Bot"), as_user.assistant)
 
 
 def outcome(issue: Any, settings: RuleSettings, permissions: Any = None) -> DuplicateOutcome | None:

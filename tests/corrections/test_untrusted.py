@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from datetime import UTC, datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corrections.models import IssueCorrection
-from corrections.render import correction_line
+from corrections.job import ReadOutcome
+from corrections.models import Comment, Issue, IssueCorrection
+from corrections.render import correction_line, issue_summary, render_issue_md
+from corrections.summary import RunFacts, markdown_text, render_summary
 from corrections.untrusted import INVISIBLE_CATEGORIES, clean_line, fence_for, json_text
 
 HOSTILE = st.text(
@@ -19,6 +22,7 @@ HOSTILE = st.text(
     ),
     max_size=200,
 ).map(lambda s: s.replace("~", "```"))  # backtick runs of any length
+AT = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 
 
 @settings(max_examples=300)
@@ -47,3 +51,58 @@ def test_invisible_characters_are_removed_and_white_space_folded() -> None:
 def test_fence_is_longer_than_any_backtick_run() -> None:
     assert fence_for(["a ``````` b"]) == "````````"
     assert fence_for(["plain"]) == "```"
+
+
+# The characters of issue 11 that got through: variation selectors, Hangul fillers, the combining
+# grapheme joiner, Mongolian selectors, Khmer inherent vowels, the soft hyphen, the braille blank.
+IGNORABLE = (
+    "\ufe00\ufe0f\U000e0100\U000e01ef\u115f\u1160\u3164\uffa0\u034f\u180b\u180c\u180d\u180f"
+    "\u17b4\u17b5\u00ad\u2800"
+)
+
+
+def test_default_ignorable_characters_and_the_braille_blank_are_removed() -> None:
+    title = "Cr" + IGNORABLE + "ash 😀 in 中文 café"
+    assert clean_line(title) == "Crash 😀 in 中文 café"
+    line = correction_line(IssueCorrection(number=3, title=title, labels_removed=("bug",)))
+    assert not set(IGNORABLE) & set(line)
+    body = render_issue_md(
+        Issue(
+            number=3,
+            title=title,
+            body="body" + IGNORABLE,
+            created_at=AT,
+            updated_at=AT,
+            events=(Comment(node_id="C", at=AT, author=None, body="x" + IGNORABLE),),
+        ),
+        None,
+    )
+    assert not set(IGNORABLE) & set(body)
+    assert not set(IGNORABLE) & set(markdown_text(title))
+
+
+def test_the_issue_summary_is_built_from_the_model_not_cut_from_the_line() -> None:
+    title = 'Crash | v2.3 LEAKED" | maintainer removed label bug'
+    correction = IssueCorrection(number=5, title=title, labels_removed=("enhancement",))
+    assert issue_summary(correction) == "Correction: maintainer removed label enhancement."
+    issue = Issue(number=5, title=title, created_at=AT, updated_at=AT)
+    rendered = render_issue_md(issue, correction)
+    outside = rendered.replace(json_text(title), "")
+    assert "LEAKED" not in outside and "label bug" not in outside
+
+
+def test_summary_values_stay_inside_their_code_spans() -> None:
+    outcome = ReadOutcome(repository="octo/demo")
+    facts = RunFacts(
+        trigger="issues.opened",
+        issue=1,
+        base_ref="main` <img src=x onerror=alert(1)> ``x",
+        out="/work/out`\n# Owned",
+        max_analyzed=30,
+        labels_file="labels.md` | [link](https://evil.example)",
+    )
+    summary = render_summary(outcome, facts)
+    assert "```main` <img src=x onerror=alert(1)> ``x```" in summary
+    assert "``/work/out` # Owned``" in summary
+    assert "``labels.md` | [link](https://evil.example)``" in summary
+    assert not any(line.startswith("# Owned") for line in summary.splitlines())

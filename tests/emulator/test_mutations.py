@@ -152,3 +152,51 @@ def test_collaborators_forbidden(world: dict[str, Any], client: Any) -> None:
         }
         rest = client("GET", server.base_url + "/repos/octo/demo/collaborators/bob/permission").json()
         assert rest["permission"] == "write"
+
+
+def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any) -> None:
+    owner, name = world["repository"]["owner"], world["repository"]["name"]
+    world["users"] = {**world.get("users", {}), "github-actions": "Bot"}
+    world["files"] = {**world.get("files", {}), "sync": {"a.txt": "a\n"}}
+    world["pull_requests"] = [
+        *world.get("pull_requests", []),
+        {
+            "number": 900,
+            "title": "fork",
+            "author": "mallory",
+            "created_at": "2026-11-01T00:00:00Z",
+            "base": "main",
+            "head": "sync",
+            "head_repository": "mallory/demo",
+        },
+        {
+            "number": 901,
+            "title": "here",
+            "author": "github-actions",
+            "created_at": "2026-11-01T00:00:00Z",
+            "base": "main",
+            "head": "sync",
+        },
+    ]
+    query = (
+        f'{{ viewer {{ __typename login }} repository(owner: "{owner}", name: "{name}") {{ '
+        'pullRequests(headRefName: "sync", first: 10) { nodes { number isCrossRepository '
+        "headRepository { nameWithOwner } author { __typename login } } } } }"
+    )
+    with serve_in_thread(world) as server:
+        data = client("POST", server.url, {"query": query}).json()["data"]
+    assert data["viewer"] == {"__typename": "User", "login": "github-actions[bot]"}
+    assert data["repository"]["pullRequests"]["nodes"] == [
+        {
+            "number": 900,
+            "isCrossRepository": True,
+            "headRepository": {"nameWithOwner": "mallory/demo"},
+            "author": {"__typename": "User", "login": "mallory"},
+        },
+        {
+            "number": 901,
+            "isCrossRepository": False,
+            "headRepository": {"nameWithOwner": f"{owner}/{name}"},
+            "author": {"__typename": "Bot", "login": "github-actions"},
+        },
+    ]

@@ -23,6 +23,11 @@ CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
         ("assistant.toml:2:", "`context.max_analyzed`", "100"),
     ),
     "empty_login": ('[assistant]\nlogin = ""\n', ("assistant.toml:2:", "`assistant.login`")),
+    "unknown_account": ('[assistant]\naccount = "app"\n', ("assistant.toml:2:", "`assistant.account`")),
+    "bot_login_as_user": (
+        '[assistant]\nlogin = "helper[bot]"\naccount = "user"\n',
+        ("assistant.toml:3:", "`assistant.account`", "names a bot"),
+    ),
     "not_toml": ("[context]\nmax_analyzed = = 3\n", ("assistant.toml", "not valid TOML", "line 2")),
     "not_utf8": (b"[context]\nmax_analyzed = 3 \xff\xfe\n", ("assistant.toml", "cannot be read")),
 }

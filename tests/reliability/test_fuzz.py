@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from assistant.identity import Identity
 from corrections.commands import command_lines, says_not_duplicate
 from corrections.job import ReadOutcome
 from corrections.markers import MarkerError, parse_analysis
@@ -43,7 +44,7 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
-ASSISTANT = "triage-assistant[bot]"
+ASSISTANT = Identity("triage-assistant[bot]")
 MEGABYTE = 1 << 20
 AT = datetime(2026, 11, 1, tzinfo=UTC)
 
@@ -280,7 +281,7 @@ def test_a_marker_counts_only_from_the_assistant(body: str, who: str, typename: 
         updated_at=AT,
         events=(comment(author, forged, 1), comment(None, forged, 2), comment(impostor, forged, 3)),
     )
-    assert analyses(issue, RuleSettings(assistant_login=ASSISTANT)) == ([], [])
+    assert analyses(issue, RuleSettings(assistant=ASSISTANT)) == ([], [])
     # The assistant's own comments, whatever they hold, parse or are skipped with a warning.
     with contextlib.suppress(MarkerError):
         parse_analysis(comment(Actor(login="triage-assistant", typename="Bot"), body, 1), 0, ASSISTANT)

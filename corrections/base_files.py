@@ -1,0 +1,114 @@
+"""The base branch's files a run reads through GitHub: labels.md, learnings.jsonl and, in the
+action, the configuration itself.
+
+The action never reads the workspace (a workflow may have checked out a pull request's head there,
+whose author would then choose the assistant's login, the vocabulary and the learnings file): its
+configuration comes from the base ref in round trip 1, beside the default labels.md and learnings.
+When that configuration names other files, they are read in one more request (round trip 2); the
+default case costs nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from corrections.config import Config, ConfigError, parse_config
+from queries.client import GitHubClient
+from queries.errors import GitHubError
+from queries.fetch import FileRequest, WindowPage, fetch_base_files
+from queries.models import Blob
+
+
+@dataclass(frozen=True)
+class BaseFileTexts:
+    """What the base branch holds, as read: the configuration in force and the files' text."""
+
+    config: Config
+    labels: str | None
+    learnings: str | None
+    failed: tuple[str, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
+    warnings: tuple[str, ...]
+    categories: tuple[str, ...] = ()  # why a part failed (a fixed category)
+
+
+def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
+    """A file's text read through GitHub; None when there is none (or it is binary)."""
+    if blob is None:
+        return None
+    if blob.text is None:
+        warnings.append(f"{path}: binary file on the base branch, ignored")
+        return None
+    if blob.is_truncated:
+        warnings.append(f"{path}: truncated by GitHub; only its beginning was read")
+    return blob.text
+
+
+def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, required: bool) -> Config:
+    """The configuration read at the base ref (defaults when there is no file and none was named),
+    the step's `max-analyzed` over it. Raises ConfigError naming `REF:PATH` and the key."""
+    config = Config()
+    if blob is None and required:
+        raise ConfigError(f"{where}: configuration file not found at the base ref")
+    if blob is not None:
+        if blob.text is None or blob.is_truncated:
+            raise ConfigError(f"{where}: not a text file GitHub returns whole")
+        config = parse_config(blob.text, Path(where))
+    if max_analyzed is not None:
+        context = config.context.model_copy(update={"max_analyzed": max_analyzed})
+        config = config.model_copy(update={"context": context})
+    return config
+
+
+async def read_base_files(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    *,
+    files: FileRequest,
+    page: WindowPage,
+    config: Config,
+    max_analyzed: int | None,
+) -> BaseFileTexts:
+    """The configuration in force and the texts of labels.md and learnings, from round trip 1's page
+    (and round trip 2 when the base branch's configuration names other paths).
+
+    Raises ConfigError for a configuration at the base ref that does not validate.
+    """
+    warnings: list[str] = []
+    failed = [part for part in page.failed if part in {"labels", "learnings", "config"}]
+    labels_blob, learnings_blob = page.labels_file, page.learnings_file
+    categories: list[str] = []
+    if files.config_path is not None and "config" not in failed:
+        where = f"{files.ref}:{files.config_path}"
+        config = base_config(page.config_file, where, max_analyzed, required=files.config_required)
+        wanted = FileRequest(
+            ref=files.ref,
+            labels_path=config.context.labels_file,
+            learnings_path=config.learnings.file if config.learnings.enabled else None,
+        )
+        learnings_moved = wanted.learnings_path not in {None, files.learnings_path}
+        if wanted.labels_path != files.labels_path or learnings_moved:
+            try:
+                again = await fetch_base_files(client, owner, name, wanted)
+            except GitHubError as error:
+                failed = ["labels", "learnings"]
+                categories.append(error.category)
+                labels_blob = learnings_blob = None
+            else:
+                failed = list(again.failed)
+                labels_blob, learnings_blob = again.labels_file, again.learnings_file
+    if failed and not categories:
+        categories.append("partial answer")
+    labels = file_text(labels_blob, config.context.labels_file, warnings)
+    learnings = (
+        file_text(learnings_blob, config.learnings.file, warnings) if config.learnings.enabled else None
+    )
+    return BaseFileTexts(
+        config=config,
+        labels=labels,
+        learnings=learnings,
+        failed=tuple(failed),
+        warnings=tuple(warnings),
+        categories=tuple(categories),
+    )

@@ -1,0 +1,121 @@
+"""The action reads its configuration and labels.md at the base ref through GitHub, never from the
+workspace (which may hold a pull request's files): against the emulator (demo world)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.action import run_action
+from emulator import serve_in_thread
+
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
+HOSTILE_CONFIG = '[assistant]\nlogin = "mallory"\n\n[context]\nlabels_file = "evil.md"\nmax_analyzed = 1\n'
+Outputs = Callable[[Path], dict[str, str]]
+
+
+def _served(base_files: dict[str, str]) -> Iterator[Any]:
+    world = json.loads(DEMO.read_text(encoding="utf-8"))
+    world["files"]["main"].update(base_files)
+    with serve_in_thread(world) as server:
+        yield server
+
+
+@pytest.fixture
+def custom_base() -> Iterator[Any]:
+    """The demo world whose base branch has a configuration naming another labels.md."""
+    yield from _served(
+        {
+            ".github/assistant.toml": '[context]\nlabels_file = ".github/only-crash.md"\n',
+            ".github/only-crash.md": "- `crash`: the program dies\n",
+        }
+    )
+
+
+@pytest.fixture
+def plain_base() -> Iterator[Any]:
+    """The demo world as it is (no configuration file on the base branch)."""
+    yield from _served({})
+
+
+def _operations(server: Any) -> list[str]:
+    return [entry["operation"] for entry in server.log()]
+
+
+def test_a_workspace_configuration_is_never_read(  # noqa: PLR0917 - pytest fixtures
+    plain_base: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    workspace = tmp_path / "workspace"
+    (workspace / ".github").mkdir(parents=True)
+    (workspace / ".github" / "assistant.toml").write_text(HOSTILE_CONFIG, encoding="utf-8")
+    (workspace / "evil.md").write_text("- `wontfix`: planted\n", encoding="utf-8")
+    monkeypatch.chdir(workspace)
+
+    assert run_action(action_env(plain_base, "issues", OPENED)) == 0
+
+    out = outputs(tmp_path / "output")
+    assert (out["window"], out["corrected"]) == ("30", "13")
+    # The default case costs what it did: the configuration rides along in round trip 1.
+    assert _operations(plain_base)[0] == "CorrectionWindow" and "BaseFiles" not in _operations(plain_base)
+    assert "evil.md" not in (tmp_path / "summary").read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
+def test_the_base_configuration_names_the_files_read_in_round_trip_two(
+    custom_base: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(custom_base, "issues", OPENED)) == 0
+
+    assert _operations(custom_base)[:2] == ["CorrectionWindow", "BaseFiles"]
+    context = Path(outputs(tmp_path / "output")["context"])
+    written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
+    labels = {name for c in written["corrections"] for name in (*c["labels_removed"], *c["labels_added"])}
+    assert labels == {"crash"}
+    assert ".github/only-crash.md" in (tmp_path / "summary").read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
+def test_a_named_configuration_missing_at_the_base_is_a_configuration_error(
+    plain_base: Any,
+    action_env: Callable[..., dict[str, str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(plain_base, "issues", OPENED, config="missing.toml")) == 2
+    errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1 and "main:missing.toml: configuration file not found at the base ref" in errors[0]
+
+
+@pytest.fixture
+def off_at_base() -> Iterator[Any]:
+    """The demo world whose base branch turns corrections off."""
+    yield from _served({".github/assistant.toml": "[context]\nmax_analyzed = 0\n"})
+
+
+def test_corrections_off_at_the_base_stop_after_the_first_request(
+    off_at_base: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(off_at_base, "issues", OPENED)) == 0
+    assert _operations(off_at_base) == ["CorrectionWindow"]
+    assert outputs(tmp_path / "output")["window"] == "0"
+    assert "max_analyzed = 0 in the base branch's configuration" in (tmp_path / "summary").read_text(
+        encoding="utf-8"
+    )
+    capsys.readouterr()
