@@ -4,7 +4,8 @@ Reads GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_GRAPHQL_UR
 GITHUB_API_URL), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP and the INPUT_* variables that
 action.yml passes through `env:`. Corrections are read for a first analysis (`issues` opened)
 and for a preview (`workflow_dispatch`); every other event is a follow-up, and the step does
-nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config.
+nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config;
+1 when GitHub failed and the input `fail-on-error` is `true`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from commandline.notices import Notices, in_actions
+from commandline.workflow import append, command, mask, write_outputs
 from corrections.cli import ReadOptions, UsageError, build_options, run_read
 from corrections.config import DEFAULT_PATH, ConfigError
 from corrections.job import ReadOutcome
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
-from corrections.workflow import append, command, mask, write_outputs
 from queries.client import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
@@ -92,6 +94,16 @@ def api_url(environ: Mapping[str, str]) -> str:
     return GITHUB_GRAPHQL_URL
 
 
+def fail_on_error(environ: Mapping[str, str]) -> bool:
+    """The `fail-on-error` input: `true` makes a GitHub failure fail the step (default `false`)."""
+    value = environ.get("INPUT_FAIL_ON_ERROR", "").strip().casefold()
+    if value in {"", "false"}:
+        return False
+    if value == "true":
+        return True
+    raise UsageError(f"input fail-on-error: expected true or false, got {value!r}")
+
+
 def _max_analyzed(value: str) -> int | None:
     if not value.strip():
         return None
@@ -127,10 +139,6 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
 
 def _say(line: str) -> None:
     print(line, flush=True)
-
-
-def _warn(line: str) -> None:
-    print(command("warning", line, title="corrections"), flush=True)
 
 
 def _show_file(title: str, path: Path) -> None:
@@ -230,6 +238,7 @@ def run_action(environ: Mapping[str, str]) -> int:
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
+        strict = fail_on_error(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
     except UsageError as error:
@@ -238,7 +247,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         return 2
     _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
     try:
-        outcome = run_read(options, token, log=_say, warn=_warn)
+        outcome = run_read(options, token, log=_say, say=Notices("corrections", actions=in_actions(environ)))
     except ConfigError as error:
         _say("::endgroup::")
         _say(command("error", str(error), title="corrections"))
@@ -260,7 +269,15 @@ def run_action(environ: Mapping[str, str]) -> int:
         labels_file=outcome.config.context.labels_file,
     )
     append(summary_path, render_summary(outcome, facts))
+    if strict and github_failed(outcome):
+        _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
+        return 1
     return 0
+
+
+def github_failed(outcome: ReadOutcome) -> bool:
+    """Whether GitHub failed the read, wholly or in part (what `fail-on-error` fails the step on)."""
+    return outcome.failed or bool(outcome.missing)
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""The `corrections` command: read (the workflow step) and demo (the same job, offline).
+"""The `corrections` command: read (the workflow step), demo (the same job, offline), action, quality, explain.
 
 Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
 configuration error, with one line on stderr.
@@ -8,26 +8,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import re
 import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
+from commandline.notices import Notices
+from commandline.repository import RepositoryError, resolve_repository
+from commandline.token import MISSING, token_from
 from corrections import notes
 from corrections.config import Config, ConfigError, load_config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
-from corrections.output import write_atomic, write_folder
-from corrections.workflow import escape_data
+from corrections.output import write_context
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
-_REPOSITORY = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
-MAX_WARNINGS = 50
-OPTIONAL_FILES = frozenset({"learnings.md"})
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
 
@@ -58,17 +57,9 @@ def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def parse_repository(value: str) -> tuple[str, str]:
-    """OWNER and NAME of `OWNER/NAME`; raises UsageError for anything else."""
-    match = _REPOSITORY.match(value)
-    if match is None:
-        raise UsageError(f"--repo: expected OWNER/NAME, got {value!r}")
-    return match.group(1), match.group(2)
-
-
 def build_options(
     *,
-    repo: str,
+    repo: str | None,
     out: Path,
     config_path: Path | None,
     api_url: str,
@@ -81,9 +72,14 @@ def build_options(
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
-    With `remote_config` (the action) no local file is read: the configuration at that path is
-    read at the base ref through GitHub, and `config_path` must be None.
+    `repo` None: the repository of the checkout's `origin` remote, as gh does. With
+    `remote_config` (the action) no local file is read: the configuration at that path is read at
+    the base ref through GitHub, and `config_path` must be None.
     """
+    try:
+        repository = resolve_repository(repo)
+    except RepositoryError as error:
+        raise UsageError(str(error)) from error
     try:
         config = Config() if remote_config is not None else load_config(config_path)
     except ConfigError as error:
@@ -95,10 +91,9 @@ def build_options(
         config = config.model_copy(update={"context": context})
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
-    owner, name = parse_repository(repo)
     return ReadOptions(
-        owner=owner,
-        name=name,
+        owner=repository.owner,
+        name=repository.name,
         out=out,
         config=config,
         api_url=api_url,
@@ -150,45 +145,38 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
                 repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
             )
             outcome.failed = True
+            outcome.failure = "internal error"
             outcome.note = notes.failed("internal error")
             return outcome
 
 
-def _warn_on_stderr(warning: str) -> None:
-    _stderr(f"corrections: warning: {warning}")
-
-
 def run_read(
-    options: ReadOptions, token: str, *, log: Say = _stderr, warn: Say = _warn_on_stderr
+    options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None
 ) -> ReadOutcome:
     """Read, render and write the context folder; returns what was read.
 
     Raises ConfigError when the configuration read at the base ref does not validate.
 
-    `log` receives progress lines and `warn` each warning (the action turns them into workflow
-    commands); both default to stderr.
+    `log` receives progress lines (stderr by default); warnings go through `say`, which decides
+    how a warning is shown (a workflow command only inside GitHub Actions).
     """
+    notices = say or Notices("corrections")
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
     # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
     from corrections.context import render_context
 
     files = render_context(outcome, outcome.config, options.paths)
-    write_folder(options.out / "issues", files.issues)
-    for name, text in files.top.items():
-        write_atomic(options.out / name, text)
-    for name in OPTIONAL_FILES - set(files.top):
-        # Nothing of an earlier run may stay beside this run's files.
-        (options.out / name).unlink(missing_ok=True)
+    written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
+    write_context(options.out, written)
     outcome.warnings.extend(files.warnings)
-    for warning in outcome.warnings[:MAX_WARNINGS]:
-        warn(warning)
-    if len(outcome.warnings) > MAX_WARNINGS:
-        # A hostile learnings file may hold a million bad lines: the log stays readable.
-        warn(f"{len(outcome.warnings) - MAX_WARNINGS} more warnings not shown")
     if outcome.failed or (outcome.note and not outcome.off):
-        # A GitHub Actions workflow command: shown on the run's summary page.
-        print(f"::warning title=corrections::{escape_data(outcome.note or '')}", flush=True)
+        # First, so that it is one of the annotations GitHub shows; one warning, with what to check.
+        check = notes.what_to_check(outcome.failure, actions=notices.actions) if outcome.failed else ""
+        notices.warning(f"{outcome.note or ''} {check}".strip())
+    for warning in outcome.warnings:
+        notices.warning(warning)
+    notices.close()
     usage = outcome.usage
     log(
         f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
@@ -200,47 +188,157 @@ def run_read(
 
 
 def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", default="corrections-context", help="folder for the context files")
-    parser.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
     parser.add_argument(
-        "--max-analyzed", type=int, help="override [context] max_analyzed (0 turns reading off)"
+        "--out",
+        default="corrections-context",
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
     )
-    parser.add_argument("--base-ref", help="branch whose labels.md and learnings are read (default: HEAD)")
-    parser.add_argument("--paths", nargs="*", help="changed paths that rank learnings")
-    parser.add_argument("--time-budget", type=float, help="seconds the reading may take, retries included")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
+    )
+    parser.add_argument(
+        "--max-analyzed",
+        type=int,
+        metavar="N",
+        help="override [context] max_analyzed, 0 to 100 (default: from the configuration, 30; 0 turns reading off)",
+    )
+    parser.add_argument(
+        "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
+    )
+    parser.add_argument(
+        "--paths", nargs="*", metavar="PATH", help="changed paths that rank learnings (default: none)"
+    )
+    parser.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="SECONDS",
+        help=f"seconds the reading may take, retries included (default: {DEFAULT_BUDGET:g} s)",
+    )
+
+
+def _add_remote_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
+    parser.add_argument(
+        "--api-url",
+        default=GITHUB_GRAPHQL_URL,
+        metavar="URL",
+        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
+    )
+
+
+def _command(
+    commands: Any, name: str, summary: str, description: str, *examples: str
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=epilog(*examples, token=name not in {"demo", "action"}),
+        formatter_class=HelpFormatter,
+    )
+    return parser
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="corrections", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    read = commands.add_parser("read", help="read the corrections of a repository into a context folder")
-    read.add_argument("--repo", required=True, help="OWNER/NAME")
-    read.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
+    parser = argparse.ArgumentParser(
+        prog="corrections",
+        description="Read maintainers' corrections of the triage assistant from GitHub into prompt "
+        "context (read, demo, action), and explain them (quality, explain). Exit 0 whenever the "
+        "analysis can go on, GitHub failures included; 2 for a usage or configuration error, with one "
+        "line on stderr.",
+        epilog=epilog("corrections read --repo octo/demo", "corrections demo"),
+        formatter_class=HelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
+    read = _command(
+        commands,
+        "read",
+        "read the corrections of a repository into a context folder",
+        "Read the maintainers' corrections of the assistant's first analyses and write corrections.md, "
+        "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "
+        "command did not write are never touched.",
+        "corrections read --repo octo/demo --out corrections-context",
+    )
+    _add_remote_arguments(read)
     _add_read_arguments(read)
-    demo = commands.add_parser("demo", help="the whole job against the bundled demo repository, offline")
-    demo.add_argument("--out", default="corrections-demo", help="folder for the context files")
-    commands.add_parser(
-        "action", help="the GitHub Action's step: configured by the environment GitHub Actions sets"
+    demo = _command(
+        commands,
+        "demo",
+        "the whole job against the bundled demo repository, offline",
+        "Serve the bundled demo repository with the emulator on loopback and read it, as `read` would "
+        "read GitHub. No token and no network needed.",
+        "corrections demo --out corrections-demo",
     )
-    quality = commands.add_parser("quality", help="monthly quality numbers of the first analyses")
-    quality.add_argument("--repo", required=True, help="OWNER/NAME")
-    quality.add_argument("--month", help="YYYY-MM to detail (default: the latest month read)")
-    quality.add_argument("--out", default="corrections-quality", help="folder for quality.md/.json/.svg")
-    quality.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
-    quality.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
+    demo.add_argument(
+        "--out",
+        default="corrections-demo",
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
+    )
+    _command(
+        commands,
+        "action",
+        "the GitHub Action's step: configured by the environment GitHub Actions sets",
+        "The step of action.yml: reads GITHUB_REPOSITORY, GITHUB_EVENT_PATH and the INPUT_* variables "
+        "that action.yml passes (the token comes from the action's `token` input).",
+        "uses: <this action>@v1   (in a workflow; see docs/action.md)",
+    )
+    quality = _command(
+        commands,
+        "quality",
+        "monthly quality numbers of the first analyses",
+        "Count, per month and per label, what the assistant's first analyses proposed and what "
+        "maintainers kept, removed or added; write quality.md, quality.json and quality.svg.",
+        "corrections quality --repo octo/demo --month 2026-10",
+    )
+    _add_remote_arguments(quality)
     quality.add_argument(
-        "--max-analyzed", type=int, default=100, help="issues with a first analysis read (at most 100)"
+        "--month", metavar="YYYY-MM", help="the month to detail (default: the latest month read)"
     )
     quality.add_argument(
-        "--scan-pages", type=int, help="pages of 100 issues scanned (default [context] scan_pages)"
+        "--out",
+        default="corrections-quality",
+        metavar="DIR",
+        help="folder for quality.md/.json/.svg (default: %(default)s)",
     )
-    quality.add_argument("--base-ref", help="branch whose labels.md is read (default: HEAD)")
-    explain = commands.add_parser("explain", help="why one issue taught the assistant what it did")
-    explain.add_argument("number", type=int, help="issue number")
-    explain.add_argument("--repo", required=True, help="OWNER/NAME")
-    explain.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, help="GraphQL endpoint")
-    explain.add_argument("--config", help="configuration file (default .github/assistant.toml when present)")
-    explain.add_argument("--base-ref", help="branch whose labels.md is read (default: HEAD)")
+    quality.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
+    )
+    quality.add_argument(
+        "--max-analyzed",
+        type=int,
+        default=100,
+        metavar="N",
+        help="issues with a first analysis read, at most 100 (default: %(default)s)",
+    )
+    quality.add_argument(
+        "--scan-pages",
+        type=int,
+        metavar="N",
+        help="pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
+    )
+    quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    explain = _command(
+        commands,
+        "explain",
+        "why one issue taught the assistant what it did",
+        "Put into words what the rules found on one issue: each label event, the duplicate notice, "
+        "the 👎 reactions, and what corrections.md learns from it.",
+        "corrections explain '#41' --repo octo/demo",
+    )
+    explain.add_argument("number", type=issue_number, metavar="N", help="the issue number: 41 or '#41'")
+    _add_remote_arguments(explain)
+    explain.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
+    )
+    explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
     return parser
 
 
@@ -278,18 +376,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.action import main as action_main
 
             return action_main()
-        token = os.environ.get("GITHUB_TOKEN", "")
+        token = token_from()
         if args.command in {"quality", "explain"}:
             from corrections import reports
 
             if not token:
-                raise UsageError("GITHUB_TOKEN is not set: the token comes from the environment")
+                raise UsageError(MISSING)
             if args.command == "quality":
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
         if not token and options.config.context.max_analyzed > 0:
-            raise UsageError("GITHUB_TOKEN is not set: the token comes from the environment")
+            raise UsageError(MISSING)
         run_read(options, token)
         return 0
     except UsageError as error:

@@ -5,6 +5,7 @@ Raises ConfigError with one line that names the file, the key and, where TOML sa
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from pathlib import Path
@@ -94,6 +95,19 @@ def _line_of(text: str, loc: tuple[str | int, ...]) -> int | None:
     return None
 
 
+def _probably_meant(loc: tuple[str | int, ...]) -> str | None:
+    """The known key closest to an unknown one in the same table (difflib), if any is close."""
+    model: type[BaseModel] = Config
+    for part in loc[:-1]:
+        field = model.model_fields.get(str(part))
+        annotation = field.annotation if field is not None else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return None
+        model = annotation
+    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def _describe(error: ValidationError, path: Path, text: str) -> str:
     first = error.errors()[0]
     key = ".".join(str(part) for part in first["loc"])
@@ -101,7 +115,9 @@ def _describe(error: ValidationError, path: Path, text: str) -> str:
     where = f"{path}:{line}" if line is not None else f"{path}"
     kind = first["type"]
     if kind == "extra_forbidden":
-        return f"{where}: unknown key `{key}`"
+        guess = _probably_meant(tuple(first["loc"]))
+        hint = f"; did you mean {guess}?" if guess else ""
+        return f"{where}: unknown key {key}{hint}"
     if kind == "missing":
         return f"{where}: missing key `{key}`"
     return f"{where}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
@@ -119,15 +135,16 @@ def parse_config(text: str, path: Path) -> Config:
         raise ConfigError(_describe(error, path, text)) from error
 
 
-def load_config(path: Path | None) -> Config:
+def load_config(path: Path | None, *, default: Path = DEFAULT_PATH) -> Config:
     """Read the named file, or the default file when it exists, or defaults.
 
-    A path that was named explicitly must exist.
+    A path that was named explicitly must exist. `default` is where the default file is looked
+    for (the `learnings` commands look at the checkout's top folder, whatever the current one).
     """
     if path is None:
-        if not DEFAULT_PATH.exists():
+        if not default.exists():
             return Config()
-        path = DEFAULT_PATH
+        path = default
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as error:

@@ -62,6 +62,7 @@ class ReadOutcome:
     missing: set[str] = field(default_factory=set)
     off: bool = False
     failed: bool = False
+    failure: str | None = None  # when nothing could be read: the category of GitHub's failure
     usage: Usage = field(default_factory=Usage)
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
@@ -113,8 +114,8 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         except GitHubError as error:
             if page_number == 1:
                 outcome.failed = True
+                outcome.failure = error.category
                 outcome.note = notes.failed(error.category)
-                outcome.warnings.append(f"GitHub failed ({error.category}): corrections not read")
                 return outcome
             reading.missing.add("scan")
             categories.add(error.category)

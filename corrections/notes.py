@@ -50,3 +50,26 @@ def partial(missing: Iterable[str], categories: Iterable[str]) -> str | None:
     if capped:
         why += "; the reader's caps were reached"
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."
+
+
+# What to check when nothing could be read, by the category of the failure (queries.errors).
+_CHECK = {
+    "bad credentials": "GitHub did not accept the token: check that {token} holds a token that is "
+    "valid and not expired, with read access to the repository's issues, pull requests and contents.",
+    "permission denied": "The token may not read this repository: check {token} and its permissions "
+    "(issues, pull requests and contents: read; metadata: read).",
+    "not found": "Check the repository name (OWNER/NAME) and that the token in {token} can see it "
+    "(a private repository looks missing to a token without access).",
+    "network error": "GitHub could not be reached: check the network and the API URL.",
+    "timeout": "GitHub did not answer in time: check the network and the API URL, or allow more time.",
+    "rate limit": "The token's rate limit is used up: try again after it resets.",
+    "secondary rate limit": "GitHub slowed this token down (secondary rate limit): try again later.",
+    "GitHub server error": "GitHub's side failed: try again later.",
+}
+
+
+def what_to_check(category: str | None, *, actions: bool) -> str:
+    """One sentence saying what to check when nothing could be read (empty when there is no advice)."""
+    advice = _CHECK.get(category or "", "")
+    token = "the action's `token` input" if actions else "GITHUB_TOKEN (else GH_TOKEN)"
+    return advice.format(token=token)

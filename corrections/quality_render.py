@@ -1,21 +1,12 @@
-"""quality.md, quality.json and quality.svg from a QualityReport (pure).
-
-The chart is hand-written SVG: one line of precision per label over the months read.
-"""
+"""quality.md and quality.json from a QualityReport (pure); the chart is in quality_chart."""
 
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 from corrections.quality import LabelNumbers, MonthQuality, QualityReport
 from corrections.untrusted import clean_line
-
-WIDTH, HEIGHT = 720, 360
-LEFT, RIGHT, TOP, BOTTOM = 56, 170, 40, 48
-# Colour-blind friendly (Okabe-Ito), then greys.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 
 
 def _ratio(value: float | None) -> str:
@@ -133,7 +124,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
             cells = [f"`{clean_line(label)}`"]
             for m in report.months:
                 numbers = next((n for n in m.labels if n.label == label), None)
-                cells.append(_ratio(numbers.precision) if numbers else "-")
+                cells.append(_with_counts(numbers))
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
     edge = (
@@ -149,6 +140,13 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
     return "\n".join(lines)
 
 
+def _with_counts(numbers: LabelNumbers | None) -> str:
+    """`79% (11/14)`: the percentage and what it comes from; `-` when the label was not put forward."""
+    if numbers is None or numbers.precision is None:
+        return "-"
+    return f"{_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
+
+
 def _labels_over_months(report: QualityReport) -> list[str]:
     seen: list[str] = []
     for month in report.months:
@@ -156,66 +154,3 @@ def _labels_over_months(report: QualityReport) -> list[str]:
             if numbers.proposed and numbers.label not in seen:
                 seen.append(numbers.label)
     return seen
-
-
-def quality_svg(report: QualityReport) -> str:
-    """A line chart of precision (0 to 100 %) per label over the months read."""
-    months = [m.month for m in report.months]
-    labels = _labels_over_months(report)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    inset = 30  # keeps the first and last month's points off the axis
-    step = (plot_w - 2 * inset) / max(1, len(months) - 1)
-
-    def x(index: int) -> float:
-        return LEFT + (inset + index * step if len(months) > 1 else plot_w / 2)
-
-    def y(value: float) -> float:
-        return TOP + plot_h * (1 - value)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
-        f"<title>Precision per label by month: {escape(clean_line(report.repository))}</title>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="{LEFT}" y="24" font-size="14">Precision per label (kept / proposed)</text>',
-    ]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(
-            f'<line x1="{LEFT}" y1="{y(tick):.1f}" x2="{LEFT + plot_w}" y2="{y(tick):.1f}" stroke="#dddddd"/>'
-        )
-        parts.append(f'<text x="{LEFT - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:.0%}</text>')
-    for index, month in enumerate(report.months):
-        name = month.month + ("*" if not month.complete else "")
-        parts.append(
-            f'<text x="{x(index):.1f}" y="{TOP + plot_h + 20}" text-anchor="middle">{escape(name)}</text>'
-        )
-    for number, label in enumerate(labels):
-        colour = PALETTE[number % len(PALETTE)]
-        dash = "" if number < len(PALETTE) else ' stroke-dasharray="4 3"'
-        points: list[tuple[float, float]] = []
-        for index, month in enumerate(report.months):
-            numbers = next((n for n in month.labels if n.label == label), None)
-            if numbers is not None and numbers.precision is not None:
-                points.append((x(index), y(numbers.precision)))
-        if len(points) > 1:
-            path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
-        for px, py in points:
-            parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{colour}"/>')
-        legend_y = TOP + 6 + number * 18
-        parts.append(
-            f'<line x1="{WIDTH - RIGHT + 16}" y1="{legend_y}" x2="{WIDTH - RIGHT + 36}" y2="{legend_y}" '
-            f'stroke="{colour}" stroke-width="2"{dash}/>'
-        )
-        parts.append(
-            f'<text x="{WIDTH - RIGHT + 42}" y="{legend_y + 4}">{escape(clean_line(label)[:18])}</text>'
-        )
-    if not labels:
-        parts.append(
-            f'<text x="{LEFT + plot_w / 2:.1f}" y="{TOP + plot_h / 2:.1f}" text-anchor="middle">'
-            "No proposed label in the months read</text>"
-        )
-    if any(not m.complete for m in report.months):
-        parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" fill="#555555">* partial month</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"

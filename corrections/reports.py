@@ -14,12 +14,15 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from corrections.cli import UsageError, build_options, read_outcome
+from commandline.notices import Notices
+from corrections import notes
+from corrections.cli import ReadOptions, UsageError, build_options, read_outcome
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
 from corrections.output import write_atomic
 from corrections.quality import quality_report
-from corrections.quality_render import quality_json, quality_md, quality_svg
+from corrections.quality_chart import quality_svg
+from corrections.quality_render import quality_json, quality_md
 from corrections.rules import RuleSettings
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -54,10 +57,13 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     config = config.model_copy(update={"context": context, "learnings": learnings})
     options = dataclasses.replace(options, config=config)
     outcome = asyncio.run(read_outcome(options, token, _stderr))
+    say = Notices("corrections")
     for warning in outcome.warnings:
-        _stderr(f"corrections: warning: {warning}")
+        say.warning(warning)
+    say.close()
     if outcome.failed:
-        _stderr(f"corrections: error: {outcome.note}")
+        check = notes.what_to_check(outcome.failure, actions=say.actions)
+        say.error(f"{outcome.note} {check}".strip())
         return 1
     settings = RuleSettings(
         assistant=config.assistant.identity,
@@ -79,14 +85,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     return 0
 
 
-async def _trail(args: argparse.Namespace, token: str) -> TrailOutcome:
-    options = build_options(
-        repo=args.repo,
-        out=Path("."),
-        config_path=Path(args.config) if args.config else None,
-        api_url=args.api_url,
-        base_ref=args.base_ref,
-    )
+async def _trail(args: argparse.Namespace, options: ReadOptions, token: str) -> TrailOutcome:
     async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
         return await read_trail(
             client,
@@ -103,15 +102,25 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     """Print why issue N taught the assistant what it did (or nothing)."""
     if args.number < 1:
         raise UsageError(f"issue number must be positive, got {args.number}")
+    options = build_options(
+        repo=args.repo,
+        out=Path("."),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        base_ref=args.base_ref,
+    )
+    say = Notices("corrections")
     try:
-        trail = asyncio.run(_trail(args, token))
+        trail = asyncio.run(_trail(args, options, token))
     except GitHubError as error:
-        _stderr(f"corrections: error: GitHub failed ({error.category}): the issue could not be read")
+        check = notes.what_to_check(error.category, actions=say.actions)
+        say.error(f"GitHub failed ({error.category}): the issue could not be read. {check}".strip())
         return 1
     for warning in trail.warnings:
-        _stderr(f"corrections: warning: {warning}")
+        say.warning(warning)
+    say.close()
     if trail.issue is None:
-        print(f"#{args.number}: no such issue in {args.repo} (or it is a pull request).")
+        print(f"#{args.number}: no such issue in {options.owner}/{options.name} (or it is a pull request).")
         return 1
     for line in explain(trail.issue, trail.settings, trail.permissions, trail.reactors, trail.facts):
         print(line)

@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
-from corrections.config import ConfigError, load_config
+from commandline.arguments import HelpFormatter, epilog
+from commandline.checkout import top_folder
+from commandline.notices import Notices
+from corrections.config import DEFAULT_PATH, Config, ConfigError, load_config
 from corrections.untrusted import clean_line
 from learnings.budget import DEFAULT_MAX_CHARS
-from learnings.edit import EditError, add, merge, remove
+from learnings.edit import EditError, add, edit, merge, remove, what_add_did
 from learnings.github_cli import add_parsers
 from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
@@ -42,14 +47,30 @@ class StoreFile:
     named: bool
 
 
-def _store_file(args: argparse.Namespace) -> StoreFile:
-    if args.file is not None:
-        return StoreFile(Path(args.file), named=True)
+def _in_checkout(relative: str | Path) -> Path:
+    """A path of the repository, from the top folder of the git checkout whatever the current folder.
+
+    Outside a git checkout the current folder stands in for the top folder. Shown relative to the
+    current folder, as the user would type it.
+    """
+    root = top_folder() or Path.cwd()
+    return Path(os.path.relpath(root / relative))
+
+
+def _config(args: argparse.Namespace) -> Config:
     try:
-        config = load_config(Path(args.config) if args.config is not None else None)
+        return load_config(
+            Path(args.config) if args.config is not None else None, default=_in_checkout(DEFAULT_PATH)
+        )
     except ConfigError as error:
         raise UsageError(str(error)) from error
-    return StoreFile(Path(config.learnings.file), named=False)
+
+
+def _store_file(args: argparse.Namespace) -> StoreFile:
+    """`--file` as given, else `[learnings] file` of the configuration, in the checkout's top folder."""
+    if args.file is not None:
+        return StoreFile(Path(args.file), named=True)
+    return StoreFile(_in_checkout(_config(args).learnings.file), named=False)
 
 
 def _read_text(path: Path) -> str | None:
@@ -77,8 +98,10 @@ def _load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearn
             raise UsageError(f"{store.path}: learnings file not found")
         text = ""
     loaded = parse_jsonl(text, source=str(store.path))
+    say = Notices("learnings")
     for warning in loaded.warnings:
-        print(f"learnings: warning: {warning}", file=sys.stderr)
+        say.warning(warning)
+    say.close()
     return text, loaded
 
 
@@ -139,6 +162,9 @@ def _list(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
+    if not loaded.learnings:
+        print(f"no learnings in {store.path}", file=sys.stderr)
+        return 0
     for learning in loaded.learnings:
         status = "stale" if learning.id in stale_ids else learning.status
         kind = f"suppression:{learning.category}" if learning.kind == "suppression" else "note"
@@ -170,7 +196,7 @@ def _add(args: argparse.Namespace) -> int:
     source = _source(args)
     store = _store_file(args)
     text, loaded = _load(store, missing_is_empty=True)
-    known = {learning.id for learning in loaded.learnings}
+    known = {learning.id: learning for learning in loaded.learnings}
     try:
         learnings, learning = add(
             loaded.learnings,
@@ -185,9 +211,85 @@ def _add(args: argparse.Namespace) -> int:
         raise UsageError(f"{store.path}: {error}") from error
     except ValidationError as error:
         raise UsageError(f"{store.path}: {_problem(error)}") from error
-    _save(store, text, learnings)
-    if learning.id in known:
-        print(f"learnings: updated {learning.id}, which has the same text", file=sys.stderr)
+    if learnings != list(loaded.learnings):
+        _save(store, text, learnings)
+    said = what_add_did(known.get(learning.id), learning, paths)
+    if said:
+        print(f"learnings: {said}", file=sys.stderr)
+    print(learning.id)
+    return 0
+
+
+def _find(learnings: Sequence[Learning], store: StoreFile, learning_id: str) -> Learning:
+    found = next((learning for learning in learnings if learning.id == learning_id), None)
+    if found is None:
+        raise UsageError(f"{store.path}: unknown learning id `{learning_id}`")
+    return found
+
+
+def _describe_source(source: Source) -> str:
+    parts = []
+    if source.issue is not None:
+        parts.append(f"issue #{source.issue}")
+    if source.pull_request is not None:
+        parts.append(f"pull request #{source.pull_request}")
+    if source.comment is not None:
+        parts.append(f"comment {source.comment}")
+    if source.accepted_by is not None:
+        parts.append(f"accepted by @{source.accepted_by}")
+    return ", ".join(parts) or "written by hand"
+
+
+def _show(args: argparse.Namespace) -> int:
+    store = _store_file(args)
+    _text, loaded = _load(store, missing_is_empty=False)
+    learning = _find(loaded.learnings, store, args.id)
+    stale_ids = _stale_ids(store, [learning])
+    if args.json:
+        row = {**json.loads(learning.model_dump_json()), "stale": learning.id in stale_ids}
+        print(json.dumps(row, ensure_ascii=False, indent=2))
+        return 0
+    dates = learning.model_dump(mode="json")
+    status = (
+        f"{learning.status}, stale (no tracked file matches its paths)"
+        if learning.id in stale_ids
+        else learning.status
+    )
+    rows = [
+        ("id", learning.id),
+        ("status", status),
+        ("kind", learning.kind),
+        ("text", clean_line(learning.text)),
+        ("paths", clean_line(", ".join(learning.paths)) or "(whole repository)"),
+        ("category", clean_line(learning.category or "-")),
+        ("source", _describe_source(learning.source)),
+        ("created", dates["createdAt"]),
+        ("updated", dates["updatedAt"]),
+    ]
+    for name, value in rows:
+        print(f"{name + ':':<10}{value}")
+    return 0
+
+
+def _edit(args: argparse.Namespace) -> int:
+    if args.text is None and args.paths is None:
+        raise UsageError("edit: give --text, --paths or both")
+    try:
+        paths = check_globs(args.paths) if args.paths is not None else None
+    except GlobError as error:
+        raise UsageError(f"--paths: {error}") from error
+    store = _store_file(args)
+    text, loaded = _load(store, missing_is_empty=False)
+    try:
+        learnings, learning = edit(loaded.learnings, args.id, datetime.now(UTC), text=args.text, paths=paths)
+    except EditError as error:
+        raise UsageError(f"{store.path}: {error}") from error
+    except ValidationError as error:
+        raise UsageError(f"{store.path}: {_problem(error)}") from error
+    if learnings == list(loaded.learnings):
+        print(f"learnings: {learning.id} unchanged: it already says that", file=sys.stderr)
+    else:
+        _save(store, text, learnings)
     print(learning.id)
     return 0
 
@@ -230,12 +332,7 @@ def _render(args: argparse.Namespace) -> int:
     _text, loaded = _load(store, missing_is_empty=False)
     config_entries = args.max_entries
     if config_entries is None:
-        try:
-            config_entries = load_config(
-                Path(args.config) if args.config is not None else None
-            ).learnings.max_prompt_entries
-        except ConfigError as error:
-            raise UsageError(str(error)) from error
+        config_entries = _config(args).learnings.max_prompt_entries
     block = render_block(
         loaded.learnings,
         changed_paths=args.paths,
@@ -254,47 +351,158 @@ def _count(text: str) -> int:
     return value
 
 
+def _local(commands: Any, name: str, summary: str, *examples: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        parents=[_common()],
+        help=summary,
+        description=f"{summary[0].upper()}{summary[1:]}. {_LOCAL}",
+        epilog=epilog(*examples, token=False),
+        formatter_class=HelpFormatter,
+    )
+    return parser
+
+
+_LOCAL = (
+    "Works on the local learnings file: --file, else [learnings] file of the configuration "
+    "(.github/assistant/learnings.jsonl), in the top folder of the git checkout whatever the current "
+    "folder. No token needed."
+)
+
+
+def _common() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--file",
+        help="the learnings file (default: [learnings] file of the configuration, "
+        ".github/assistant/learnings.jsonl, in the checkout's top folder)",
+    )
+    common.add_argument(
+        "--config",
+        help="the configuration file (default: .github/assistant.toml in the checkout's top folder, when it exists)",
+    )
+    return common
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--file", help="the learnings file (default: [learnings] file of the configuration)")
-    common.add_argument("--config", help="the configuration file (default: .github/assistant.toml)")
-    parser = argparse.ArgumentParser(prog="learnings", description="The team's reviewed learnings, locally.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="learnings",
+        description="The team's reviewed learnings: a JSONL file in the repository, changed only through "
+        "pull requests, rendered into the assistant's prompt.",
+        epilog=epilog(
+            "learnings add 'Integration tests need TEST_DB_URL' --paths 'test/**'", "learnings list"
+        ),
+        formatter_class=HelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
 
-    listing = commands.add_parser("list", parents=[common], help="every learning, stale ones flagged")
+    listing = _local(commands, "list", "every learning, stale ones flagged", "learnings list --json")
     listing.add_argument("--json", action="store_true", help="a JSON array instead of lines")
     listing.set_defaults(handler=_list)
 
-    adding = commands.add_parser("add", parents=[common], help="add a learning (or update the same one)")
-    adding.add_argument("text")
-    adding.add_argument("--paths", nargs="+", default=[], metavar="GLOB")
-    adding.add_argument("--category")
-    adding.add_argument("--kind", choices=["note", "suppression"], default="note")
+    showing = _local(commands, "show", "one learning, every field", "learnings show l_x7c2")
+    showing.add_argument("id", metavar="ID", help="the learning's id (l_ and letters or digits)")
+    showing.add_argument("--json", action="store_true", help="the learning as JSON")
+    showing.set_defaults(handler=_show)
+
+    adding = _local(
+        commands,
+        "add",
+        "add a learning (or update the one with the same text); prints its id",
+        "learnings add 'Integration tests need TEST_DB_URL' --paths 'test/**' --issue 142",
+    )
+    adding.add_argument(
+        "text", help="what the assistant should keep in mind (one line, at most 500 characters)"
+    )
+    adding.add_argument(
+        "--paths",
+        nargs="+",
+        default=[],
+        metavar="GLOB",
+        help="files it is about, as globs (default: none, a general learning for every path)",
+    )
+    adding.add_argument("--category", help="the finding category a suppression silences (default: none)")
+    adding.add_argument(
+        "--kind",
+        choices=["note", "suppression"],
+        default="note",
+        help="a note for the prompt, or a suppression of findings (default: %(default)s)",
+    )
     thread = adding.add_mutually_exclusive_group()
-    thread.add_argument("--issue", type=int, help="the issue it came from")
-    thread.add_argument("--pull-request", type=int, help="the pull request it came from")
-    adding.add_argument("--comment", type=int, help="the comment it came from")
+    thread.add_argument("--issue", type=int, metavar="N", help="the issue it came from")
+    thread.add_argument("--pull-request", type=int, metavar="N", help="the pull request it came from")
+    adding.add_argument(
+        "--comment", type=int, metavar="ID", help="the comment it came from (its database id)"
+    )
     adding.add_argument("--accepted-by", metavar="LOGIN", help="who accepted it")
     adding.set_defaults(handler=_add)
 
-    removing = commands.add_parser(
-        "remove", parents=[common], help="retire a learning (it stays in the file)"
+    editing = _local(
+        commands,
+        "edit",
+        "change a learning's text or paths in place (same id; only its line of the file changes)",
+        "learnings edit l_x7c2 --text 'Integration tests need TEST_DB_URL and Docker' --paths 'test/**'",
     )
-    removing.add_argument("id")
+    editing.add_argument("id", metavar="ID", help="the learning's id")
+    editing.add_argument("--text", help="the new text (default: unchanged)")
+    editing.add_argument(
+        "--paths",
+        nargs="*",
+        metavar="GLOB",
+        help="the new paths, replacing the old ones; --paths alone makes it general (default: unchanged)",
+    )
+    editing.set_defaults(handler=_edit)
+
+    removing = _local(
+        commands,
+        "remove",
+        "retire a learning (it stays in the file, marked retired)",
+        "learnings remove l_x7c2",
+    )
+    removing.add_argument("id", metavar="ID", help="the learning's id")
     removing.set_defaults(handler=_remove)
 
-    exporting = commands.add_parser("export", parents=[common], help="the learnings as JSONL on stdout")
+    exporting = _local(
+        commands, "export", "the learnings as JSONL on stdout", "learnings export > learnings-backup.jsonl"
+    )
     exporting.set_defaults(handler=_export)
 
-    importing = commands.add_parser("import", parents=[common], help="merge another learnings file")
-    importing.add_argument("src")
+    importing = _local(
+        commands,
+        "import",
+        "merge another learnings file (the same text is updated, not copied)",
+        "learnings import other-repo-learnings.jsonl",
+    )
+    importing.add_argument("src", metavar="SRC", help="the learnings file to merge in")
     importing.set_defaults(handler=_import)
 
-    rendering = commands.add_parser("render", parents=[common], help="the prompt block for changed paths")
-    rendering.add_argument("--paths", nargs="+", default=[], metavar="PATH", help="the changed paths")
-    rendering.add_argument("--max-entries", type=_count, help="default: [learnings] max_prompt_entries")
-    rendering.add_argument("--max-chars", type=_count, default=DEFAULT_MAX_CHARS)
+    rendering = _local(
+        commands,
+        "render",
+        "the prompt block for changed paths, as the assistant would read it",
+        "learnings render --paths src/api/users.py",
+    )
+    rendering.add_argument(
+        "--paths",
+        nargs="+",
+        default=[],
+        metavar="PATH",
+        help="the changed paths that rank learnings (default: none, general learnings only first)",
+    )
+    rendering.add_argument(
+        "--max-entries",
+        type=_count,
+        metavar="N",
+        help="learnings in the block at most (default: [learnings] max_prompt_entries, 20)",
+    )
+    rendering.add_argument(
+        "--max-chars",
+        type=_count,
+        default=DEFAULT_MAX_CHARS,
+        metavar="N",
+        help="characters of the block at most (default: %(default)s)",
+    )
     rendering.set_defaults(handler=_render)
 
     add_parsers(commands)

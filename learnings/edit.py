@@ -1,4 +1,4 @@
-"""Changing a store: add (deduplicated), remove (retire), import (merge); pure functions on lists.
+"""Changing a store: add (deduplicated), edit, remove (retire), import (merge); pure functions on lists.
 
 Two learnings are the same when their normalized texts are equal (and, for suppressions, their
 categories): case, white space and punctuation do not make a new learning. The same one is updated
@@ -128,6 +128,72 @@ def add(
         }
     )
     return [*existing, learning], learning
+
+
+def edit(
+    existing: Sequence[Learning],
+    learning_id: str,
+    now: datetime,
+    *,
+    text: str | None = None,
+    paths: Sequence[str] | None = None,
+) -> tuple[list[Learning], Learning]:
+    """The store with one learning's text and/or paths changed in place (same id, same source).
+
+    `paths` replaces the paths; an empty sequence makes the learning general. Nothing changed
+    returns the store as it was. Raises EditError for an unknown id, blank or overlong text, a text
+    that another learning already has, or a suppression left without paths; GlobError for a bad glob.
+    """
+    for index, old in enumerate(existing):
+        if old.id != learning_id:
+            continue
+        update: dict[str, object] = {}
+        if text is not None:
+            cleaned = clean_line(text)
+            if not normalize(cleaned):
+                raise EditError("the text of a learning needs letters or digits")
+            if len(cleaned) > MAX_TEXT_CHARS:
+                raise EditError(f"the text of a learning has at most {MAX_TEXT_CHARS} characters")
+            key = _key(old.kind, old.category, cleaned)
+            twin = next((other for other in existing if other.id != old.id and _same(other, key)), None)
+            if twin is not None:
+                raise EditError(f"learning `{twin.id}` already has that text; edit or remove that one")
+            update["text"] = cleaned
+        if paths is not None:
+            globs = tuple(dict.fromkeys(check_globs(paths)))
+            if old.kind == "suppression" and not globs:
+                raise EditError("a suppression needs at least one path")
+            update["paths"] = globs
+            update["scope"] = "path" if globs else "repo"
+        changed = old.model_copy(update=update)
+        if changed == old:
+            return list(existing), old
+        changed = Learning.model_validate_json(
+            changed.model_copy(update={"updatedAt": max(_now(now), old.updatedAt)}).model_dump_json()
+        )
+        return [*existing[:index], changed, *existing[index + 1 :]], changed
+    raise EditError(f"unknown learning id `{learning_id}`")
+
+
+def what_add_did(before: Learning | None, after: Learning, paths: Sequence[str]) -> str:
+    """One plain sentence on what `add` did to a learning that has the same text, or "" for a new one."""
+    if before is None:
+        return ""
+    said = [f"updated {after.id}, which already has this text (no new learning)"]
+    if not before.active:
+        said.append("it was retired and is active again")
+    asked = tuple(dict.fromkeys(paths))
+    if before.general and asked:
+        said.append("it is already general (it applies to every path), so the paths given were not added")
+    elif not before.general and not asked:
+        said.append("it applied to " + ", ".join(before.paths) + " and is now general (every path)")
+    elif not before.general:
+        new = [path for path in after.paths if path not in before.paths]
+        if new:
+            said.append("paths merged: " + ", ".join(after.paths))
+        else:
+            said.append("its paths already include those given: " + ", ".join(before.paths))
+    return "; ".join(said)
 
 
 def remove(existing: Sequence[Learning], learning_id: str, now: datetime) -> tuple[list[Learning], Learning]:

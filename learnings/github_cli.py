@@ -1,7 +1,8 @@
 """The subcommands of `learnings` that talk to GitHub: `sync` and `memory show|write`.
 
-The token comes from GITHUB_TOKEN, never from an argument. Exit status: 0 done (nothing new
-included), 1 GitHub failed or refused (one line on stderr saying what, nothing left half-written),
+The token comes from the environment (GITHUB_TOKEN, else GH_TOKEN), never from an argument.
+Exit status: 0 done (nothing new included; a pull request without memory), 1 GitHub failed or
+refused, or no such pull request (one line on stderr saying what, nothing left half-written),
 2 a usage or configuration error.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -20,12 +20,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
+from commandline.notices import Notices
+from commandline.repository import RepositoryError, resolve_repository
+from commandline.token import MISSING, token_from
 from corrections.config import Config, ConfigError, load_config
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
 from learnings.pr_memory_github import load_memory, save_memory
 from learnings.sync import SyncError, SyncOptions, run_sync
 from queries.client import GITHUB_GRAPHQL_URL, GitHubClient
-from queries.errors import GitHubError
+from queries.errors import GitHubError, NotFound
 from queries.retry import RetryPolicy
 from queries.write import Writer
 
@@ -45,17 +49,18 @@ class _Usage(Exception):
     """A usage error; the message is one line."""
 
 
-def _repository(text: str) -> tuple[str, str]:
-    owner, sep, name = text.partition("/")
-    if not sep or not owner or not name or "/" in name:
-        raise _Usage(f"--repo: expected OWNER/NAME, got `{text}`")
-    return owner, name
+def _repository(text: str | None) -> tuple[str, str]:
+    try:
+        repository = resolve_repository(text)
+    except RepositoryError as error:
+        raise _Usage(str(error)) from error
+    return repository.owner, repository.name
 
 
 def _token() -> str:
-    token = os.environ.get("GITHUB_TOKEN", "")
+    token = token_from()
     if not token:
-        raise _Usage("GITHUB_TOKEN is not set")
+        raise _Usage(MISSING)
     return token
 
 
@@ -119,9 +124,21 @@ def _sync(args: argparse.Namespace) -> int:
 
 async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
     async with GitHubClient(args.api_url, token) as client:
-        pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
+        try:
+            pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
+        except NotFound:
+            _say(f"memory: no pull request #{args.pr} in {owner}/{name} (or the token cannot see it)")
+            return 1
+    say = Notices("learnings")
     for warning in pull.found.warnings:
-        _say(f"memory: warning: {warning}")
+        say.warning(f"memory: {warning}")
+    say.close()
+    if pull.found.memory is None:
+        # Not an error: a pull request has no memory until the assistant's first review writes one.
+        _say(
+            f"memory: pull request #{args.pr} has no memory yet: no comment of @{config.assistant.login} "
+            "holds one"
+        )
     if args.json:
         memory = pull.found.memory
         print(memory.model_dump_json(indent=2) if memory is not None else "null")
@@ -182,23 +199,81 @@ def _memory(args: argparse.Namespace) -> int:
 def add_parsers(commands: Any) -> None:
     """Register `sync` and `memory` on the `learnings` parser."""
     remote = argparse.ArgumentParser(add_help=False)
-    remote.add_argument("--config", help="the configuration file (default: .github/assistant.toml)")
-    remote.add_argument("--repo", required=True, metavar="OWNER/NAME")
-    remote.add_argument("--api-url", default=GITHUB_GRAPHQL_URL, metavar="URL")
-
-    syncing = commands.add_parser(
-        "sync", parents=[remote], help="commands and 👍 proposals into one learnings pull request"
+    remote.add_argument(
+        "--config",
+        help="the configuration file (default: .github/assistant.toml, when it exists)",
     )
-    syncing.add_argument("--max-pages", type=int, default=5, help="bound on the scan (pages of 30)")
+    remote.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
+    remote.add_argument(
+        "--api-url",
+        default=GITHUB_GRAPHQL_URL,
+        metavar="URL",
+        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
+    )
+
+    def command(
+        group: Any, name: str, summary: str, description: str, example: str
+    ) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = group.add_parser(
+            name,
+            parents=[remote],
+            help=summary,
+            description=description,
+            epilog=epilog(example),
+            formatter_class=HelpFormatter,
+        )
+        return parser
+
+    syncing = command(
+        commands,
+        "sync",
+        "commands and 👍 proposals into one learnings pull request",
+        "Gather the accepted `remember` / `ignore-rule` commands and 👍 proposals since the last sync "
+        "and record them in one open pull request against the default branch (never a direct commit).",
+        "learnings sync --repo octo/demo",
+    )
+    syncing.add_argument(
+        "--max-pages",
+        type=int,
+        default=5,
+        metavar="N",
+        help="bound on the scan, pages of 30 (default: %(default)s)",
+    )
     syncing.set_defaults(handler=_guarded(_sync))
 
-    memory = commands.add_parser("memory", help="a pull request's memory (the assistant's snapshot)")
-    actions = memory.add_subparsers(dest="action", required=True)
-    showing = actions.add_parser("show", parents=[remote], help="render the memory as a prompt block")
-    showing.add_argument("--pr", type=int, required=True)
-    showing.add_argument("--json", action="store_true", help="the snapshot as JSON")
+    memory = commands.add_parser(
+        "memory",
+        help="a pull request's memory (the assistant's snapshot)",
+        description="Show or write the rolling snapshot the assistant keeps on one pull request.",
+        epilog=epilog("learnings memory show --pr 20 --repo octo/demo"),
+        formatter_class=HelpFormatter,
+    )
+    actions = memory.add_subparsers(dest="action", required=True, metavar="ACTION", help="show or write")
+    showing = command(
+        actions,
+        "show",
+        "render the memory as a prompt block",
+        "Print the pull request's memory as the assistant's prompt block. A pull request without "
+        "memory is no error: it says so on stderr and exits 0.",
+        "learnings memory show --pr 20 --repo octo/demo",
+    )
+    showing.add_argument(
+        "--pr", type=issue_number, required=True, metavar="N", help="the pull request number"
+    )
+    showing.add_argument("--json", action="store_true", help="the snapshot as JSON (null when there is none)")
     showing.set_defaults(handler=_guarded(_memory))
-    writing = actions.add_parser("write", parents=[remote], help="write the memory from a JSON file")
-    writing.add_argument("--pr", type=int, required=True)
-    writing.add_argument("--from", dest="source", required=True, metavar="FILE")
+    writing = command(
+        actions,
+        "write",
+        "write the memory from a JSON file",
+        "Write the snapshot into the assistant's memory comment on the pull request (added when "
+        "there is none). The token must act as the assistant.",
+        "learnings memory write --pr 20 --from memory.json --repo octo/demo",
+    )
+    writing.add_argument(
+        "--pr", type=issue_number, required=True, metavar="N", help="the pull request number"
+    )
+    writing.add_argument(
+        "--from", dest="source", required=True, metavar="FILE", help="the snapshot, a JSON file"
+    )
     writing.set_defaults(handler=_guarded(_memory))

@@ -221,10 +221,20 @@ def _help(command: list[str]) -> str:
 
 
 def _subcommands(help_text: str) -> list[str]:
-    """The subcommands a usage line lists: a positional `{a,b}`, not an option's choices `[--x {a,b}]`."""
+    """The subcommands a --help lists.
+
+    Either argparse's own form, a positional `{a,b}` in the usage line (not an option's choices
+    `[--x {a,b}]`), or a metavar (`COMMAND ...`) whose choices are the lines indented under
+    "positional arguments".
+    """
     usage = help_text.split("\n\n", 1)[0]
     choices = re.search(r"(?<!\w )\{([\w,-]+)\}", usage)
-    return choices.group(1).split(",") if choices else []
+    if choices:
+        return choices.group(1).split(",")
+    if not re.search(r"\b[A-Z]+ \.\.\.", usage) or "positional arguments:" not in help_text:
+        return []
+    section = help_text.split("positional arguments:", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^ {4}([a-z][\w-]*)(?: {2,}|$)", section, re.MULTILINE)
 
 
 def _every_help() -> dict[str, str]:

@@ -149,10 +149,47 @@ def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtur
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert summary == snapshot(name="step-summary-failed.md")
     captured = capsys.readouterr()
-    assert "::warning title=corrections::Corrections could not be read from GitHub (bad credentials)" in (
-        captured.out
+    # One warning, with a hint about the token, not two near-duplicates.
+    (warning,) = [line for line in captured.out.splitlines() if line.startswith("::warning")]
+    assert warning.startswith(
+        "::warning title=corrections::Corrections could not be read from GitHub (bad credentials)"
     )
+    assert "check that the action's `token` input holds a token" in warning
+    assert "::error" not in captured.out
     assert captured.out.count(TOKEN) == 1
+
+
+@pytest.mark.parametrize(
+    ("faults", "status"),
+    [
+        ([{"kind": "bad_credentials", "times": None}], 1),
+        ([], 0),
+    ],
+)
+def test_fail_on_error_fails_the_step_only_when_github_failed(  # noqa: PLR0917 - pytest fixtures
+    demo_server: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    faults: list[dict[str, Any]],
+    status: int,
+) -> None:
+    demo_server.set_faults(faults)
+    assert run_action(action_env(demo_server, "issues", OPENED, fail_on_error="true")) == status
+    out = outputs(tmp_path / "output")
+    # The context and the outputs are written before the step fails: nothing is lost.
+    assert (Path(out["context"]) / "corrections.md").is_file()
+    assert out["github-failed"] == ("true" if status else "false")
+    errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::error")]
+    assert len(errors) == status
+
+
+def test_fail_on_error_accepts_only_true_or_false(
+    demo_server: Any, action_env: Callable[..., dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_action(action_env(demo_server, "issues", OPENED, fail_on_error="yes")) == 2
+    assert "input fail-on-error: expected true or false" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -213,3 +250,10 @@ def test_the_bin_output_runs_this_action_s_commands_in_later_steps(
             )
             assert done.returncode == 0, done.stderr
             assert done.stdout.startswith(f"usage: {name}")
+
+
+def test_action_yml_passes_fail_on_error_to_the_read_step() -> None:
+    text = (Path(__file__).resolve().parents[2] / "action.yml").read_text(encoding="utf-8")
+    inputs = text.split("\ninputs:\n", 1)[1].split("\noutputs:\n", 1)[0]
+    assert "\n  fail-on-error:\n" in inputs and 'default: "false"' in inputs.split("fail-on-error:", 1)[1]
+    assert "INPUT_FAIL_ON_ERROR: ${{ inputs.fail-on-error }}" in text

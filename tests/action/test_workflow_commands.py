@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from commandline.workflow import command, mask, output_block, write_outputs
 from corrections.action import classify
 from corrections.summary import markdown_text
-from corrections.workflow import command, mask, output_block, write_outputs
 
 
 def test_a_message_cannot_end_the_command_or_start_another() -> None:

@@ -135,7 +135,7 @@ def test_skipped_lines_warn_and_survive_edits(run: Run) -> None:
 
 
 def test_a_missing_default_store_is_empty(run: Run) -> None:
-    assert run("list") == (0, "", "")
+    assert run("list") == (0, "", f"no learnings in {DEFAULT}\n")
     status, out, _err = run("render")
     assert status == 0
     assert "has not recorded any learnings" in out
@@ -179,7 +179,7 @@ def test_a_bad_config_key_is_named(run: Run, tmp_path: Path) -> None:
     assert run("list", "--config", "bad.toml") == (
         2,
         "",
-        "learnings: bad.toml:2: unknown key `learnings.fiel`\n",
+        "learnings: bad.toml:2: unknown key learnings.fiel; did you mean file?\n",
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from corrections.cli import main
+from corrections.output import MANIFEST
 from emulator import Server, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -49,6 +50,11 @@ class Run:
         return [line for line in self.stdout.splitlines() if line.startswith("::warning")]
 
     @property
+    def github_warnings(self) -> list[str]:
+        """The warnings that say GitHub failed (others name a broken marker, a skipped line...)."""
+        return [line for line in self.warnings if "could not be read from GitHub" in line]
+
+    @property
     def retries(self) -> int:
         for line in self.stderr.splitlines():
             if "retries)" in line:
@@ -72,6 +78,8 @@ def read_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         token: str = TOKEN,
     ) -> Run:
         monkeypatch.setenv("GITHUB_TOKEN", token)
+        # As the action runs it: warnings are workflow commands (outside Actions they are plain lines).
+        monkeypatch.setenv("GITHUB_ACTIONS", "true")
         argv = ["read", "--repo", repo, "--api-url", api_url, "--out", str(out), *extra]
         if budget is not None:
             argv += ["--time-budget", str(budget)]
@@ -102,14 +110,16 @@ def closed_port_url() -> str:
 
 
 def _seed(out: Path) -> None:
+    """The files of a previous run, and its manifest naming them (what the reader wrote)."""
     (out / "issues").mkdir(parents=True, exist_ok=True)
-    for name in ("corrections.md", "corrections.json", "learnings.md"):
+    written = ["corrections.md", "corrections.json", "learnings.md", "issues/999999.md"]
+    for name in written:
         (out / name).write_text(OLD, encoding="utf-8")
-    (out / "issues" / "999999.md").write_text(OLD, encoding="utf-8")
+    (out / MANIFEST).write_text(json.dumps({"v": 1, "files": written}), encoding="utf-8")
 
 
 def _check_replaced(out: Path) -> None:
-    leftovers = [p for p in out.rglob("*") if p.name.startswith(".")]
+    leftovers = [p for p in out.rglob("*") if p.name.startswith(".") and p.name != MANIFEST]
     assert leftovers == [], f"temporary files left behind: {leftovers}"
     assert not (out / "issues" / "999999.md").exists()
     for path in out.rglob("*"):

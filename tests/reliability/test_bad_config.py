@@ -12,8 +12,14 @@ from emulator import Server
 
 CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
     # name: (file text or bytes, what the one line must name)
-    "unknown_key": ("[context]\nmax_analyzd = 3\n", ("assistant.toml:2:", "`context.max_analyzd`")),
-    "unknown_table": ("# tuned\n[contxt]\nmax_analyzed = 3\n", ("assistant.toml:2:", "`contxt`")),
+    "unknown_key": (
+        "[context]\nmax_analyzd = 3\n",
+        ("assistant.toml:2:", "unknown key context.max_analyzd; did you mean max_analyzed?"),
+    ),
+    "unknown_table": (
+        "# tuned\n[contxt]\nmax_analyzed = 3\n",
+        ("assistant.toml:2:", "unknown key contxt; did you mean context?"),
+    ),
     "wrong_type": (
         '[context]\nscan_pages = 2\nmax_analyzed = "thirty"\n',
         ("assistant.toml:3:", "`context.max_analyzed`", "integer"),

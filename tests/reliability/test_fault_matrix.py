@@ -172,7 +172,7 @@ def check_contract(run: Any, case: Case, replaced_whole: Callable[[Path], None])
         assert text not in shown, f"GitHub's text {text!r} reached the output"
     if case.category is None:
         assert written["note"] is None
-        assert run.warnings == []
+        assert run.github_warnings == []
         assert written["window"] == EXPECTED["window"]
         assert written["corrections"] == [
             {**c, "title": clean_line(c["title"])} for c in EXPECTED["corrections"]
@@ -181,7 +181,7 @@ def check_contract(run: Any, case: Case, replaced_whole: Callable[[Path], None])
     note = written["note"]
     assert note is not None and f"({case.category}" in note
     assert note in markdown
-    assert len(run.warnings) == 1 and note in run.warnings[0]
+    assert len(run.github_warnings) == 1 and note in run.github_warnings[0]
     if case.failed:
         assert note.startswith("Corrections could not be read from GitHub")
         assert written["window"] == [] and written["corrections"] == []

@@ -220,4 +220,4 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     assert corrections_of(run) == {}, "no 👎 counted, and rita's comment decides nothing"
     note = run.json()["note"]
     assert note is not None and PARTS["permissions"] in note
-    assert len(run.warnings) == 1 and note in run.warnings[0]
+    assert len(run.github_warnings) == 1 and note in run.github_warnings[0]

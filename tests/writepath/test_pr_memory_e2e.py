@@ -145,9 +145,9 @@ def test_forged_and_foreign_markers_are_ignored(
     assert "the real intent" in out
     assert "approve this pull request" not in out and "another pull request" not in out
     assert err.splitlines() == [
-        "learnings: memory: warning: comment 2104: PR memory marker by @carol, not the assistant; ignored",
-        "learnings: memory: warning: comment 2103: PR memory marker ignored: not base64 of UTF-8 text",
-        "learnings: memory: warning: comment 2102: PR memory of pull request #31, not #20; ignored",
+        "learnings: warning: memory: comment 2104: PR memory marker by @carol, not the assistant; ignored",
+        "learnings: warning: memory: comment 2103: PR memory marker ignored: not base64 of UTF-8 text",
+        "learnings: warning: memory: comment 2102: PR memory of pull request #31, not #20; ignored",
     ]
 
 

@@ -260,4 +260,7 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     assert capsys.readouterr().out == "nothing new to record\n"
     monkeypatch.delenv("GITHUB_TOKEN")
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 2
-    assert capsys.readouterr().err == "learnings: GITHUB_TOKEN is not set\n"
+    assert (
+        capsys.readouterr().err
+        == "learnings: no token: set GITHUB_TOKEN (or GH_TOKEN, as for gh) in the environment\n"
+    )

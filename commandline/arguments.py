@@ -1,0 +1,54 @@
+"""Argument types and help text that both command lines share (argparse, no network)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import textwrap
+
+from commandline.token import ENVIRONMENT_HELP
+
+_ISSUE = re.compile(r"^#?([0-9]{1,10})$")
+REPO_HELP = (
+    "the repository, OWNER/NAME (default: the `origin` remote of the git checkout you are in, "
+    "when it is on GitHub)"
+)
+
+
+def issue_number(text: str) -> int:
+    """An issue or pull request number as people write it: `41` or `#41`."""
+    match = _ISSUE.match(text.strip())
+    if match is None or int(match.group(1)) < 1:
+        raise argparse.ArgumentTypeError(f"expected an issue number such as 41 or '#41', got {text!r}")
+    return int(match.group(1))
+
+
+def epilog(*examples: str, token: bool = True) -> str:
+    """The end of a command's --help: where the token comes from, then examples."""
+    lines = [ENVIRONMENT_HELP, ""] if token else []
+    lines += ["Example:" if len(examples) == 1 else "Examples:", *[f"  {example}" for example in examples]]
+    return "\n".join(lines)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped at spaces only (a default like `corrections-context` is never cut at its hyphen);
+    lines of a description or epilog that start with two spaces (examples) are kept as written."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines: list[str] = []
+        for line in text.splitlines():
+            if line.startswith("  ") or not line.strip():
+                lines.append(indent + line)
+                continue
+            lines += textwrap.wrap(
+                line,
+                width,
+                initial_indent=indent,
+                subsequent_indent=indent,
+                break_on_hyphens=False,
+                break_long_words=False,
+            )
+        return "\n".join(lines)
