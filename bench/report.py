@@ -62,6 +62,43 @@ def markdown(out: dict[str, Any]) -> str:
     parts.append(
         f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
     )
+    if "adaptive" in out:
+        adaptive = out["adaptive"]
+        parts.append(
+            f"## Adaptive case ({adaptive['world']['issues']:,} issues): GitHub times out on the first page"
+        )
+        rows = []
+        for label, key in (
+            ("full pages answered", "full_pages"),
+            ("first page times out", "first_page_times_out"),
+        ):
+            item = adaptive[key]
+            sizes = item["page_sizes"]
+            rows.append(
+                [
+                    label,
+                    item["requests"],
+                    item["refused"],
+                    item["points"],
+                    f"{item['nodes']:,}",
+                    f"{item['wall_s']:.3f}",
+                    f"{item['refused_s']:.0f}",
+                    f"{sizes['issues']} x {sizes['timeline_items']}",
+                ]
+            )
+        header = [
+            "",
+            "requests",
+            "refused",
+            "points",
+            "nodes",
+            "wall s",
+            "+ GitHub's refusal s",
+            "pages",
+        ]
+        parts.append(_table(header, rows))
+        same = "yes" if adaptive["same_corrections"] else "NO"
+        parts.append(f"Same window and corrections with shrunk pages: {same}")
     parts.append("## Goals")
     parts.append(
         _table(

@@ -182,7 +182,8 @@ def run_read(
         f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
         f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
-        f"wrote {options.out}/corrections.md"
+        + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
+        + f"wrote {options.out}/corrections.md"
     )
     return outcome
 

@@ -22,6 +22,7 @@ from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
+from queries.page_sizes import FULL_PAGE, PageSizes
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]
@@ -67,6 +68,8 @@ class ReadOutcome:
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
     scanned_through: datetime | None = None
+    # The page sizes the run ended with: smaller than full pages when GitHub could not answer.
+    page_sizes: PageSizes = field(default_factory=PageSizes)
 
     @property
     def corrected(self) -> list[IssueCorrection]:
@@ -105,21 +108,37 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
     categories: set[str] = set()
     cursor: str | None = None
     page_number = 0
-    while page_number < config.context.scan_pages:
-        page_number += 1
+    # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
+    # base branch's configuration, read with the first page, may change `scan_pages`).
+    scanned = 0
+    while scanned < config.context.scan_pages * FULL_PAGE:
+        sizes = reading.sizes
+        asked = min(sizes.issues, config.context.scan_pages * FULL_PAGE - scanned)
         try:
             page = await fetch_window_page(
-                client, request.owner, request.name, after=cursor, files=files if page_number == 1 else None
+                client,
+                request.owner,
+                request.name,
+                after=cursor,
+                files=files if page_number == 0 else None,
+                page_size=asked,
+                timeline_size=sizes.timeline,
+                shrinkable=sizes.can_shrink,
             )
         except GitHubError as error:
-            if page_number == 1:
+            if _shrink(reading, error, "scan page", progress):
+                continue
+            if page_number == 0:
                 outcome.failed = True
+                outcome.page_sizes = reading.sizes
                 outcome.failure = error.category
                 outcome.note = notes.failed(error.category)
                 return outcome
             reading.missing.add("scan")
             categories.add(error.category)
             break
+        page_number += 1
+        scanned += asked
         if "issues" in page.failed:  # the files' parts are base_files' to judge
             reading.missing.add("issues")
             categories.add("partial answer")
@@ -161,7 +180,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 reading.path_checks = tuple(
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
                 )
-        reading.add_issue_page(page.issues)
+        reading.add_issue_page(page.issues, sizes.timeline)
         if page.issues:
             outcome.scanned_through = page.issues[-1].updated_at
         outcome.scan_exhausted = not page.page_info.has_next_page
@@ -194,20 +213,49 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         reading.missing.add("permissions")
     outcome.missing = set(reading.missing)
     outcome.note = notes.partial(reading.missing, categories)
+    outcome.page_sizes = reading.sizes
     return outcome
+
+
+def _shrink(reading: Reading, error: GitHubError, what: str, progress: Progress) -> bool:
+    """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
+    smaller = reading.sizes.halved() if error.asks_for_less else None
+    if smaller is None:
+        return False
+    progress(
+        f"GitHub could not answer a {what} of {reading.sizes.describe()} ({error.category}): "
+        f"asking again for {smaller.describe()}, and for no more than that from now on"
+    )
+    reading.sizes = smaller
+    return True
 
 
 async def read_details(
     client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
 ) -> None:
-    """Details rounds until the reading needs nothing more or a cap is reached; failures go to `missing`."""
-    for _ in range(MAX_DETAIL_ROUNDS):
+    """Details rounds until the reading needs nothing more or a cap is reached; failures go to `missing`.
+
+    The cap on rounds grows as timeline pages shrink, so the same items can be read.
+    """
+    rounds = 0
+    while rounds < MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
         details_request = reading.next_request()
         if details_request.empty:
             break
+        sizes = reading.sizes
         try:
-            details = await fetch_details(client, owner, name, details_request)
+            details = await fetch_details(
+                client,
+                owner,
+                name,
+                details_request,
+                timeline_size=sizes.timeline,
+                # Only timeline pages get smaller: without them the same query would be sent again.
+                shrinkable=bool(details_request.timelines) and sizes.can_shrink,
+            )
         except GitHubError as error:
+            if details_request.timelines and _shrink(reading, error, "details query", progress):
+                continue
             categories.add(error.category)
             if details_request.analysis_ids or details_request.reactions:
                 reading.missing.add("reactions")
@@ -215,6 +263,7 @@ async def read_details(
                 reading.missing.add("timelines")
             reading.missing.add("permissions")
             return
+        rounds += 1
         if not details.permissions_forbidden:
             # Asked once: a login GitHub did not answer for is not asked again (the note says so).
             reading.asked |= {normalize_login(login) for login in details_request.logins}
@@ -224,7 +273,7 @@ async def read_details(
         for reactions in details.reactions.values():
             reading.add_reactions(reactions)
         for number, page in details.timelines.items():
-            reading.add_timeline(number, page)
+            reading.add_timeline(number, page, sizes.timeline)
         reading.add_permissions(details.permissions)
         if details.failed:
             reading.missing.update(details.failed)
@@ -241,12 +290,14 @@ async def read_details(
         if reading.permissions_via_rest:
             pending = reading.pending_logins()
             if pending:
-                found, unknown = await fetch_permissions_rest(client, owner, name, pending)
+                failures: set[str] = set()
+                found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
                 reading.add_permissions(found)
                 reading.asked |= set(pending)
                 if unknown:
                     reading.missing.add("permissions")
-                    categories.add("permission look-up failed")
+                    # A rate limit says so; an answer that did not parse is a failed look-up.
+                    categories.update(failures or {"permission look-up failed"})
     else:
         if not reading.next_request().empty:
             reading.missing.add("timelines")

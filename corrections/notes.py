@@ -65,6 +65,10 @@ _CHECK = {
     "rate limit": "The token's rate limit is used up: try again after it resets.",
     "secondary rate limit": "GitHub slowed this token down (secondary rate limit): try again later.",
     "GitHub server error": "GitHub's side failed: try again later.",
+    "GitHub timeout": "GitHub stopped the query after its 10 s limit even with the smallest pages: "
+    "try again later.",
+    "resource limits": "GitHub refused the query for its resource limits even with the smallest "
+    "pages: try again later.",
 }
 
 

@@ -14,9 +14,11 @@ from corrections.models import Actor, Analysis, Issue, Permission
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
 from queries.fetch import DetailsRequest
 from queries.models import CommentReactions, IssueNode, TimelinePage
+from queries.page_sizes import FULL_PAGE, PageSizes
 
 # Caps that bound a run whatever the repository holds.
-MAX_TIMELINE_PAGES = 10  # 1,000 timeline items per issue
+MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue
+MAX_TIMELINE_ITEMS = MAX_TIMELINE_PAGES * FULL_PAGE  # the same cap when pages were shrunk
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
 MAX_LOGINS_PER_ROUND = 100
 MAX_PREFETCH_LOGINS = 60
@@ -28,7 +30,8 @@ class IssueRead:
 
     issue: Issue
     cursor: str | None
-    pages: int = 1
+    # Timeline items the pages read so far could hold (their page sizes added up).
+    items_asked: int = FULL_PAGE
     first: Analysis | None = None
     warnings: list[str] = field(default_factory=list)
 
@@ -41,7 +44,9 @@ class IssueRead:
     def can_continue(self) -> bool:
         """More timeline exists and the cap allows reading it."""
         return (
-            not self.issue.timeline_complete and self.cursor is not None and self.pages < MAX_TIMELINE_PAGES
+            not self.issue.timeline_complete
+            and self.cursor is not None
+            and self.items_asked < MAX_TIMELINE_ITEMS
         )
 
     @property
@@ -71,23 +76,32 @@ class Reading:
     path_checks: tuple[str, ...] = ()
     path_exists: dict[str, bool] = field(default_factory=dict)
     paths_asked: bool = False
+    # Page sizes asked for now: halved when GitHub could not answer bigger queries.
+    sizes: PageSizes = field(default_factory=PageSizes)
 
-    def add_issue_page(self, nodes: tuple[IssueNode, ...]) -> None:
-        """Issues of one scan page, in GitHub's order (newest activity first)."""
+    def add_issue_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
+        """Issues of one scan page, in GitHub's order (newest activity first).
+
+        `timeline_size`: the items asked for each issue's first timeline page.
+        """
         for node in nodes:
             if node.number in self.issues:
                 continue  # Activity moved it between pages: each issue is read once.
-            read = IssueRead(issue=assemble.issue(node), cursor=node.timeline_items.page_info.end_cursor)
+            read = IssueRead(
+                issue=assemble.issue(node),
+                cursor=node.timeline_items.page_info.end_cursor,
+                items_asked=timeline_size,
+            )
             read.refresh(self.settings)
             self.order.append(node.number)
             self.issues[node.number] = read
 
-    def add_timeline(self, number: int, page: TimelinePage) -> None:
-        """A later page of one issue's timeline."""
+    def add_timeline(self, number: int, page: TimelinePage, size: int = FULL_PAGE) -> None:
+        """A later page of one issue's timeline, asked with `size` items."""
         read = self.issues[number]
         read.issue = assemble.extend(read.issue, page)
         read.cursor = page.page_info.end_cursor
-        read.pages += 1
+        read.items_asked += size
         read.refresh(self.settings)
 
     def add_reactions(self, found: CommentReactions) -> None:

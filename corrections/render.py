@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -130,10 +131,19 @@ def corrections_json(outcome: ReadOutcome) -> str:
             for c in outcome.corrected
         ],
         "note": outcome.note,
-        "cost": {"requests": outcome.usage.requests, "points": outcome.usage.points},
+        "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _cost(outcome: ReadOutcome) -> dict[str, Any]:
+    """Requests and points; when GitHub could not answer full pages, the sizes the run shrank to."""
+    cost: dict[str, Any] = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    sizes = outcome.page_sizes
+    if sizes.shrunk:
+        cost["pages_shrunk_to"] = {"issues": sizes.issues, "timeline_items": sizes.timeline}
+    return cost
 
 
 def _who(login: str | None) -> str:

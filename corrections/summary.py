@@ -125,6 +125,7 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts) -> str:
         retries=usage.retries,
         points=usage.points,
         remaining="not reported" if usage.remaining is None else f"{usage.remaining:,}",
+        shrunk=outcome.page_sizes.describe() if outcome.page_sizes.shrunk else None,
         warnings=[markdown_text(w, 300) for w in outcome.warnings],
     )
 

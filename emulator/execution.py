@@ -32,6 +32,7 @@ from graphql import (
 from graphql.execution.values import get_variable_values
 
 from emulator.cost import Analysis, analyze
+from emulator.faults import PARTIAL_MESSAGES, request_id, timeout_body
 from emulator.resolvers import Budget, Context, field_resolver, type_resolver
 from emulator.resolvers_mutation import MutationRoot
 from emulator.resolvers_repo import QueryRoot
@@ -48,6 +49,9 @@ class Answer:
     nodes: int = 0
     budget: Budget | None = None
     status: int = 200
+    # The server-time model's time for this query (0 without a model), and whether it ran out.
+    server_ms: float = 0.0
+    timed_out: bool = False
 
 
 @dataclass
@@ -260,7 +264,25 @@ class Executor:
                 before,
             )
         budget = before if analysis.dry_run else self.budgets.charge(token, analysis.cost)
-        return self._execute(document, operation, payload, token, analysis, budget, name)
+        model = self.store.file.server_time
+        if model is None or operation.operation.value != "query":
+            return self._execute(document, operation, payload, token, analysis, budget, name)
+        server_ms = model.modelled_ms(analysis.nodes)
+        if server_ms <= model.limit_ms:
+            answer = self._execute(document, operation, payload, token, analysis, budget, name)
+            answer.server_ms = server_ms
+            return answer
+        # Over GitHub's limit: the points are charged all the same (timeouts count against the
+        # primary rate limit), and the answer is the world's choice of GitHub's two refusals.
+        if model.answer == "resource_limits":
+            answer = self._execute(document, operation, payload, token, analysis, budget, name)
+            answer.body = _resource_limits(answer.body)
+        else:
+            status = 502 if model.answer == "timeout_502" else 200
+            answer = Answer(timeout_body(request_id()), name, analysis.cost, analysis.nodes, budget, status)
+        answer.server_ms = model.limit_ms
+        answer.timed_out = True
+        return answer
 
     def _execute(  # noqa: PLR0917
         self,
@@ -291,3 +313,21 @@ class Executor:
         if result.errors:
             body["errors"] = github_errors(list(result.errors))
         return Answer(body, name, analysis.cost, analysis.nodes, budget)
+
+
+def _resource_limits(body: dict[str, Any]) -> dict[str, Any]:
+    """GitHub's RESOURCE_LIMITS_EXCEEDED answer: each top-level field but `rateLimit` nulled,
+    with a typed error at its path (HTTP 200)."""
+    data = body.get("data")
+    if not isinstance(data, dict):
+        return body
+    nulled = [key for key, value in data.items() if key != "rateLimit" and value is not None]
+    errors = [*body.get("errors", [])] + [
+        {
+            "type": "RESOURCE_LIMITS_EXCEEDED",
+            "path": [key],
+            "message": PARTIAL_MESSAGES["RESOURCE_LIMITS_EXCEEDED"],
+        }
+        for key in nulled
+    ]
+    return {"data": {key: None if key in nulled else value for key, value in data.items()}, "errors": errors}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from aiohttp import web
 
 KINDS = (
     "timeout_502",
+    "timeout_200",
     "html_502",
     "status_500",
     "non_json",
@@ -25,6 +27,7 @@ KINDS = (
     "rate_limited",
     "rate_limit",
     "secondary_limit",
+    "rest_rate_limited",
     "partial",
     "hang",
     "reset",
@@ -37,6 +40,7 @@ OPTIONS = {
     "nth",
     "times",
     "retry_after",
+    "reset_in",
     "status",
     "path",
     "type",
@@ -54,6 +58,7 @@ HTML_502 = """<!DOCTYPE html>
 PARTIAL_MESSAGES = {
     "FORBIDDEN": "Resource not accessible by integration",
     "NOT_FOUND": "Could not resolve to a node with the global id of 'unknown'",
+    "RESOURCE_LIMITS_EXCEEDED": "Resource limits for this query exceeded.",
 }
 
 
@@ -137,28 +142,30 @@ def request_id() -> str:
     return f"{raw[:4]}:{raw[4:8]}:{raw[8:14]}:{raw[14:20]}:{raw[20:28]}"
 
 
+def timeout_body(rid: str) -> dict[str, Any]:
+    """GitHub's answer to a query it stopped after its time limit (sent at HTTP 502 or 200)."""
+    return {
+        "data": None,
+        "errors": [
+            {
+                "message": (
+                    "Something went wrong while executing your query. "
+                    "This may be the result of a timeout, or it could "
+                    f"be a GitHub bug. Please include `{rid}` when reporting this issue."
+                )
+            }
+        ],
+    }
+
+
 def canned(fault: Fault, login: str) -> web.Response | None:
     """The response of a fault that replaces the answer entirely (None for the others)."""
     kind = fault.kind
     rid = request_id()
     headers = {"X-GitHub-Request-Id": rid}
-    if kind == "timeout_502":
-        return web.json_response(
-            {
-                "data": None,
-                "errors": [
-                    {
-                        "message": (
-                            "Something went wrong while executing your query. "
-                            "This may be the result of a timeout, or it could "
-                            f"be a GitHub bug. Please include `{rid}` when reporting this issue."
-                        )
-                    }
-                ],
-            },
-            status=502,
-            headers=headers,
-        )
+    if kind in {"timeout_502", "timeout_200"}:
+        status = 502 if kind == "timeout_502" else 200
+        return web.json_response(timeout_body(rid), status=status, headers=headers)
     if kind == "html_502":
         return web.Response(text=HTML_502, status=502, content_type="text/html", headers=headers)
     if kind == "status_500":
@@ -211,6 +218,24 @@ def canned(fault: Fault, login: str) -> web.Response | None:
             },
             status=int(fault.options.get("status", 403)),
             headers=headers,
+        )
+    if kind == "rest_rate_limited":
+        # REST's primary limit: 403 (or 429) with x-ratelimit-remaining 0 and the reset time.
+        reset = int(time.time()) + int(fault.options.get("reset_in", 3600))
+        return web.json_response(
+            {
+                "message": f"API rate limit exceeded for {login}.",
+                "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+            },
+            status=int(fault.options.get("status", 403)),
+            headers={
+                **headers,
+                "x-ratelimit-limit": "1000",
+                "x-ratelimit-remaining": "0",
+                "x-ratelimit-used": "1000",
+                "x-ratelimit-reset": str(reset),
+                "x-ratelimit-resource": "core",
+            },
         )
     if kind == "malformed":
         return web.json_response(

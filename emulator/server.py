@@ -185,6 +185,11 @@ class Server:
         answer = self.executor.run(payload, token)
         entry = request[ENTRY]
         entry.update(operation=answer.operation or entry["operation"], cost=answer.cost, nodes=answer.nodes)
+        model = self.store.file.server_time
+        if model is not None:
+            entry.update(server_ms=round(answer.server_ms, 3), timed_out=answer.timed_out)
+            if model.sleep_scale:
+                await asyncio.sleep(answer.server_ms * model.sleep_scale / 1000)
         budget = answer.budget or self.graphql_budgets.peek(token)
         headers = {
             "x-ratelimit-limit": str(budget.limit),

@@ -154,6 +154,26 @@ class RateLimitInfo(Model):
     reset_in_s: int = 3600
 
 
+class ServerTime(Model):
+    """The server-time model (emulator extra ``server_time`` key): how long GitHub would take.
+
+    A query's modelled time is ``base_ms + ms_per_node * nodes`` (``nodes`` as ``rateLimit.
+    nodeCount`` counts them); over ``limit_ms`` (GitHub's 10 s) it gets ``answer`` instead of its
+    data, and its points are charged all the same. Nothing sleeps unless ``sleep_scale`` > 0
+    (then each answer waits its modelled time times the scale).
+    """
+
+    ms_per_node: float = Field(default=0.0, ge=0)
+    base_ms: float = Field(default=0.0, ge=0)
+    limit_ms: float = Field(default=10_000.0, gt=0)
+    answer: Literal["timeout_502", "timeout_200", "resource_limits"] = "timeout_502"
+    sleep_scale: float = Field(default=0.0, ge=0, le=1)
+
+    def modelled_ms(self, nodes: int) -> float:
+        """How long GitHub would work on a query of `nodes` nodes before answering or giving up."""
+        return self.base_ms + self.ms_per_node * nodes
+
+
 class WorldFile(BaseModel):
     """The whole file; unknown top-level keys are ignored (worlds carry notes)."""
 
@@ -174,6 +194,7 @@ class WorldFile(BaseModel):
     rate_limit: RateLimitInfo = RateLimitInfo()
     faults: tuple[dict[str, Any], ...] = ()
     latency_ms: int = 0
+    server_time: ServerTime | None = None
     now: AwareDatetime | None = None
     heads: dict[str, str] = {}
 

@@ -36,8 +36,10 @@ from queries.errors import (
     NotFound,
     PermissionDenied,
     QueryRefused,
+    QueryTimedOut,
     RateLimited,
     RequestTimeout,
+    ResourceLimitsExceeded,
     SecondaryRateLimited,
     ServerError,
 )
@@ -128,6 +130,41 @@ def _is_secondary(text: str) -> bool:
     return "secondary rate limit" in text.lower()
 
 
+# GitHub's words when it stopped a query (its 10 s limit), at HTTP 502 and at 200 alike; octokit's
+# plugin-retry retries any answer whose first error says so (src/wrap-request.ts).
+TIMEOUT_TEXT = "something went wrong while executing your query"
+RESOURCE_LIMITS_TYPE = "RESOURCE_LIMITS_EXCEEDED"
+
+
+def _rate_limited(
+    status: int,
+    errors: list[dict[str, Any]] | None,
+    messages: str,
+    text: str,
+    headers: Mapping[str, str] | None,
+) -> GitHubError | None:
+    """A rate limit, told apart as octokit's plugin-throttling does (src/index.ts).
+
+    Secondary when the text says so; primary when `x-ratelimit-remaining` is 0 (a REST 403 or
+    429; GraphQL's RATE_LIMITED at 200); a 403 or 429 with `retry-after`, or any other 429, is a
+    secondary limit. The body's text counts only when it is not a GraphQL answer (`errors` None):
+    otherwise it holds data, which anybody can write.
+    """
+    detail = messages or text[:200]
+    types = {str(error.get("type", "")) for error in errors or []}
+    if types & RATE_LIMIT_TYPES:
+        return RateLimited(messages or "rate limited", reset_in=_reset_in(headers), status=status)
+    if _is_secondary(messages) or (errors is None and _is_secondary(text)):
+        return SecondaryRateLimited(detail, retry_after=_header_float(headers, "retry-after"), status=status)
+    if status not in {403, 429}:
+        return None
+    if headers and headers.get("x-ratelimit-remaining") == "0":
+        return RateLimited(detail or "rate limited", reset_in=_reset_in(headers), status=status)
+    if status == 429 or (headers and "retry-after" in headers):
+        return SecondaryRateLimited(detail, retry_after=_header_float(headers, "retry-after"), status=status)
+    return None
+
+
 def classify(
     status: int,
     errors: list[dict[str, Any]] | None,
@@ -137,16 +174,13 @@ def classify(
     """The error for an answer, or None when its data (possibly partial) can be used."""
     messages = " ".join(str(error.get("message", "")) for error in errors or [])
     types = {str(error.get("type", "")) for error in errors or []}
-    if types & RATE_LIMIT_TYPES:
-        return RateLimited(messages or "rate limited", reset_in=_reset_in(headers), status=status)
-    if (
-        _is_secondary(messages)
-        or _is_secondary(text)
-        or (status == 403 and headers and "retry-after" in headers)
-    ):
-        return SecondaryRateLimited(
-            messages or text[:200], retry_after=_header_float(headers, "retry-after"), status=status
-        )
+    limited = _rate_limited(status, errors, messages, text, headers)
+    if limited is not None:
+        return limited
+    if TIMEOUT_TEXT in messages.lower() or (errors is None and TIMEOUT_TEXT in text.lower()):
+        return QueryTimedOut(messages or text[:200], status=status)
+    if RESOURCE_LIMITS_TYPE in types:
+        return ResourceLimitsExceeded(messages, status=status)
     if status == 401:
         return BadCredentials(messages or text[:200], status=status)
     if status == 403:
@@ -219,11 +253,13 @@ class GitHubClient:
     def _scrub(self, text: str) -> str:
         return text.replace(self._token, "***") if self._token else text
 
-    async def _with_retries(self, attempt_once: Any, what: str) -> Any:
+    async def _with_retries(self, attempt_once: Any, what: str, *, shrinkable: bool = False) -> Any:
         """Run `attempt_once` until it answers, the policy gives up, or the budget is used up.
 
         Raises the failure that explains the end best: a timeout that only the end of the budget
-        caused does not hide the failure that was being retried.
+        caused does not hide the failure that was being retried. When `shrinkable`, a failure
+        that asks for less (GitHub's timeout, resource limits) is raised at once: the caller asks
+        again with smaller pages rather than sending the same query again.
         """
         attempt = 0
         earlier: GitHubError | None = None
@@ -246,6 +282,8 @@ class GitHubClient:
             except GitHubError as error:
                 failure = error
             self._redact(failure)
+            if shrinkable and failure.asks_for_less:
+                raise failure
             wait = self.policy.wait(attempt, failure, self._remaining_budget())
             if wait is None:
                 raise failure
@@ -285,10 +323,18 @@ class GitHubClient:
                 raise NetworkError(self._scrub(f"cannot connect: {error}")) from error
         return self._session
 
-    async def execute(self, operation: Operation, variables: Mapping[str, Any]) -> Answer:
-        """Run one operation; retried within the policy. Partial data comes back with its errors."""
+    async def execute(
+        self, operation: Operation, variables: Mapping[str, Any], *, shrinkable: bool = False
+    ) -> Answer:
+        """Run one operation; retried within the policy. Partial data comes back with its errors.
+
+        `shrinkable`: the caller can ask for smaller pages, so a query too big for GitHub is not
+        sent again as it is (see `_with_retries`).
+        """
         answer: Answer = await self._with_retries(
-            lambda: self._execute_once(operation, variables), f"GraphQL {operation.name}"
+            lambda: self._execute_once(operation, variables),
+            f"GraphQL {operation.name}",
+            shrinkable=shrinkable,
         )
         return answer
 

@@ -14,6 +14,8 @@ class GitHubError(Exception):
 
     category = "GitHub failed"
     retryable = False
+    # The same query is too big for GitHub: asking for less (smaller pages) may get through.
+    asks_for_less = False
 
     def __init__(self, detail: str, *, status: int | None = None, payload: Any = None) -> None:
         super().__init__(detail)
@@ -43,8 +45,30 @@ class ServerError(GitHubError):
     retryable = True
 
 
+class QueryTimedOut(ServerError):
+    """GitHub stopped the query after its 10 s limit: "Something went wrong while executing your
+    query. This may be the result of a timeout..." with `data: null`, at HTTP 502 or 200 alike.
+
+    Retried like a 5xx; a reader that can ask for smaller pages does that instead.
+    """
+
+    category = "GitHub timeout"
+    asks_for_less = True
+
+
+class ResourceLimitsExceeded(GitHubError):
+    """HTTP 200, the parent field nulled and an error of type RESOURCE_LIMITS_EXCEEDED: the query
+    needs more than GitHub lets one query use. Never a missing repository; the same query fails
+    again, a smaller one may not.
+    """
+
+    category = "resource limits"
+    asks_for_less = True
+
+
 class RateLimited(GitHubError):
-    """The primary rate limit: points for the hour are used up (HTTP 200, RATE_LIMITED)."""
+    """The primary rate limit: points for the hour are used up (GraphQL: HTTP 200, RATE_LIMITED;
+    REST: 403 or 429 with `x-ratelimit-remaining: 0`)."""
 
     category = "rate limit"
 
@@ -54,7 +78,7 @@ class RateLimited(GitHubError):
 
 
 class SecondaryRateLimited(GitHubError):
-    """A secondary rate limit (HTTP 403 or 200) with an optional retry-after."""
+    """A secondary rate limit (HTTP 403, 429 or 200) with an optional retry-after."""
 
     category = "secondary rate limit"
     retryable = True

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
-from queries.errors import BadResponse, GitHubError, NotFound
+from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
 from queries.models import (
     BaseFilesData,
     Blob,
@@ -28,8 +28,9 @@ from queries.models import (
     WindowData,
     parse_answer,
 )
+from queries.page_sizes import FULL_PAGE
 
-ISSUES_PAGE_SIZE = 100
+ISSUES_PAGE_SIZE = FULL_PAGE
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
@@ -68,12 +69,18 @@ async def fetch_window_page(
     after: str | None,
     files: FileRequest | None,
     page_size: int = ISSUES_PAGE_SIZE,
+    timeline_size: int = FULL_PAGE,
+    shrinkable: bool = False,
 ) -> WindowPage:
-    """One page of issues by newest activity, each with the first page of its timeline."""
+    """One page of issues by newest activity, each with the first page of its timeline.
+
+    `shrinkable`: the caller asks again with smaller pages when GitHub cannot answer this size.
+    """
     variables = {
         "owner": owner,
         "name": name,
         "pageSize": page_size,
+        "timelinePageSize": timeline_size,
         "after": after,
         "withFiles": files is not None,
         "labelsExpression": f"{files.ref}:{files.labels_path}" if files else "",
@@ -84,7 +91,7 @@ async def fetch_window_page(
         "withConfig": files is not None and files.config_path is not None,
         "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
     }
-    answer = await client.execute(operation("CorrectionWindow"), variables)
+    answer = await client.execute(operation("CorrectionWindow"), variables, shrinkable=shrinkable)
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
     if data.repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
@@ -185,9 +192,18 @@ def _forbidden(errors: list[dict[str, Any]]) -> bool:
 
 
 async def fetch_details(
-    client: GitHubClient, owner: str, name: str, request: DetailsRequest
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    request: DetailsRequest,
+    *,
+    timeline_size: int = FULL_PAGE,
+    shrinkable: bool = False,
 ) -> DetailsResult:
-    """One request for reactions, permissions and later timeline pages, as the round needs."""
+    """One request for reactions, permissions and later timeline pages, as the round needs.
+
+    Later timeline pages hold `timeline_size` items; `shrinkable` as for `fetch_window_page`.
+    """
     counts = {
         "analyses": 1 if request.analysis_ids else 0,
         "permission": len(request.logins),
@@ -203,6 +219,7 @@ async def fetch_details(
     for index, (number, cursor) in enumerate(request.timelines):
         variables[f"number_{index}"] = number
         variables[f"after_{index}"] = cursor
+        variables[f"timelinePageSize_{index}"] = timeline_size
     for index, (comment_id, cursor) in enumerate(request.reactions):
         variables[f"commentId_{index}"] = comment_id
         variables[f"reactionsAfter_{index}"] = cursor
@@ -212,7 +229,9 @@ async def fetch_details(
         # Without them the repository selection would be empty: drop it with its variables.
         variables.pop("owner")
         variables.pop("name")
-    answer = await client.execute(expand(operation("CorrectionDetails"), counts), variables)
+    answer = await client.execute(
+        expand(operation("CorrectionDetails"), counts), variables, shrinkable=shrinkable
+    )
     return _read_details(answer, request)
 
 
@@ -303,25 +322,37 @@ def _rest_level(answer: Any) -> str | None:
 
 
 async def fetch_permissions_rest(
-    client: GitHubClient, owner: str, name: str, logins: Sequence[str], *, concurrency: int = 10
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    logins: Sequence[str],
+    *,
+    concurrency: int = 10,
+    failures: set[str] | None = None,
 ) -> tuple[dict[str, str], list[str]]:
     """Permissions through REST (needs only metadata read), looked up concurrently.
 
-    Returns the levels found and the logins whose permission could not be read.
+    Returns the levels found and the logins whose permission could not be read; the categories
+    of the failures go into `failures`. After a primary rate limit the rest is not asked.
     """
     gate = asyncio.Semaphore(concurrency)
     found: dict[str, str] = {}
     unknown: list[str] = []
+    limited: list[RateLimited] = []
 
     async def one(login: str) -> None:
         path = f"/repos/{quote(owner)}/{quote(name)}/collaborators/{quote(login)}/permission"
         async with gate:
             try:
-                level = _rest_level(await client.rest_get(path))
+                level = None if limited else _rest_level(await client.rest_get(path))
             except NotFound:
                 level = "NONE"
-            except GitHubError:
+            except GitHubError as error:
                 level = None
+                if isinstance(error, RateLimited):
+                    limited.append(error)
+                if failures is not None:
+                    failures.add(error.category)
         if level is None:
             unknown.append(login)
         else:

@@ -5,9 +5,11 @@
 | network error (refused, reset, closed)   | yes      | exponential backoff with full jitter          |
 | timeout of one request                   | yes      | exponential backoff with full jitter          |
 | HTTP 5xx (GitHub's 502 timeout JSON, HTML)| yes     | exponential backoff with full jitter          |
+| GitHub's timeout ("Something went wrong while executing your query", HTTP 200 or 502) | yes, unless the reader asks again with smaller pages | exponential backoff with full jitter |
+| RESOURCE_LIMITS_EXCEEDED (HTTP 200)      | no: the reader asks again with smaller pages | - |
 | unreadable body (not JSON, cut off)      | yes      | exponential backoff with full jitter          |
-| secondary rate limit (403 or 200)        | yes      | `retry-after` (else 60 s), plus a little jitter |
-| primary rate limit (RATE_LIMITED, RATE_LIMIT) | only if the reset falls in the budget | until `x-ratelimit-reset`, plus jitter |
+| secondary rate limit (403, 429 or 200: its text, or `retry-after`, or any other 429) | yes | `retry-after` (else 60 s), plus a little jitter |
+| primary rate limit (RATE_LIMITED, RATE_LIMIT; REST 403/429 with `x-ratelimit-remaining: 0`) | only if the reset falls in the budget | until `x-ratelimit-reset`, plus jitter |
 | 401 bad credentials, 403 forbidden, 404, a refused query, a body that does not match the models | no | - |
 
 Every wait must fit in what is left of the total budget (`total_budget`, seconds from the

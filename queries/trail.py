@@ -10,6 +10,7 @@ from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import NotFound
 from queries.models import Blob, IssueNode, RateLimitInfo, parse_answer
+from queries.page_sizes import FULL_PAGE
 
 
 class _Model(BaseModel):
@@ -40,7 +41,13 @@ async def fetch_trail(
     client: GitHubClient, owner: str, name: str, number: int, labels_expression: str
 ) -> Trail:
     """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository)."""
-    variables = {"owner": owner, "name": name, "number": number, "labelsExpression": labels_expression}
+    variables = {
+        "owner": owner,
+        "name": name,
+        "number": number,
+        "labelsExpression": labels_expression,
+        "timelinePageSize": FULL_PAGE,
+    }
     answer = await client.execute(operation("IssueTrail"), variables)
     data = parse_answer(TrailData, answer.data, "IssueTrail")
     if data.repository is None:

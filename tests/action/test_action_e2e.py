@@ -12,8 +12,10 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.action import run_action
+from emulator import serve_in_thread
 
 TOKEN = "ghs_test-token-never-printed"
+DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 Outputs = Callable[[Path], dict[str, str]]
 
@@ -257,3 +259,37 @@ def test_action_yml_passes_fail_on_error_to_the_read_step() -> None:
     inputs = text.split("\ninputs:\n", 1)[1].split("\noutputs:\n", 1)[0]
     assert "\n  fail-on-error:\n" in inputs and 'default: "false"' in inputs.split("fail-on-error:", 1)[1]
     assert "INPUT_FAIL_ON_ERROR: ${{ inputs.fail-on-error }}" in text
+
+
+@pytest.mark.parametrize("answer", ["timeout_200", "timeout_502", "resource_limits"])
+def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: PLR0917 - pytest fixtures
+    answer: str,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    """GitHub's timeout (200 or 502) or resource limits on the full first page (server-time model)."""
+    world = json.loads(DEMO.read_text(encoding="utf-8"))
+    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
+    world["server_time"] = {"ms_per_node": 1, "answer": answer}
+    with serve_in_thread(world) as server:
+        assert run_action(action_env(server, "issues", OPENED)) == 0
+        served = server.log()
+    out = outputs(tmp_path / "output")
+    # The same corrections as without the refusal; the refused query's point is charged too, and
+    # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).
+    assert (out["github-failed"], out["window"], out["corrected"]) == ("false", "30", "13")
+    reported = [e for e in served if not e["timed_out"] or answer == "resource_limits"]
+    assert out["points"] == str(sum(entry.get("cost") or 0 for entry in reported))
+    assert out["remaining"] == str(1000 - sum(entry.get("cost") or 0 for entry in served))
+    context = Path(out["context"])
+    written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
+    assert written["cost"]["pages_shrunk_to"] == {"issues": 50, "timeline_items": 50}
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert "reading asked for smaller pages, 50 issues with 50 timeline items each" in summary
+    if answer == "timeout_200":
+        assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary-shrunk.md")
+    log = capsys.readouterr().out
+    assert "GitHub could not answer a scan page of 100 issues with 100 timeline items each" in log

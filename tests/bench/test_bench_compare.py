@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bench.adaptive import adaptive_case
 from bench.measure import compare, config_for
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
@@ -61,3 +62,16 @@ def test_readers_agree_on_the_realistic_world() -> None:
     assert pair.graphql.requests <= 3
     outcomes = {c.duplicate.outcome.value for c in pair.graphql.corrections if c.duplicate is not None}
     assert outcomes
+
+
+def test_adaptive_case_reads_the_same_with_half_pages() -> None:
+    """The first page refused (GitHub's 10 s, modelled): one refusal, half pages, same corrections."""
+    found = adaptive_case(WorldSpec(issues=300, seed=5), config_for(30))
+    full, shrunk = found["full_pages"], found["first_page_times_out"]
+    assert found["same_corrections"]
+    assert (full["refused"], shrunk["refused"]) == (0, 1)
+    assert full["page_sizes"] == {"issues": 100, "timeline_items": 100}
+    assert shrunk["page_sizes"] == {"issues": 50, "timeline_items": 50}
+    assert not shrunk["failed"] and shrunk["note"] is None
+    # The refused query costs a request and its points too.
+    assert shrunk["requests"] > full["requests"] and shrunk["points"] > full["points"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import time
 from typing import Any
 from urllib.parse import urlparse
 
@@ -40,6 +41,14 @@ def _raw(server: Server, timeout: float = 5.0) -> tuple[int, dict[str, str], byt
             "timeout_502",
             502,
             lambda b: json.loads(b)["errors"][0]["message"].startswith("Something went wrong while"),
+        ),
+        (
+            "timeout_200",
+            200,
+            lambda b: (
+                json.loads(b)["data"] is None
+                and "This may be the result of a timeout" in json.loads(b)["errors"][0]["message"]
+            ),
         ),
         ("html_502", 502, lambda b: b"<title>502 Bad Gateway</title>" in b),
         ("status_500", 500, lambda b: True),
@@ -78,6 +87,16 @@ def test_secondary_limit_retry_after_and_status_option(emulator: Server) -> None
     emulator.set_faults([{"kind": "secondary_limit", "retry_after": 7, "status": 200}])
     status, headers, _ = _raw(emulator)
     assert status == 200 and headers["retry-after"] == "7"
+
+
+def test_rest_rate_limited_is_a_403_with_remaining_zero_and_the_reset(emulator: Server, client: Any) -> None:
+    emulator.set_faults([{"kind": "rest_rate_limited", "endpoint": "rest", "reset_in": 90}])
+    reply = client("GET", emulator.base_url + "/repos/octo/demo/issues/1")
+    assert reply.status == 403 and reply.json()["message"].startswith("API rate limit exceeded")
+    assert reply.headers["x-ratelimit-remaining"] == "0"
+    assert 0 < int(reply.headers["x-ratelimit-reset"]) - time.time() <= 90
+    emulator.set_faults([{"kind": "rest_rate_limited", "endpoint": "rest", "status": 429}])
+    assert client("GET", emulator.base_url + "/repos/octo/demo/issues/1").status == 429
 
 
 def test_truncated_is_cut_json(emulator: Server) -> None:

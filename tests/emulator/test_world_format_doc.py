@@ -26,6 +26,7 @@ def _models() -> list[type[BaseModel]]:
         world.Reaction,
         world.LabelInfo,
         world.RateLimitInfo,
+        world.ServerTime,
     ]
 
 

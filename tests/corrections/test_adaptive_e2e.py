@@ -1,0 +1,78 @@
+"""A query too big for GitHub, end to end: the emulator's server-time model refuses the full pages
+(GitHub's timeout at 502 or 200, or RESOURCE_LIMITS_EXCEEDED), `corrections read` halves the pages
+and reads the same corrections, and says so; at the floor it ends as a GitHub failure, exit 0."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.cli import main
+from corrections.untrusted import clean_line
+from emulator import serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEMO = ROOT / "emulator" / "worlds" / "demo.json"
+EXPECTED = json.loads((ROOT / "tests" / "worlds" / "demo.expected.json").read_text(encoding="utf-8"))
+
+
+def demo_with(server_time: dict[str, Any]) -> dict[str, Any]:
+    world: dict[str, Any] = json.loads(DEMO.read_text(encoding="utf-8"))
+    world["server_time"] = server_time
+    return world
+
+
+def read(server: Any, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    return main(["read", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out), *extra])
+
+
+@pytest.mark.parametrize("answer", ["timeout_502", "timeout_200", "resource_limits"])
+def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
+    answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1 ms a node: 100 issues x 100 items (10,100+ nodes) pass 10 s; 50 x 50 (2,550+) does not.
+    with serve_in_thread(demo_with({"ms_per_node": 1, "answer": answer})) as server:
+        status = read(server, tmp_path, monkeypatch)
+        log = server.log()
+    assert status == 0
+    written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
+    assert written["note"] is None
+    assert written["window"] == EXPECTED["window"]
+    assert written["corrections"] == [{**c, "title": clean_line(c["title"])} for c in EXPECTED["corrections"]]
+    assert written["cost"]["pages_shrunk_to"] == {"issues": 50, "timeline_items": 50}
+    assert written["cost"]["requests"] == len(log)
+    # One refusal, then only smaller queries: the full-size query is never sent again.
+    assert [e["timed_out"] for e in log] == [True] + [False] * (len(log) - 1)
+    assert log[0]["operation"] == log[1]["operation"] == "CorrectionWindow"
+    assert log[1]["nodes"] < log[0]["nodes"] / 3
+    err = capsys.readouterr().err
+    assert "GitHub could not answer a scan page of 100 issues with 100 timeline items each" in err
+    assert "pages shrunk to 50 issues with 50 timeline items each" in err
+
+
+def test_a_query_that_fails_at_the_floor_ends_as_a_github_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 200 ms a node: even 10 issues x 10 items (110+ nodes) take more than 10 s.
+    with serve_in_thread(demo_with({"ms_per_node": 200, "answer": "timeout_200"})) as server:
+        status = read(server, tmp_path, monkeypatch, "--time-budget", "3")
+        log = server.log()
+    assert status == 0
+    written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
+    assert written["note"] == (
+        "Corrections could not be read from GitHub (GitHub timeout); this analysis has no corrections."
+    )
+    assert written["window"] == [] and written["corrections"] == []
+    assert written["cost"]["pages_shrunk_to"] == {"issues": 10, "timeline_items": 10}
+    # 100, 50, 25, 12, then 10 with the ordinary retries: bounded by the policy's 4 attempts.
+    sizes = [e["nodes"] for e in log]
+    assert sizes[:4] == sorted(sizes[:4], reverse=True) and len(set(sizes[4:])) == 1
+    assert 5 <= len(log) <= 4 + 4
+    # Outside GitHub Actions the warning is a plain line on stderr, with what to check.
+    err = capsys.readouterr().err
+    assert "Corrections could not be read from GitHub (GitHub timeout)" in err
+    assert "GitHub stopped the query after its 10 s limit even with the smallest pages" in err
