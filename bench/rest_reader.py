@@ -1,4 +1,4 @@
-"""A REST reader of the same rules, written as a careful client would (the source design's approach).
+"""A REST reader of the same rules, written as a careful client would (the obvious REST design).
 
 The newest comments of the repository page by page (`Link` pagination) give the window: the
 issues with a first analysis among them, by newest comment. Then, up to 10 requests at once,

@@ -1,4 +1,4 @@
-"""Seeded worlds for the benchmark (contracts.md world format), from 1,000 to 100,000 issues.
+"""Seeded worlds for the benchmark (docs/world-format.md), from 1,000 to 100,000 issues.
 
 Deterministic: the same `WorldSpec` always gives the same world. The mix is what a repository
 with a triage assistant looks like: most issues have no analysis (older ones predate the

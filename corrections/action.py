@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -196,8 +197,32 @@ def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) 
     return prompt
 
 
+def write_bin(runner_temp: Path | None) -> str:
+    """A folder with `corrections` and `learnings` commands for the job's later steps; its path, or "".
+
+    They run this very checkout of the action with the interpreter that runs this step, so a later
+    step (`"$BIN/corrections" marker ...`, `"$BIN/learnings" sync ...`) uses the reader's version
+    without installing anything.
+    """
+    if runner_temp is None:
+        return ""
+    root = Path(__file__).resolve().parent.parent
+    folder = runner_temp / "correction-reader-bin"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("corrections", "learnings"):
+        script = folder / name
+        script.write_text(
+            "#!/bin/sh\n"
+            f"# The `{name}` command of the correction-reader action that wrote this file.\n"
+            f'PYTHONPATH={shlex.quote(str(root))} exec {shlex.quote(sys.executable)} -P -m {name} "$@"\n',
+            encoding="utf-8",
+        )
+        script.chmod(0o755)
+    return str(folder)
+
+
 def outputs_of(
-    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None
+    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None, bin_folder: str = ""
 ) -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
@@ -212,10 +237,11 @@ def outputs_of(
         ("points", str(usage.points)),
         ("remaining", "" if usage.remaining is None else str(usage.remaining)),
         ("github-failed", "true" if outcome.failed else "false"),
+        ("bin", bin_folder),
     ]
 
 
-def skipped_outputs(mode: str) -> list[tuple[str, str]]:
+def skipped_outputs(mode: str, bin_folder: str = "") -> list[tuple[str, str]]:
     """The step's outputs when nothing is read."""
     return [
         ("mode", mode),
@@ -228,6 +254,7 @@ def skipped_outputs(mode: str) -> list[tuple[str, str]]:
         ("points", "0"),
         ("remaining", ""),
         ("github-failed", "false"),
+        ("bin", bin_folder),
     ]
 
 
@@ -251,7 +278,9 @@ def run_action(environ: Mapping[str, str]) -> int:
         trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
         if trigger.mode == FOLLOW_UP:
             _say(f"corrections: {trigger.event} is a follow-up: nothing to read")
-            write_outputs(output_path, skipped_outputs(trigger.mode))
+            write_outputs(
+                output_path, skipped_outputs(trigger.mode, write_bin(_path(environ, "RUNNER_TEMP")))
+            )
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
@@ -278,7 +307,8 @@ def run_action(environ: Mapping[str, str]) -> int:
         _say("::endgroup::")
     _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
     prompt = write_prompt(options.out, trigger.issue, max_chars, notices)
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt))
+    bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
+    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt, bin_folder))
     facts = RunFacts(
         trigger=trigger.event,
         issue=trigger.issue,

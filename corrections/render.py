@@ -160,6 +160,7 @@ def corrections_json(outcome: ReadOutcome) -> str:
         },
         "note": outcome.note,
         "cost": _cost(outcome),
+        "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 

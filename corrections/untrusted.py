@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-# Unicode categories that never reach a rendered file (rules.md, "One line per corrected issue"):
+# Unicode categories that never reach a rendered file (docs/rules.md, "What the model is given"):
 # controls, format characters (zero-width, bidi, tags), private use, surrogates, unassigned,
 # line and paragraph separators.
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})

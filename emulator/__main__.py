@@ -20,7 +20,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m emulator", description="GitHub's GraphQL API over a world file"
     )
-    parser.add_argument("--world", required=True, help="world file (JSON, contracts.md 'World file')")
+    parser.add_argument("--world", required=True, help="world file (JSON, see docs/world-format.md)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--latency-ms", type=int, default=0, help="delay added to every request")

@@ -1,4 +1,4 @@
-"""Faults on demand, in GitHub's real shapes (docs/github-facts.md, "What failures look like").
+"""Faults on demand, in GitHub's real shapes (docs/emulator.md, "Faults", names the evidence).
 
 A fault is ``{"kind": K, "operation": name?, "endpoint": "graphql"|"rest", "nth": n?,
 "times": 1|null, ...options}``: it fires on the nth matching request (the first when no nth)

@@ -1,4 +1,4 @@
-"""The world file (contracts.md, "World file"): its frozen models, loading and dumping.
+"""The world file (docs/world-format.md): its frozen models, loading and dumping.
 
 A world is one repository as GitHub would hold it. The models mirror the file; what GitHub
 derives from it (an issue's state, state reason, labels, updatedAt) is computed by

@@ -1,4 +1,4 @@
-"""One learning: the line format of the store (rules.md, "Learnings"), version 1.
+"""One learning: the line format of the store (docs/rules.md, "Learnings"; docs/learnings.md), version 1.
 
 Read from JSON text in strict mode (`model_validate_json`), so dates are ISO 8601 strings with a
 time zone and numbers are numbers; an unknown key is an error, so a misspelt key is not silently

@@ -295,7 +295,8 @@ async def fetch_permissions(
     GraphQL `collaborators(login:)` first (50 logins a request); for the logins it did not list
     (its list leaves out nested teams, so that is not READ), or all of them when GitHub answers
     FORBIDDEN (a token that may not list collaborators) or the request fails, the REST
-    permission endpoint, which every token may read (at most `MAX_REST_LOOKUPS`, a few at a time).
+    permission endpoint, which every token may read (GitHub's REST documentation, "Get repository
+    permissions for a user"; at most `MAX_REST_LOOKUPS`, a few at a time).
     """
     wanted = list(dict.fromkeys(logins))
     found: dict[str, str] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "points": str(sum(entry.get("cost") or 0 for entry in served)),
         "remaining": str(1000 - sum(entry.get("cost") or 0 for entry in served)),
         "github-failed": "false",
+        "bin": str(tmp_path / "runner-temp" / "correction-reader-bin"),
     }
     written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["corrections"]) == 13
@@ -57,6 +59,8 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
     assert 20_000 < len(prompt) <= 24_000
     assert "The issue you are analysing now is #61" in prompt
     assert (context / "corrections.md").read_text(encoding="utf-8").split("\n", 1)[1] in prompt
+    # The vocabulary of labels.md, so a later step can check a model's labels against it.
+    assert written["vocabulary"][:3] == ["bug", "crash", "enhancement"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert f"{len(prompt):,} characters, about {-(-len(prompt) // 4):,} tokens" in summary
     assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary.md")
@@ -146,7 +150,8 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     assert out["context"] == ""
     assert out["prompt-file"] == ""
     assert out["github-failed"] == "false"
-    assert not (tmp_path / "runner-temp").exists()
+    # No context folder: only the commands for later steps are written under RUNNER_TEMP.
+    assert [p.name for p in (tmp_path / "runner-temp").iterdir()] == ["correction-reader-bin"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
     assert f"`{trigger}`" in summary
     if event_name == "issue_comment":
@@ -298,6 +303,26 @@ def test_failed_read_still_gives_a_prompt_file_with_the_note(
     assert "could not be read" in prompt
     assert "No issue was read, so no excerpt follows." in prompt
     capsys.readouterr()
+
+
+def test_the_bin_output_runs_this_action_s_commands_in_later_steps(
+    demo_server: Any, action_env: Callable[..., dict[str, str]], outputs: Outputs, tmp_path: Path
+) -> None:
+    """A later step runs `"$BIN/corrections"` and `"$BIN/learnings"`: the reader's interpreter and code."""
+    for event, payload in (("issues", OPENED), ("issue_comment", {"action": "created"})):
+        assert run_action(action_env(demo_server, event, payload)) == 0
+        folder = Path(outputs(tmp_path / "output")["bin"])
+        for name in ("corrections", "learnings"):
+            done = subprocess.run(
+                [str(folder / name), "--help"],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=tmp_path,
+                env={"PATH": "/usr/bin:/bin"},
+            )
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.startswith(f"usage: {name}")
 
 
 def test_action_yml_passes_fail_on_error_to_the_read_step() -> None:

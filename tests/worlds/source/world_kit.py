@@ -1,6 +1,6 @@
 """Building blocks for the hand-designed test worlds: timelines with checked times, items, JSON output.
 
-The worlds are data written by hand; this kit only spells the world format of contracts.md and
+The worlds are data written by hand; this kit only spells the world format of docs/world-format.md and
 refuses a timeline that goes back in time. It knows nothing of the rules: the expected results
 beside each world are counted by hand (see tests/worlds/demo.expected.md).
 """

@@ -1,0 +1,5 @@
+"""`python -m learnings`: the same as the `learnings` console script."""
+
+from learnings.cli import main
+
+raise SystemExit(main())
