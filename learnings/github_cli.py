@@ -4,6 +4,9 @@ The token comes from the environment (GITHUB_TOKEN, else GH_TOKEN), never from a
 Exit status: 0 done (nothing new included; a pull request without memory), 1 GitHub failed or
 refused, or no such pull request (one line on stderr saying what, nothing left half-written),
 2 a usage or configuration error.
+
+The network stack (gql, aiohttp, graphql-core) is imported by the handlers that talk to GitHub,
+never at import: `learnings --help`, `--version` and the local commands start without it.
 """
 
 from __future__ import annotations
@@ -26,13 +29,7 @@ from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from corrections.config import Config, ConfigError, load_config
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
-from learnings.pr_memory_github import load_memory, save_memory
-from learnings.sync import SyncError, SyncOptions, run_sync
-from queries.client import GitHubClient
 from queries.endpoint import GITHUB_GRAPHQL_URL
-from queries.errors import GitHubError, NotFound
-from queries.retry import RetryPolicy
-from queries.write import Writer
 
 
 @dataclass(frozen=True)
@@ -88,6 +85,8 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
 
 
 def _sync(args: argparse.Namespace) -> int:
+    from learnings.sync import SyncError, SyncOptions, run_sync
+
     owner, name = _repository(args.repo)
     options = SyncOptions(
         owner=owner,
@@ -124,6 +123,10 @@ def _sync(args: argparse.Namespace) -> int:
 
 
 async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    from learnings.pr_memory_github import load_memory
+    from queries.client import GitHubClient
+    from queries.errors import NotFound
+
     async with GitHubClient(args.api_url, token) as client:
         try:
             pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
@@ -169,6 +172,11 @@ def _read_memory(path: str, number: int) -> PrMemory:
 
 
 async def _write(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    from learnings.pr_memory_github import load_memory, save_memory
+    from queries.client import GitHubClient
+    from queries.retry import RetryPolicy
+    from queries.write import Writer
+
     memory = _read_memory(args.source, args.pr)
     async with (
         GitHubClient(args.api_url, token) as client,
@@ -183,6 +191,8 @@ async def _write(args: argparse.Namespace, owner: str, name: str, token: str, co
 
 
 def _memory(args: argparse.Namespace) -> int:
+    from queries.errors import GitHubError
+
     owner, name = _repository(args.repo)
     token = _token()
     config = _config(args)

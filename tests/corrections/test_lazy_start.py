@@ -1,4 +1,5 @@
-"""`corrections` answers --help and configuration errors without importing the network stack.
+"""`corrections` and `learnings` answer --help, --version, `marker` and configuration errors without
+importing the network stack.
 
 gql, aiohttp and graphql-core are most of the command's start-up time; a command that sends
 no request must not pay for them. Checked in a fresh interpreter with `-X importtime`, which
@@ -17,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 NETWORK = ("aiohttp", "gql", "graphql", "multidict", "yarl")
 
 
-def imported(arguments: list[str], cwd: Path) -> tuple[int, set[str], str]:
-    """Exit status, top-level packages imported, and stdout of `python -m corrections ...`."""
+def imported(arguments: list[str], cwd: Path, program: str = "corrections") -> tuple[int, set[str], str]:
+    """Exit status, top-level packages imported, and stdout of `python -m <program> ...`."""
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "corrections", *arguments],
+        [sys.executable, "-X", "importtime", "-m", program, *arguments],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -50,6 +51,26 @@ def test_no_network_stack_without_a_request(arguments: list[str], status: int, t
     assert code == status
     assert "corrections" in modules  # the command ran and importtime saw it
     assert not modules & set(NETWORK), f"{arguments} imported {sorted(modules & set(NETWORK))}"
+
+
+@pytest.mark.parametrize(
+    ("program", "arguments"),
+    [
+        ("corrections", ["--version"]),
+        ("corrections", ["marker", "--labels", "bug,crash", "--duplicate-of", "12"]),
+        ("learnings", ["--help"]),
+        ("learnings", ["--version"]),
+        ("learnings", ["sync", "--help"]),
+        ("learnings", ["memory", "show", "--help"]),
+    ],
+)
+def test_commands_that_send_nothing_load_no_network_stack(
+    program: str, arguments: list[str], tmp_path: Path
+) -> None:
+    code, modules, _ = imported(arguments, tmp_path, program)
+    assert code == 0
+    assert program in modules
+    assert not modules & set(NETWORK), f"{program} {arguments} imported {sorted(modules & set(NETWORK))}"
 
 
 def test_an_invalid_config_is_reported_without_the_network_stack(tmp_path: Path) -> None:
