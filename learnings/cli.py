@@ -31,7 +31,7 @@ from learnings.edit import EditError, add, edit, merge, remove, what_add_did
 from learnings.github_cli import add_parsers
 from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
-from learnings.prompt import render_block
+from learnings.prompt import render_block, source_parts
 from learnings.staleness import stale
 from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text, write_atomic
 
@@ -229,16 +229,7 @@ def _find(learnings: Sequence[Learning], store: StoreFile, learning_id: str) -> 
 
 
 def _describe_source(source: Source) -> str:
-    parts = []
-    if source.issue is not None:
-        parts.append(f"issue #{source.issue}")
-    if source.pull_request is not None:
-        parts.append(f"pull request #{source.pull_request}")
-    if source.comment is not None:
-        parts.append(f"comment {source.comment}")
-    if source.accepted_by is not None:
-        parts.append(f"accepted by @{source.accepted_by}")
-    return ", ".join(parts) or "written by hand"
+    return ", ".join(source_parts(source)) or "written by hand"
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -43,8 +43,8 @@ class Entry(BaseModel):
         return len(self.header) + len(self.text) + _ENTRY_OVERHEAD
 
 
-def provenance(source: Source) -> str:
-    """Where a learning came from, in fixed words and numbers (logins are checked by the model)."""
+def source_parts(source: Source) -> list[str]:
+    """Where a learning came from, in fixed words and numbers: issue, pull request, comment, who accepted it."""
     parts: list[str] = []
     if source.issue is not None:
         parts.append(f"issue #{source.issue}")
@@ -54,6 +54,12 @@ def provenance(source: Source) -> str:
         parts.append(f"comment {source.comment}")
     if source.accepted_by is not None:
         parts.append(f"accepted by @{source.accepted_by}")
+    return parts
+
+
+def provenance(source: Source) -> str:
+    """Where a learning came from, for the prompt block (logins are checked by the model)."""
+    parts = source_parts(source)
     return "from " + ", ".join(parts) if parts else "no recorded source"
 
 
