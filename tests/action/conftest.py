@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bench.composite import read_file_command
 from emulator import serve_in_thread
 
 DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
@@ -60,25 +61,6 @@ def action_env(tmp_path: Path) -> Environment:
     return make
 
 
-def read_outputs(path: Path) -> dict[str, str]:
-    """GITHUB_OUTPUT parsed as the runner does (name=value and name<<DELIMITER blocks)."""
-    outputs: dict[str, str] = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
-            name, delimiter = line.split("<<", 1)
-            end = lines.index(delimiter, index + 1)
-            outputs[name] = "\n".join(lines[index + 1 : end])
-            index = end + 1
-        else:
-            name, value = line.split("=", 1)
-            outputs[name] = value
-            index += 1
-    return outputs
-
-
 @pytest.fixture
 def outputs() -> Callable[[Path], dict[str, str]]:
-    return read_outputs
+    return read_file_command
