@@ -13,9 +13,9 @@ import asyncio
 import time
 from typing import Any
 
+from assistant.config import Config
 from bench.measure import NAME, OWNER, TOKEN
 from bench.worlds import WorldSpec, generate
-from corrections.config import Config
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from emulator import serve_in_thread
 from emulator.store import Store

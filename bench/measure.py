@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.config import Config, ContextConfig
 from bench.rest_reader import RestOutcome, read_rest
-from corrections.config import Config, ContextConfig
 from corrections.context import render_context
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.models import IssueCorrection

@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.config import Config, ContextConfig
 from bench.topic_world import TopicSpec, generate
-from corrections.config import Config, ContextConfig
 from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.nearest import issue_text, nearest_first
 from emulator import serve_in_thread

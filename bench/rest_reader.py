@@ -19,8 +19,8 @@ from urllib.parse import quote
 
 import aiohttp
 
+from assistant.config import Config
 from assistant.identity import is_person, normalize_login
-from corrections.config import Config
 from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,

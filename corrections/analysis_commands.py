@@ -109,7 +109,7 @@ def _marker(args: argparse.Namespace) -> int:
 
 
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
-    from corrections.output import write_atomic
+    from assistant.files import write_atomic
     from corrections.prompt import PromptError, assemble_prompt, read_context
 
     if args.max_chars <= 0:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from assistant.config import Config, ConfigError, parse_config, with_values
 from corrections import notes
-from corrections.config import Config, ConfigError, parse_config, with_values
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import FileRequest, WindowPage, fetch_base_files

@@ -16,26 +16,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.files import write_atomic
 from assistant.version import VersionAction
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
+from commandline.usage import UsageError
 from corrections import analysis_commands, notes
-from corrections.output import write_atomic, write_context
+from corrections.output import write_context
 from queries.endpoint import GITHUB_GRAPHQL_URL
 from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
 if TYPE_CHECKING:
-    from corrections.config import Config
+    from assistant.config import Config
     from corrections.job import ReadOutcome
     from corrections.models import AnalysedIssue
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
-
-
-class UsageError(Exception):
-    """Bad arguments or configuration; the message is one line."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ def build_options(
     the base ref through GitHub, and `config_path` must be None.
     """
     # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
-    from corrections.config import Config, ConfigError, load_config, with_values
+    from assistant.config import Config, ConfigError, load_config, with_values
 
     try:
         repository = resolve_repository(repo)
@@ -142,7 +140,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
     # by a command that reads: --help, --version and configuration errors answer without it.
-    from corrections.config import ConfigError
+    from assistant.config import ConfigError
     from corrections.job import ReadOutcome, ReadRequest, read_corrections
     from queries.client import GitHubClient
 
@@ -382,7 +380,7 @@ def _parser() -> argparse.ArgumentParser:
 def _demo(out: Path) -> int:
     import asyncio
 
-    from corrections.config import Config
+    from assistant.config import Config
     from emulator import serve  # the demo alone needs the emulator
     from emulator.worlds import demo_world_path
 

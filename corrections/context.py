@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from corrections.config import Config
+from assistant.config import Config
 from corrections.job import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
 from learnings.prompt import render_block

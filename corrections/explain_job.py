@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.config import Config
 from corrections.base_files import file_text
-from corrections.config import Config
 from corrections.explain import TrailFacts
 from corrections.job import Progress, read_details
 from corrections.models import Issue, Permission, Reaction

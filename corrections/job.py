@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from assistant.config import Config
 from assistant.identity import normalize_login
 from corrections import notes
 from corrections.base_files import read_base_files
-from corrections.config import Config
 from corrections.models import AnalysedIssue, IssueCorrection
 from corrections.reading import IssueRead, Reading
 from corrections.rules import RuleSettings, correct

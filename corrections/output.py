@@ -13,25 +13,12 @@ ours).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 
+from assistant.files import write_atomic
+
 MANIFEST = ".corrections-files.json"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` in one step (temporary file in the same folder, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _safe(name: str) -> bool:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import itertools
 from html import escape
 
+from assistant.untrusted import clean_line
 from corrections.quality import LabelNumbers, QualityReport
-from corrections.untrusted import clean_line
 
 # Okabe-Ito, without its yellow (#F0E442), which is too light on white for thin lines and text.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from assistant.untrusted import clean_line
 from corrections.quality import LabelNumbers, MonthQuality, QualityReport
-from corrections.untrusted import clean_line
 
 
 def _ratio(value: float | None) -> str:

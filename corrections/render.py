@@ -10,6 +10,7 @@ import json
 from datetime import UTC
 from typing import Any
 
+from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 from corrections.job import ReadOutcome
 from corrections.models import (
     Closed,
@@ -24,7 +25,6 @@ from corrections.models import (
 from corrections.nearest import ordered
 from corrections.quality import LabelNumbers, label_numbers
 from corrections.templating import render_template
-from corrections.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 
 MAX_TITLE = 300
 MAX_BODY = 4_000

@@ -14,13 +14,14 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from assistant.config import ConfigError, with_values
+from assistant.files import write_atomic
 from commandline.notices import Notices
+from commandline.usage import UsageError
 from corrections import notes
-from corrections.cli import ReadOptions, UsageError, build_options, read_outcome
-from corrections.config import ConfigError, with_values
+from corrections.cli import ReadOptions, build_options, read_outcome
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
-from corrections.output import write_atomic
 from corrections.quality import quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from assistant.commands import says_not_duplicate
 from assistant.identity import Identity, is_assistant, is_person, normalize_login
-from corrections.commands import says_not_duplicate
 from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,

@@ -10,26 +10,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
+from assistant.templating import markdown_environment
+from assistant.untrusted import clean_line, truncate
 from corrections.job import ReadOutcome
 from corrections.models import DuplicateOutcome, IssueCorrection
 from corrections.prompt import PROMPT_FILE, Prompt
-from corrections.untrusted import clean_line, truncate
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_SUMMARY_TITLE = 80
 MAX_WINDOW_SHOWN = 100
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
-_environment = Environment(
-    loader=FileSystemLoader(TEMPLATES),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown; untrusted text is escaped by markdown_text first.
-    keep_trailing_newline=True,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+_environment = markdown_environment(TEMPLATES, trim_blocks=True, lstrip_blocks=True)
 
 
 def markdown_text(text: str, limit: int = MAX_SUMMARY_TITLE) -> str:

@@ -8,16 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from assistant.templating import markdown_environment
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-_environment = Environment(
-    loader=FileSystemLoader(TEMPLATES),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown, not HTML; untrusted text is quoted before it gets here.
-    keep_trailing_newline=True,
-)
+_environment = markdown_environment(TEMPLATES)
 
 
 def render_template(name: str, **values: object) -> str:

@@ -20,12 +20,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from assistant.config import DEFAULT_PATH, Config, ConfigError, load_config
+from assistant.files import write_atomic
+from assistant.untrusted import clean_line
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.checkout import top_folder
 from commandline.notices import Notices
-from corrections.config import DEFAULT_PATH, Config, ConfigError, load_config
-from corrections.untrusted import clean_line
+from commandline.usage import UsageError
 from learnings.budget import DEFAULT_MAX_CHARS
 from learnings.edit import EditError, add, edit, merge, remove, what_add_did
 from learnings.github_cli import add_parsers
@@ -33,11 +35,7 @@ from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
 from learnings.prompt import render_block, source_parts
 from learnings.staleness import stale
-from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text, write_atomic
-
-
-class UsageError(Exception):
-    """A command that cannot run as asked; the message is the one line shown on stderr."""
+from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text
 
 
 @dataclass(frozen=True)
@@ -110,7 +108,7 @@ def _save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> Non
     if not store.named:
         store.path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        write_atomic(store.path, updated_text(original, learnings))
+        write_atomic(store.path, updated_text(original, learnings), durable=True)
     except OSError as error:
         raise UsageError(f"{store.path}: cannot be written: {error.strerror}") from error
 

@@ -1,7 +1,7 @@
 """The learnings commands in a comment: `remember`, `ignore-rule` and `not-duplicate`.
 
 A command is a line that starts with the command word, outside `>` quotes and code blocks
-(corrections.commands.command_lines). Who may give one (pushers only) is decided by the caller.
+(assistant.commands.command_lines). Who may give one (pushers only) is decided by the caller.
 
     /assistant remember <text> [--paths GLOB...]
     /assistant ignore-rule <fingerprint>
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from corrections.commands import command_lines
+from assistant.commands import command_lines
 from learnings.globs import GlobError, check_globs
 
 PATHS_OPTION = "--paths"

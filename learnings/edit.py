@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Literal
 
-from corrections.untrusted import clean_line
+from assistant.untrusted import clean_line
 from learnings.globs import check_globs
 from learnings.model import VERSION, Learning, Source
 

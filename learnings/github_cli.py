@@ -23,11 +23,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from assistant.config import Config, ConfigError, load_config
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
-from corrections.config import Config, ConfigError, load_config
+from commandline.usage import UsageError
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
@@ -43,22 +44,18 @@ class Pacing:
 PACING = Pacing()
 
 
-class _Usage(Exception):
-    """A usage error; the message is one line."""
-
-
 def _repository(text: str | None) -> tuple[str, str]:
     try:
         repository = resolve_repository(text)
     except RepositoryError as error:
-        raise _Usage(str(error)) from error
+        raise UsageError(str(error)) from error
     return repository.owner, repository.name
 
 
 def _token() -> str:
     token = token_from()
     if not token:
-        raise _Usage(MISSING)
+        raise UsageError(MISSING)
     return token
 
 
@@ -66,7 +63,7 @@ def _config(args: argparse.Namespace) -> Config:
     try:
         return load_config(Path(args.config) if args.config is not None else None)
     except ConfigError as error:
-        raise _Usage(str(error)) from error
+        raise UsageError(str(error)) from error
 
 
 def _say(line: str) -> None:
@@ -77,7 +74,7 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         try:
             return handler(args)
-        except _Usage as error:
+        except UsageError as error:
             _say(str(error))
             return 2
 
@@ -155,20 +152,20 @@ def _read_memory(path: str, number: int) -> PrMemory:
     try:
         raw: Any = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError as error:
-        raise _Usage(f"{path}: file not found") from error
+        raise UsageError(f"{path}: file not found") from error
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise _Usage(f"{path}: not a JSON file: {error}") from error
+        raise UsageError(f"{path}: not a JSON file: {error}") from error
     if not isinstance(raw, dict):
-        raise _Usage(f"{path}: expected a JSON object")
+        raise UsageError(f"{path}: expected a JSON object")
     if raw.setdefault("pull_request", number) != number:
-        raise _Usage(f"{path}: the memory is of pull request #{raw['pull_request']}, not #{number}")
+        raise UsageError(f"{path}: the memory is of pull request #{raw['pull_request']}, not #{number}")
     raw.setdefault("updated_at", now_utc().isoformat())
     try:
         return PrMemory.model_validate_json(json.dumps(raw))
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"])
-        raise _Usage(f"{path}: `{key}`: {first['msg']}") from error
+        raise UsageError(f"{path}: `{key}`: {first['msg']}") from error
 
 
 async def _write(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:

@@ -16,14 +16,15 @@ import binascii
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Literal
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
 from assistant.identity import Identity, is_assistant
 from assistant.markers import marker, payloads, replace_marker
-from corrections.untrusted import clean_line, fence_for, json_text, truncate
+from assistant.templating import markdown_environment
+from assistant.untrusted import clean_line, fence_for, json_text, truncate
 from learnings.model import utc_text
 from queries.sync_models import ThreadComment
 
@@ -31,13 +32,8 @@ NAME = "pr-memory"
 MAX_MARKER_CHARS = 60_000  # a comment body holds at most 65,536 characters
 MAX_TEXT_CHARS = 1_000
 Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
-_ENVIRONMENT = Environment(
-    loader=PackageLoader("learnings", "templates"),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown for a model; untrusted text is escaped before the template
-    trim_blocks=True,
-    keep_trailing_newline=True,
-)
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 COMMENT_TEXT = (
     "The assistant keeps its memory of this pull request in this comment (hidden), "
     "so that its next run here does not start from scratch. It is updated on every run."

@@ -9,23 +9,19 @@ words of the program.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
 from pydantic import BaseModel, ConfigDict
 
-from corrections.untrusted import clean_line, fence_for, json_text, truncate
+from assistant.templating import markdown_environment
+from assistant.untrusted import clean_line, fence_for, json_text, truncate
 from learnings.budget import fit
 from learnings.edit import MAX_TEXT_CHARS
 from learnings.model import Learning, Source
 from learnings.rank import rank
 
-_ENVIRONMENT = Environment(
-    loader=PackageLoader("learnings", "templates"),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown for a model; untrusted text is escaped before the template
-    trim_blocks=True,
-    keep_trailing_newline=True,
-)
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 _ENTRY_OVERHEAD = len("NNN. \n   \n")
 
 

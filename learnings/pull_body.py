@@ -9,21 +9,17 @@ numbers, logins and links built from the repository's URL.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
 from pydantic import BaseModel, ConfigDict
 
-from corrections.untrusted import clean_line, fence_for, json_text
+from assistant.templating import markdown_environment
+from assistant.untrusted import clean_line, fence_for, json_text
 from learnings.model import Learning
 
 TITLE = "Record learnings for the assistant"
-_ENVIRONMENT = Environment(
-    loader=PackageLoader("learnings", "templates"),
-    undefined=StrictUndefined,
-    autoescape=False,  # noqa: S701 - Markdown; untrusted text is escaped before the template
-    trim_blocks=True,
-    keep_trailing_newline=True,
-)
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 
 
 class BodyEntry(BaseModel):

@@ -9,10 +9,7 @@ line loads. Writing keeps the file's order and every line that did not change by
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -130,26 +127,3 @@ def updated_text(original: str, learnings: Sequence[Learning]) -> str:
     if added and out and not out[-1].endswith("\n"):
         out[-1] += "\n"
     return "".join(out + added)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace the file's content all at once: a failure leaves the old file as it was.
-
-    The text goes to a temporary file in the same directory, is flushed to disk, then renamed
-    over the file; the old file's permissions are kept.
-    """
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        else:
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

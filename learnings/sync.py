@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from assistant.config import Config
 from assistant.identity import Identity, is_account, normalize_login
-from corrections.config import Config
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from assistant.config import ConfigError, parse_config
 from commandline.notices import ANNOTATIONS, MAX_PLAIN, Notices
-from corrections.config import ConfigError, parse_config
 from tests.commandline.conftest import Command, git_checkout
 
 

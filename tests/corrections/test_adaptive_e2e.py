@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from assistant.untrusted import clean_line
 from corrections.cli import main
-from corrections.untrusted import clean_line
 from emulator import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from corrections.config import Config
+from assistant.config import Config
 from corrections.explain import explain
 from corrections.explain_job import read_trail
 from corrections.job import ReadOutcome, ReadRequest, read_corrections

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corrections.config import Config, ConfigError, with_values
+from assistant.config import Config, ConfigError, with_values
 
 
 def test_a_value_over_the_bound_is_refused_with_the_bound() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from assistant.untrusted import clean_line
 from corrections.cli import main
-from corrections.untrusted import clean_line
 from emulator import serve_in_thread
 
 WORLDS = Path(__file__).resolve().parent.parent / "worlds"

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from assistant.files import write_atomic
 from learnings.model import Learning, Source
-from learnings.store import parse_jsonl, updated_text, write_atomic
+from learnings.store import parse_jsonl, updated_text
 from learnings.suppression import Finding, fingerprint, is_suppressed, postable, suppress
 
 MakeLearning = Callable[..., Learning]

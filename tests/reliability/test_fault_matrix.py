@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from assistant.untrusted import clean_line
 from corrections.notes import PARTS, Part
-from corrections.untrusted import clean_line
 from emulator import Server, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent.parent

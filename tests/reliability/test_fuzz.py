@@ -16,8 +16,9 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from assistant.commands import command_lines, says_not_duplicate
 from assistant.identity import Identity
-from corrections.commands import command_lines, says_not_duplicate
+from assistant.untrusted import INVISIBLE_CATEGORIES
 from corrections.job import ReadOutcome
 from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
@@ -32,7 +33,6 @@ from corrections.models import (
 )
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
 from corrections.rules import RuleSettings, analyses
-from corrections.untrusted import INVISIBLE_CATEGORIES
 from corrections.vocabulary import MAX_NAME, parse_vocabulary
 from learnings.model import Learning
 from learnings.prompt import render_block

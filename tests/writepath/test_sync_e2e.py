@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.config import Config, LearningsConfig
+from assistant.config import Config, LearningsConfig
 from emulator import Server, serve_in_thread
 from learnings import github_cli
 from learnings.cli import main
