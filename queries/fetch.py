@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
+from queries.answer import parse_answer
 from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
 from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
@@ -28,7 +29,6 @@ from queries.models import (
     TimelineContinuation,
     TimelinePage,
     WindowData,
-    parse_answer,
 )
 from queries.page_sizes import FULL_PAGE
 

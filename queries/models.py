@@ -7,42 +7,26 @@ a mismatch is a BadResponse, never a crash further down.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from queries.errors import BadResponse
-
-Parsed = TypeVar("Parsed", bound=BaseModel)
+from queries.answer import AnswerModel
 
 
-def parse_answer(model: type[Parsed], value: Any, what: str) -> Parsed:
-    """`value` as `model`; an answer of another shape is a BadResponse naming `what`."""
-    try:
-        return model.model_validate(value)
-    except ValidationError as error:
-        raise BadResponse(
-            f"{what}: answer does not match the query ({error.error_count()} problems)"
-        ) from error
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore")
-
-
-class ActorRef(_Model):
+class ActorRef(AnswerModel):
     """An actor as GraphQL gives it: a bot's login has no `[bot]` suffix."""
 
     typename: str = Field(alias="__typename")
     login: str
 
 
-class PageInfo(_Model):
+class PageInfo(AnswerModel):
     has_next_page: bool = Field(alias="hasNextPage")
     end_cursor: str | None = Field(alias="endCursor")
 
 
-class RateLimitInfo(_Model):
+class RateLimitInfo(AnswerModel):
     cost: int
     limit: int
     remaining: int
@@ -50,11 +34,11 @@ class RateLimitInfo(_Model):
     node_count: int = Field(alias="nodeCount")
 
 
-class NumberRef(_Model):
+class NumberRef(AnswerModel):
     number: int | None = None
 
 
-class CommentNode(_Model):
+class CommentNode(AnswerModel):
     typename: Literal["IssueComment"] = Field(alias="__typename")
     id: str
     # databaseId is a 32-bit Int that comment ids have outgrown; fullDatabaseId is a BigInt string.
@@ -64,45 +48,45 @@ class CommentNode(_Model):
     author: ActorRef | None
 
 
-class LabeledNode(_Model):
+class LabeledNode(AnswerModel):
     typename: Literal["LabeledEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     label: LabelName
 
 
-class UnlabeledNode(_Model):
+class UnlabeledNode(AnswerModel):
     typename: Literal["UnlabeledEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     label: LabelName
 
 
-class LabelName(_Model):
+class LabelName(AnswerModel):
     name: str
 
 
-class ClosedNode(_Model):
+class ClosedNode(AnswerModel):
     typename: Literal["ClosedEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     state_reason: str | None = Field(alias="stateReason")
 
 
-class ReopenedNode(_Model):
+class ReopenedNode(AnswerModel):
     typename: Literal["ReopenedEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
 
 
-class MarkedNode(_Model):
+class MarkedNode(AnswerModel):
     typename: Literal["MarkedAsDuplicateEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     canonical: NumberRef | None
 
 
-class UnmarkedNode(_Model):
+class UnmarkedNode(AnswerModel):
     typename: Literal["UnmarkedAsDuplicateEvent"] = Field(alias="__typename")
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
@@ -115,13 +99,13 @@ TimelineNode = Annotated[
 ]
 
 
-class TimelinePage(_Model):
+class TimelinePage(AnswerModel):
     total_count: int = Field(alias="totalCount")
     page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[TimelineNode | None, ...]
 
 
-class IssueNode(_Model):
+class IssueNode(AnswerModel):
     id: str
     number: int
     title: str
@@ -134,25 +118,25 @@ class IssueNode(_Model):
     timeline_items: TimelinePage = Field(alias="timelineItems")
 
 
-class IssuesPage(_Model):
+class IssuesPage(AnswerModel):
     page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[IssueNode | None, ...]
 
 
-class Blob(_Model):
+class Blob(AnswerModel):
     text: str | None = None
     is_truncated: bool = Field(default=False, alias="isTruncated")
     is_binary: bool | None = Field(default=None, alias="isBinary")
 
 
-class AnalysedText(_Model):
+class AnalysedText(AnswerModel):
     """The issue being analysed: its text ranks the corrections, nearest first."""
 
     title: str
     body: str
 
 
-class WindowRepository(_Model):
+class WindowRepository(AnswerModel):
     analysed: AnalysedText | None = None
     labels_file: Blob | None = Field(default=None, alias="labelsFile")
     learnings_file: Blob | None = Field(default=None, alias="learningsFile")
@@ -160,56 +144,56 @@ class WindowRepository(_Model):
     issues: IssuesPage
 
 
-class BaseFilesRepository(_Model):
+class BaseFilesRepository(AnswerModel):
     labels_file: Blob | None = Field(default=None, alias="labelsFile")
     learnings_file: Blob | None = Field(default=None, alias="learningsFile")
 
 
-class BaseFilesData(_Model):
+class BaseFilesData(AnswerModel):
     """Answer of BaseFiles."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
     repository: BaseFilesRepository | None
 
 
-class WindowData(_Model):
+class WindowData(AnswerModel):
     """Answer of CorrectionWindow."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
     repository: WindowRepository | None
 
 
-class ReactionNode(_Model):
+class ReactionNode(AnswerModel):
     content: str
     created_at: datetime | None = Field(default=None, alias="createdAt")
     user: ActorRef | None
 
 
-class ReactionPage(_Model):
+class ReactionPage(AnswerModel):
     total_count: int = Field(alias="totalCount")
     page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[ReactionNode | None, ...]
 
 
-class CommentReactions(_Model):
+class CommentReactions(AnswerModel):
     id: str
     reactions: ReactionPage
 
 
-class PermissionEdge(_Model):
+class PermissionEdge(AnswerModel):
     permission: str
     node: LoginRef
 
 
-class LoginRef(_Model):
+class LoginRef(AnswerModel):
     login: str
 
 
-class CollaboratorsAnswer(_Model):
+class CollaboratorsAnswer(AnswerModel):
     edges: tuple[PermissionEdge | None, ...] | None = None
 
 
-class TimelineContinuation(_Model):
+class TimelineContinuation(AnswerModel):
     number: int
     timeline_items: TimelinePage = Field(alias="timelineItems")
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from queries.answer import parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import BadResponse, GitHubError, NotFound
 from queries.fetch import DetailsRequest, fetch_details, fetch_permissions_rest
-from queries.models import Blob, ReactionPage, parse_answer
+from queries.models import Blob, ReactionPage
 from queries.sync_models import (
     PullCommentsData,
     PullRef,

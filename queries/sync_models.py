@@ -4,30 +4,27 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from queries.answer import AnswerModel
 from queries.models import ActorRef, Blob, RateLimitInfo, ReactionPage
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore")
-
-
-class CommitRef(_Model):
+class CommitRef(AnswerModel):
     oid: str
 
 
-class BranchRef(_Model):
+class BranchRef(AnswerModel):
     id: str | None = None
     name: str
     target: CommitRef | None
 
 
-class RepositoryName(_Model):
+class RepositoryName(AnswerModel):
     name_with_owner: str = Field(alias="nameWithOwner")
 
 
-class PullRef(_Model):
+class PullRef(AnswerModel):
     id: str
     number: int
     url: str
@@ -38,11 +35,11 @@ class PullRef(_Model):
     body: str = ""
 
 
-class PullNodes(_Model):
+class PullNodes(AnswerModel):
     nodes: tuple[PullRef | None, ...] = ()
 
 
-class TargetRepository(_Model):
+class TargetRepository(AnswerModel):
     id: str
     url: str
     name_with_owner: str = Field(alias="nameWithOwner")
@@ -53,7 +50,7 @@ class TargetRepository(_Model):
     sync_pulls: PullNodes = Field(default=PullNodes(), alias="syncPulls")
 
 
-class TargetData(_Model):
+class TargetData(AnswerModel):
     """Answer of SyncTarget."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
@@ -61,12 +58,12 @@ class TargetData(_Model):
     repository: TargetRepository | None
 
 
-class CommentPageInfo(_Model):
+class CommentPageInfo(AnswerModel):
     has_previous_page: bool = Field(alias="hasPreviousPage")
     start_cursor: str | None = Field(alias="startCursor")
 
 
-class ThreadComment(_Model):
+class ThreadComment(AnswerModel):
     id: str
     # fullDatabaseId: a BigInt string (real comment ids are above 2^31, past GraphQL's Int).
     database_id: int | None = Field(alias="fullDatabaseId")
@@ -77,57 +74,57 @@ class ThreadComment(_Model):
     author: ActorRef | None
 
 
-class CommentPage(_Model):
+class CommentPage(AnswerModel):
     total_count: int = Field(alias="totalCount")
     page_info: CommentPageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadComment | None, ...]
 
 
-class ThreadNode(_Model):
+class ThreadNode(AnswerModel):
     number: int
     updated_at: datetime = Field(alias="updatedAt")
     comments: CommentPage
 
 
-class ItemsPageInfo(_Model):
+class ItemsPageInfo(AnswerModel):
     has_next_page: bool = Field(alias="hasNextPage")
     end_cursor: str | None = Field(alias="endCursor")
 
 
-class ThreadsPage(_Model):
+class ThreadsPage(AnswerModel):
     page_info: ItemsPageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadNode | None, ...]
 
 
-class SourcesRepository(_Model):
+class SourcesRepository(AnswerModel):
     issues: ThreadsPage | None = None
     pull_requests: ThreadsPage | None = Field(default=None, alias="pullRequests")
 
 
-class SourcesData(_Model):
+class SourcesData(AnswerModel):
     """Answer of LearningSources."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
     repository: SourcesRepository | None
 
 
-class ProposalReactionsNode(_Model):
+class ProposalReactionsNode(AnswerModel):
     id: str
     thumbs_up: ReactionPage = Field(alias="thumbsUp")
     thumbs_down: ReactionPage = Field(alias="thumbsDown")
 
 
-class PullComments(_Model):
+class PullComments(AnswerModel):
     id: str
     number: int
     comments: CommentPage
 
 
-class PullCommentsRepository(_Model):
+class PullCommentsRepository(AnswerModel):
     pull_request: PullComments | None = Field(alias="pullRequest")
 
 
-class PullCommentsData(_Model):
+class PullCommentsData(AnswerModel):
     """Answer of PullRequestComments."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")

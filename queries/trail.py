@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import NotFound
-from queries.models import Blob, IssueNode, RateLimitInfo, parse_answer
+from queries.models import Blob, IssueNode, RateLimitInfo
 from queries.page_sizes import FULL_PAGE
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore")
-
-
-class TrailRepository(_Model):
+class TrailRepository(AnswerModel):
     labels_file: Blob | None = Field(default=None, alias="labelsFile")
     issue: IssueNode | None = None
 
 
-class TrailData(_Model):
+class TrailData(AnswerModel):
     """Answer of IssueTrail."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
