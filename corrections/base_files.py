@@ -17,8 +17,9 @@ from assistant.config import Config, ConfigError, parse_config, with_values
 from corrections import notes
 from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.fetch import FileRequest, WindowPage, fetch_base_files
+from queries.fetch import WindowPage, fetch_base_files
 from queries.models import Blob
+from queries.requests import FileRequest
 
 
 @dataclass(frozen=True)

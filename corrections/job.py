@@ -19,10 +19,12 @@ from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import LoadedLearnings, parse_jsonl
-from queries.client import GitHubClient, Usage
+from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
+from queries.fetch import fetch_details, fetch_permissions_rest, fetch_window_page
 from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.requests import FileRequest
+from queries.usage import Usage
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]

@@ -12,9 +12,9 @@ from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
-from queries.fetch import DetailsRequest
 from queries.models import CommentReactions, IssueNode, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.requests import DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue

@@ -44,6 +44,7 @@ from queries.errors import (
     ServerError,
 )
 from queries.retry import RetryPolicy
+from queries.usage import Usage
 
 USER_AGENT = "correction-reader/0.1"
 RATE_LIMIT_TYPES = frozenset({"RATE_LIMITED", "RATE_LIMIT"})
@@ -57,24 +58,6 @@ def rest_base_url(graphql_url: str) -> str:
     if base.endswith("/graphql"):
         return base[: -len("/graphql")]
     return base
-
-
-@dataclass
-class Usage:
-    """What the reading cost: requests sent (retries included), points, bytes, time."""
-
-    graphql_requests: int = 0
-    rest_requests: int = 0
-    points: int = 0
-    remaining: int | None = None
-    bytes_received: int = 0
-    retries: int = 0
-    seconds: float = 0.0
-
-    @property
-    def requests(self) -> int:
-        """All requests, GraphQL and REST."""
-        return self.graphql_requests + self.rest_requests
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from queries.models import (
     WindowData,
 )
 from queries.page_sizes import FULL_PAGE
+from queries.requests import DetailsRequest, FileRequest
 
 ISSUES_PAGE_SIZE = FULL_PAGE
 REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
@@ -38,20 +39,6 @@ REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
 # requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
 MAX_REST_LOOKUPS = 30
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
-
-
-@dataclass(frozen=True)
-class FileRequest:
-    """The base-branch files read with the first page (`REF:PATH` expressions).
-
-    `config_path` (the action only): the configuration, read at the base ref through GitHub.
-    """
-
-    ref: str
-    labels_path: str
-    learnings_path: str | None
-    config_path: str | None = None
-    config_required: bool = False  # named explicitly: its absence is an error, not the defaults
 
 
 @dataclass(frozen=True)
@@ -165,27 +152,6 @@ async def fetch_base_files(client: GitHubClient, owner: str, name: str, files: F
         learnings_file=data.repository.learnings_file,
         failed=tuple(failed),
     )
-
-
-@dataclass(frozen=True)
-class DetailsRequest:
-    """What one details round asks for; empty parts are left out of the request."""
-
-    analysis_ids: tuple[str, ...] = ()
-    logins: tuple[str, ...] = ()
-    timelines: tuple[tuple[int, str], ...] = ()  # (issue number, cursor after the pages read)
-    reactions: tuple[tuple[str, str], ...] = ()  # (comment node id, cursor)
-    paths: tuple[str, ...] = ()  # `REF:PATH` expressions whose existence is asked
-
-    @property
-    def empty(self) -> bool:
-        """Nothing to ask."""
-        return not (self.analysis_ids or self.logins or self.timelines or self.reactions or self.paths)
-
-    @property
-    def needs_repository(self) -> bool:
-        """Whether any part lives under `repository` (which needs owner and name)."""
-        return bool(self.logins or self.timelines or self.paths)
 
 
 @dataclass

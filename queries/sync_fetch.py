@@ -17,8 +17,9 @@ from queries.answer import parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import BadResponse, GitHubError, NotFound
-from queries.fetch import DetailsRequest, fetch_details, fetch_permissions_rest
+from queries.fetch import fetch_details, fetch_permissions_rest
 from queries.models import Blob, ReactionPage
+from queries.requests import DetailsRequest
 from queries.sync_models import (
     PullCommentsData,
     PullRef,

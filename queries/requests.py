@@ -1,0 +1,44 @@
+"""What the correction reader's round trips ask for: plain values, no I/O.
+
+Kept apart from `queries.fetch` so that the pure scan state (`corrections.reading`) can say what
+the next round must ask without importing the network stack (gql, aiohttp).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileRequest:
+    """The base-branch files read with the first page (`REF:PATH` expressions).
+
+    `config_path` (the action only): the configuration, read at the base ref through GitHub.
+    """
+
+    ref: str
+    labels_path: str
+    learnings_path: str | None
+    config_path: str | None = None
+    config_required: bool = False  # named explicitly: its absence is an error, not the defaults
+
+
+@dataclass(frozen=True)
+class DetailsRequest:
+    """What one details round asks for; empty parts are left out of the request."""
+
+    analysis_ids: tuple[str, ...] = ()
+    logins: tuple[str, ...] = ()
+    timelines: tuple[tuple[int, str], ...] = ()  # (issue number, cursor after the pages read)
+    reactions: tuple[tuple[str, str], ...] = ()  # (comment node id, cursor)
+    paths: tuple[str, ...] = ()  # `REF:PATH` expressions whose existence is asked
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to ask."""
+        return not (self.analysis_ids or self.logins or self.timelines or self.reactions or self.paths)
+
+    @property
+    def needs_repository(self) -> bool:
+        """Whether any part lives under `repository` (which needs owner and name)."""
+        return bool(self.logins or self.timelines or self.paths)
