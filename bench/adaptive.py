@@ -16,7 +16,8 @@ from typing import Any
 from assistant.config import Config
 from bench.measure import NAME, OWNER, TOKEN
 from bench.worlds import WorldSpec, generate
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.job import ReadRequest, read_corrections
+from corrections.outcome import ReadOutcome
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world

@@ -19,8 +19,9 @@ from typing import Any
 from assistant.config import Config, ContextConfig
 from bench.rest_reader import RestOutcome, read_rest
 from corrections.context import render_context
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.job import ReadRequest, read_corrections
 from corrections.models import IssueCorrection
+from corrections.outcome import ReadOutcome
 from emulator import Server, serve_in_thread
 from queries.client import GitHubClient
 

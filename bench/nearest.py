@@ -24,8 +24,9 @@ from typing import Any
 
 from assistant.config import Config, ContextConfig
 from bench.topic_world import TopicSpec, generate
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.job import ReadRequest, read_corrections
 from corrections.nearest import issue_text, nearest_first
+from corrections.outcome import ReadOutcome
 from emulator import serve_in_thread
 from emulator.worlds import demo_world_path
 from queries.client import GitHubClient

@@ -30,8 +30,8 @@ from queries.retry import DEFAULT_BUDGET, RetryPolicy
 
 if TYPE_CHECKING:
     from assistant.config import Config
-    from corrections.job import ReadOutcome
     from corrections.models import AnalysedIssue
+    from corrections.outcome import ReadOutcome
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 
@@ -141,7 +141,8 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
     # by a command that reads: --help, --version and configuration errors answer without it.
     from assistant.config import ConfigError
-    from corrections.job import ReadOutcome, ReadRequest, read_corrections
+    from corrections.job import ReadRequest, read_corrections
+    from corrections.outcome import ReadOutcome
     from queries.client import GitHubClient
 
     request = ReadRequest(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.config import Config
-from corrections.job import ReadOutcome
+from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
 from learnings.prompt import render_block
 from learnings.store import LoadedLearnings

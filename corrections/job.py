@@ -6,25 +6,24 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 
 from assistant.config import Config
 from assistant.identity import normalize_login
 from corrections import notes
 from corrections.base_files import read_base_files
-from corrections.models import AnalysedIssue, IssueCorrection
-from corrections.reading import IssueRead, Reading
+from corrections.models import AnalysedIssue
+from corrections.outcome import ReadOutcome
+from corrections.reading import Reading
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
-from learnings.store import LoadedLearnings, parse_jsonl
+from learnings.store import parse_jsonl
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import fetch_details, fetch_permissions_rest, fetch_window_page
-from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.page_sizes import FULL_PAGE
 from queries.requests import FileRequest
-from queries.usage import Usage
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]
@@ -49,52 +48,6 @@ class ReadRequest:
     # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
     # first page when not known already.
     analysed: AnalysedIssue | None = None
-
-
-_NO_DATE = datetime.min.replace(tzinfo=UTC)
-
-
-@dataclass
-class ReadOutcome:
-    """Everything a run produced, for the renderers."""
-
-    repository: str
-    config: Config = field(default_factory=Config)  # the configuration in force (the base's, in the action)
-    window: list[IssueRead] = field(default_factory=list)
-    corrections: list[IssueCorrection] = field(default_factory=list)
-    vocabulary: Vocabulary = field(default_factory=Vocabulary)
-    learnings: LoadedLearnings | None = None
-    stale_learnings: frozenset[str] = frozenset()
-    warnings: list[str] = field(default_factory=list)
-    note: str | None = None
-    # Parts that could not be read (keys of notes.PARTS); the note names them.
-    missing: set[notes.Part] = field(default_factory=set)
-    off: bool = False
-    failed: bool = False
-    failure: str | None = None  # when nothing could be read: the category of GitHub's failure
-    usage: Usage = field(default_factory=Usage)
-    # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
-    scan_exhausted: bool = False
-    scanned_through: datetime | None = None
-    # The page sizes the run ended with: smaller than full pages when GitHub could not answer.
-    page_sizes: PageSizes = field(default_factory=PageSizes)
-    # The issue being analysed: never one of the corrections, and the one they are ranked against.
-    analysed: AnalysedIssue | None = None
-
-    @property
-    def learned_from(self) -> list[IssueCorrection]:
-        """The window's analyses the context learns from: all but the issue being analysed."""
-        number = None if self.analysed is None else self.analysed.number
-        return [c for c in self.corrections if c.number != number]
-
-    @property
-    def corrected(self) -> list[IssueCorrection]:
-        """Corrected issues of the window (the analysed one aside), latest correction first.
-
-        Ties (and corrections whose date is unknown) keep the window's order, newest activity first.
-        """
-        corrected = [c for c in self.learned_from if c.is_corrected]
-        return sorted(corrected, key=lambda c: c.corrected_at or _NO_DATE, reverse=True)
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 
 from assistant.untrusted import clean_block
-from corrections.job import ReadOutcome
 from corrections.models import IssueCorrection
+from corrections.outcome import ReadOutcome
 
 # Characters of a title and of a body that take part in the ranking: a megabyte body costs no
 # more than a long one, and the start of an issue is where its subject is.

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from corrections.job import ReadOutcome
 from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.outcome import ReadOutcome
 from corrections.rules import RuleSettings
 
 

@@ -11,7 +11,6 @@ from datetime import UTC
 from typing import Any
 
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
-from corrections.job import ReadOutcome
 from corrections.models import (
     Closed,
     Comment,
@@ -23,6 +22,7 @@ from corrections.models import (
     Reopened,
 )
 from corrections.nearest import ordered
+from corrections.outcome import ReadOutcome
 from corrections.quality import LabelNumbers, label_numbers
 from corrections.templating import render_template
 

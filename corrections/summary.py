@@ -12,8 +12,8 @@ from pathlib import Path
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, truncate
-from corrections.job import ReadOutcome
 from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -22,7 +22,8 @@ import pytest
 from assistant.config import Config
 from corrections.explain import explain
 from corrections.explain_job import read_trail
-from corrections.job import ReadOutcome, ReadRequest, read_corrections
+from corrections.job import ReadRequest, read_corrections
+from corrections.outcome import ReadOutcome
 from corrections.quality import quality_report
 from corrections.render import corrections_json, render_corrections_md
 from corrections.rules import RuleSettings

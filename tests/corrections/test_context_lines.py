@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from corrections.job import ReadOutcome
 from corrections.models import (
     AnalysedIssue,
     DuplicateNotice,
     DuplicateOutcome,
     IssueCorrection,
 )
+from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md
 from corrections.vocabulary import parse_vocabulary
 

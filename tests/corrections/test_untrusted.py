@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.untrusted import INVISIBLE_CATEGORIES, clean_line, fence_for, json_text
-from corrections.job import ReadOutcome
 from corrections.models import Comment, Issue, IssueCorrection
+from corrections.outcome import ReadOutcome
 from corrections.render import correction_line, issue_summary, render_issue_md
 from corrections.summary import RunFacts, markdown_text, render_summary
 

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from assistant.commands import command_lines, says_not_duplicate
 from assistant.identity import Identity
 from assistant.untrusted import INVISIBLE_CATEGORIES
-from corrections.job import ReadOutcome
 from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,
@@ -31,6 +30,7 @@ from corrections.models import (
     IssueCorrection,
     LabelChange,
 )
+from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
 from corrections.rules import RuleSettings, analyses
 from corrections.vocabulary import MAX_NAME, parse_vocabulary
