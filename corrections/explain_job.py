@@ -56,25 +56,24 @@ async def read_trail(
     )
     if trail.issue is None:
         return TrailOutcome(settings=settings, warnings=warnings)
-    reading = Reading(settings=settings, max_analyzed=1)
+    reading = Reading(settings, max_analyzed=1)
     reading.add_issue_page((trail.issue,))
-    categories: set[str] = set()
-    await read_details(client, owner, name, reading, categories=categories, progress=progress)
-    read = reading.issues[trail.issue.number]
+    await read_details(client, owner, name, reading, progress=progress)
+    read = reading.issue(trail.issue.number)
     reactors: list[Reaction] | None = None
     if (
         read.first is not None
-        and reading.reaction_pages.get(read.first.node_id)
+        and reading.reactions_answered(read.first.node_id)
         and "reactions" not in reading.missing
     ):
-        reactors = reading.reactors.get(read.first.node_id, [])
+        reactors = reading.reactions_on(read.first.node_id)
     return TrailOutcome(
         settings=settings,
         issue=read.issue,
-        permissions=dict(reading.permissions),
+        permissions=reading.known_permissions(),
         reactors=reactors,
         facts=TrailFacts(
             truncated=read.truncated, reactions_read=reactors is not None, missing=set(reading.missing)
         ),
-        warnings=warnings + read.warnings,
+        warnings=[*warnings, *read.warnings],
     )

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.config import Config
-from assistant.identity import normalize_login
 from corrections import notes
 from corrections.base_files import read_base_files
 from corrections.models import AnalysedIssue
@@ -85,8 +84,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         config_path=request.config_path,
         config_required=request.config_required,
     )
-    reading = Reading(settings=_settings(config, Vocabulary()), max_analyzed=config.context.max_analyzed)
-    categories: set[str] = set()
+    reading = Reading(_settings(config, Vocabulary()), config.context.max_analyzed)
     cursor: str | None = None
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
@@ -116,14 +114,12 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 outcome.failure = error.category
                 outcome.note = notes.failed(error.category)
                 return outcome
-            reading.missing.add("scan")
-            categories.add(error.category)
+            reading.record_missing({"scan"}, {error.category})
             break
         page_number += 1
         scanned += asked
         if "issues" in page.failed:  # the files' parts are base_files' to judge
-            reading.missing.add("issues")
-            categories.add("partial answer")
+            reading.record_missing({"issues"}, {"partial answer"})
         if page_number == 1 and ask_analysed is not None:
             if page.analysed is None:
                 outcome.warnings.append(
@@ -145,13 +141,11 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             )
             config = outcome.config = base.config
             outcome.warnings.extend(base.warnings)
-            reading.missing.update(base.failed)
-            categories.update(base.categories)
+            reading.record_missing(base.failed, base.categories)
             if config.context.max_analyzed == 0:
                 outcome.off = True
                 outcome.note = notes.OFF_AT_BASE
                 return outcome
-            reading.max_analyzed = config.context.max_analyzed
             labels_text = base.labels
             if "labels" in base.failed:
                 outcome.warnings.append(
@@ -163,14 +157,15 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                     f"{config.context.labels_file} not found at {request.base_ref}: no label is a correction"
                 )
             outcome.vocabulary = parse_vocabulary(labels_text or "")
-            reading.settings = _settings(config, outcome.vocabulary)
+            path_checks: list[str] = []
             if config.learnings.enabled:
                 outcome.learnings = parse_jsonl(
                     base.learnings or "", source=f"{request.base_ref}:{config.learnings.file}"
                 )
-                reading.path_checks = tuple(
+                path_checks = [
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
-                )
+                ]
+            reading.use_base(_settings(config, outcome.vocabulary), config.context.max_analyzed, path_checks)
         reading.add_issue_page(page.issues, sizes.timeline)
         if page.issues:
             outcome.scanned_through = page.issues[-1].updated_at
@@ -182,7 +177,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         cursor = page.page_info.end_cursor
         if reading.scan_settled() or not page.page_info.has_next_page:
             break
-    await read_details(client, request.owner, request.name, reading, categories=categories, progress=progress)
+    await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
     # rules.md: every marker that does not parse is named, even when its issue is not learned from.
     outcome.warnings.extend(reading.marker_warnings())
@@ -191,41 +186,38 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             outcome.warnings.append(
                 f"#{read.issue.number}: timeline longer than the cap; later events not read"
             )
-    known = dict(reading.permissions)
+    known = reading.known_permissions()
     for read in outcome.window:
         assert read.first is not None
-        reactors = reading.reactors.get(read.first.node_id, [])
+        reactors = reading.reactions_on(read.first.node_id)
         outcome.corrections.append(correct(read.issue, read.first, reactors, reading.settings, known))
     if outcome.learnings is not None:
         prefix = f"{request.base_ref}:"
-        exists = {key.removeprefix(prefix): value for key, value in reading.path_exists.items()}
+        exists = {key.removeprefix(prefix): value for key, value in reading.paths_found().items()}
         outcome.stale_learnings = stale_by_anchors(outcome.learnings.learnings, exists)
-    unknown = {login for login in reading.needed_logins() if login not in reading.permissions}
-    if unknown:
-        reading.missing.add("permissions")
+    reading.mark_unknown_permissions()
     outcome.missing = set(reading.missing)
-    outcome.note = notes.partial(reading.missing, categories)
+    outcome.note = reading.note()
     outcome.page_sizes = reading.sizes
     return outcome
 
 
 def _shrink(reading: Reading, error: GitHubError, what: str, progress: Progress) -> bool:
     """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
-    smaller = reading.sizes.halved() if error.asks_for_less else None
-    if smaller is None:
+    before = reading.sizes
+    if not error.asks_for_less or not reading.shrink():
         return False
     progress(
-        f"GitHub could not answer a {what} of {reading.sizes.describe()} ({error.category}): "
-        f"asking again for {smaller.describe()}, and for no more than that from now on"
+        f"GitHub could not answer a {what} of {before.describe()} ({error.category}): "
+        f"asking again for {reading.sizes.describe()}, and for no more than that from now on"
     )
-    reading.sizes = smaller
     return True
 
 
 async def read_details(
-    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
+    client: GitHubClient, owner: str, name: str, reading: Reading, *, progress: Progress
 ) -> None:
-    """Details rounds until the reading needs nothing more or a cap is reached; failures go to `missing`.
+    """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
 
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
     """
@@ -248,58 +240,25 @@ async def read_details(
         except GitHubError as error:
             if details_request.timelines and _shrink(reading, error, "details query", progress):
                 continue
-            categories.add(error.category)
-            if details_request.analysis_ids or details_request.reactions:
-                reading.missing.add("reactions")
-            if details_request.timelines:
-                reading.missing.add("timelines")
-            reading.missing.add("permissions")
+            reading.details_failed(details_request, error.category)
             return
         rounds += 1
-        if not details.permissions_forbidden:
-            # Asked once: a login GitHub did not answer for is not asked again (the note says so).
-            reading.asked |= {normalize_login(login) for login in details_request.logins}
-        reading.prefetched = True
-        reading.paths_asked = reading.paths_asked or bool(details_request.paths)
-        reading.path_exists.update(details.paths)
-        for reactions in details.reactions.values():
-            reading.add_reactions(reactions)
-        for number, page in details.timelines.items():
-            reading.add_timeline(number, page, sizes.timeline)
-        reading.add_permissions(details.permissions)
-        reading.unlisted |= {normalize_login(login) for login in details.unlisted}
-        if details.failed:
-            reading.missing.update(notes.part(name) for name in details.failed)
-            categories.add("partial answer")
-            # Parts GitHub did not answer are not asked again: the caps bound the run.
-            for node_id in details_request.analysis_ids:
-                reading.reaction_pages.setdefault(node_id, 0)
-            for number, _cursor in details_request.timelines:
-                if number not in details.timelines:
-                    reading.issues[number].cursor = None
-        if details.permissions_forbidden and not reading.permissions_via_rest:
+        if reading.add_details(details_request, details):
             progress("GraphQL may not list collaborators here: reading permissions through REST")
-            reading.permissions_via_rest = True
         if reading.permissions_via_rest:
             pending = reading.pending_logins()
             if pending:
                 failures: set[str] = set()
                 found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
-                reading.add_permissions(found)
-                reading.asked |= set(pending)
-                if unknown:
-                    reading.missing.add("permissions")
-                    # A rate limit says so; an answer that did not parse is a failed look-up.
-                    categories.update(failures or {"permission look-up failed"})
+                reading.add_rest_permissions(pending, found, unknown, failures)
     else:
         if not reading.next_request().empty:
-            reading.missing.add("timelines")
-            categories.add(notes.CAPS_REACHED)
-    await confirm_unlisted(client, owner, name, reading, categories=categories, progress=progress)
+            reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
+    await confirm_unlisted(client, owner, name, reading, progress=progress)
 
 
 async def confirm_unlisted(
-    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
+    client: GitHubClient, owner: str, name: str, reading: Reading, *, progress: Progress
 ) -> None:
     """Ask REST for the people whose permission decides a rule and whom GraphQL did not list.
 
@@ -313,8 +272,4 @@ async def confirm_unlisted(
     progress(f"{len(pending)} people not in GitHub's collaborator list: asking REST for their permission")
     failures: set[str] = set()
     found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
-    reading.add_permissions(found)
-    if unknown:
-        reading.missing.add("permissions")
-        # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
-        categories.update(failures or {"permission look-up failed"})
+    reading.add_rest_permissions(pending, found, unknown, failures)

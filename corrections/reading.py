@@ -1,12 +1,15 @@
 """What has been read so far, which issues form the window, and what the next round must ask.
 
 Pure: the job feeds GitHub's answers in and asks `next_request` what to fetch until nothing is
-missing or a cap is reached, so a run's cost never grows with the repository.
+missing or a cap is reached, so a run's cost never grows with the repository. The state is
+private and changes only through `Reading`'s methods, each one step of the reading.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
@@ -24,21 +27,23 @@ MAX_LOGINS_PER_ROUND = 100
 MAX_PREFETCH_LOGINS = 60
 
 
-@dataclass
+@dataclass(frozen=True)
 class IssueRead:
-    """One scanned issue: its events so far, and where its timeline continues."""
+    """One scanned issue as read so far: its events, where its timeline continues, its first analysis."""
 
     issue: Issue
     cursor: str | None
     # Timeline items the pages read so far could hold (their page sizes added up).
-    items_asked: int = FULL_PAGE
-    first: Analysis | None = None
-    warnings: list[str] = field(default_factory=list)
+    items_asked: int
+    first: Analysis | None
+    warnings: tuple[str, ...]  # analysis markers that do not parse
 
-    def refresh(self, settings: RuleSettings) -> None:
-        """Find the first analysis again after more of the timeline arrived."""
-        found, self.warnings = analyses(self.issue, settings)
-        self.first = next((a for a in found if a.kind == "first"), None)
+    @classmethod
+    def of(cls, issue: Issue, cursor: str | None, items_asked: int, settings: RuleSettings) -> IssueRead:
+        """The issue with its first analysis found in the timeline read so far."""
+        found, warnings = analyses(issue, settings)
+        first = next((a for a in found if a.kind == "first"), None)
+        return cls(issue, cursor, items_asked, first, tuple(warnings))
 
     @property
     def can_continue(self) -> bool:
@@ -55,31 +60,122 @@ class IssueRead:
         return not self.issue.timeline_complete and not self.can_continue
 
 
-@dataclass
-class Reading:
-    """The state of one run's reading."""
+class DetailsAnswer(Protocol):
+    """What one details round brought back (`queries.fetch.DetailsResult`), as the reading uses it."""
 
-    settings: RuleSettings
-    max_analyzed: int
-    order: list[int] = field(default_factory=list)
-    issues: dict[int, IssueRead] = field(default_factory=dict)
-    reactors: dict[str, list[Reaction]] = field(default_factory=dict)
-    reaction_cursor: dict[str, str | None] = field(default_factory=dict)
-    reaction_pages: dict[str, int] = field(default_factory=dict)
-    permissions: dict[str, Permission] = field(default_factory=dict)
-    asked: set[str] = field(default_factory=set)
-    # Logins GraphQL's collaborator list left out: READ only once REST says so.
-    unlisted: set[str] = field(default_factory=set)
-    unreadable_logins: set[str] = field(default_factory=set)
-    permissions_via_rest: bool = False
-    prefetched: bool = False
-    missing: set[notes.Part] = field(default_factory=set)
-    # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
-    path_checks: tuple[str, ...] = ()
-    path_exists: dict[str, bool] = field(default_factory=dict)
-    paths_asked: bool = False
-    # Page sizes asked for now: halved when GitHub could not answer bigger queries.
-    sizes: PageSizes = field(default_factory=PageSizes)
+    @property
+    def reactions(self) -> Mapping[str, CommentReactions]: ...
+    @property
+    def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
+    @property
+    def unlisted(self) -> Sequence[str]: ...  # answered for, not listed: not proof of READ
+    @property
+    def permissions_forbidden(self) -> bool: ...
+    @property
+    def timelines(self) -> Mapping[int, TimelinePage]: ...
+    @property
+    def paths(self) -> Mapping[str, bool]: ...  # `REF:PATH` -> exists
+    @property
+    def failed(self) -> Sequence[str]: ...  # parts GitHub did not answer
+
+
+class Reading:
+    """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
+
+    def __init__(self, settings: RuleSettings, max_analyzed: int) -> None:
+        self._settings = settings
+        self._max_analyzed = max_analyzed
+        self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
+        self._issues: dict[int, IssueRead] = {}
+        self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
+        self._reaction_cursor: dict[str, str | None] = {}
+        self._reaction_pages: dict[str, int] = {}
+        self._permissions: dict[str, Permission] = {}
+        self._asked: set[str] = set()
+        # Logins GraphQL's collaborator list left out: READ only once REST says so.
+        self._unlisted: set[str] = set()
+        self._permissions_via_rest = False
+        self._prefetched = False
+        self._missing: set[notes.Part] = set()
+        self._categories: set[str] = set()  # why parts are missing (GitHub's failures, caps)
+        # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
+        self._path_checks: tuple[str, ...] = ()
+        self._path_exists: dict[str, bool] = {}
+        self._paths_asked = False
+        # Page sizes asked for now: halved when GitHub could not answer bigger queries.
+        self._sizes = PageSizes()
+
+    # What has been read.
+
+    @property
+    def settings(self) -> RuleSettings:
+        """The rules' settings in force (the base branch's, once read)."""
+        return self._settings
+
+    @property
+    def max_analyzed(self) -> int:
+        """The window's size."""
+        return self._max_analyzed
+
+    @property
+    def sizes(self) -> PageSizes:
+        """The page sizes to ask for now."""
+        return self._sizes
+
+    @property
+    def permissions_via_rest(self) -> bool:
+        """GraphQL may not list collaborators here: permissions are asked through REST."""
+        return self._permissions_via_rest
+
+    @property
+    def missing(self) -> frozenset[notes.Part]:
+        """Parts that could not be read."""
+        return frozenset(self._missing)
+
+    def note(self) -> str | None:
+        """The fixed note naming what could not be read and why; None when nothing is missing."""
+        return notes.partial(self._missing, self._categories)
+
+    def issue(self, number: int) -> IssueRead:
+        """One scanned issue as read so far."""
+        return self._issues[number]
+
+    def reactions_on(self, node_id: str) -> list[Reaction]:
+        """The 👎 read on an analysis (none when none were read)."""
+        return list(self._reactors.get(node_id, []))
+
+    def reactions_answered(self, node_id: str) -> bool:
+        """Whether GitHub answered at least one page of 👎 on an analysis."""
+        return bool(self._reaction_pages.get(node_id))
+
+    def known_permissions(self) -> dict[str, Permission]:
+        """Permissions read so far, by normalized login."""
+        return dict(self._permissions)
+
+    def paths_found(self) -> dict[str, bool]:
+        """Whether the base branch has each anchored path asked (`REF:PATH` -> exists)."""
+        return dict(self._path_exists)
+
+    # What GitHub answered.
+
+    def use_base(self, settings: RuleSettings, max_analyzed: int, path_checks: Iterable[str]) -> None:
+        """The base branch's configuration and labels were read: its settings, window and anchors."""
+        self._settings = settings
+        self._max_analyzed = max_analyzed
+        self._path_checks = tuple(path_checks)
+
+    def shrink(self) -> bool:
+        """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
+        smaller = self._sizes.halved()
+        if smaller is None:
+            return False
+        self._sizes = smaller
+        return True
+
+    def record_missing(self, parts: Iterable[notes.Part], categories: Iterable[str] = ()) -> None:
+        """Parts that could not be read, and the categories of why."""
+        self._missing.update(parts)
+        self._categories.update(categories)
 
     def add_issue_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
         """Issues of one scan page, in GitHub's order (newest activity first).
@@ -87,41 +183,93 @@ class Reading:
         `timeline_size`: the items asked for each issue's first timeline page.
         """
         for node in nodes:
-            if node.number in self.issues:
+            if node.number in self._issues:
                 continue  # Activity moved it between pages: each issue is read once.
-            read = IssueRead(
-                issue=assemble.issue(node),
-                cursor=node.timeline_items.page_info.end_cursor,
-                items_asked=timeline_size,
+            cursor = node.timeline_items.page_info.end_cursor
+            self._issues[node.number] = IssueRead.of(
+                assemble.issue(node), cursor, timeline_size, self._settings
             )
-            read.refresh(self.settings)
-            self.order.append(node.number)
-            self.issues[node.number] = read
+            self._order.append(node.number)
 
-    def add_timeline(self, number: int, page: TimelinePage, size: int = FULL_PAGE) -> None:
-        """A later page of one issue's timeline, asked with `size` items."""
-        read = self.issues[number]
-        read.issue = assemble.extend(read.issue, page)
-        read.cursor = page.page_info.end_cursor
-        read.items_asked += size
-        read.refresh(self.settings)
+    def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
+        """One details round's answer, asked with the current page sizes.
 
-    def add_reactions(self, found: CommentReactions) -> None:
-        """A page of 👎 on an analysis."""
+        Returns True when the answer shows that GraphQL may not list collaborators here: from now
+        on permissions are asked through REST.
+        """
+        if not answer.permissions_forbidden:
+            # Asked once: a login GitHub did not answer for is not asked again (the note says so).
+            self._asked |= {normalize_login(login) for login in asked.logins}
+        self._prefetched = True
+        self._paths_asked = self._paths_asked or bool(asked.paths)
+        self._path_exists.update(answer.paths)
+        for reactions in answer.reactions.values():
+            self._add_reactions(reactions)
+        for number, page in answer.timelines.items():
+            self._add_timeline(number, page)
+        self._add_permissions(answer.permissions)
+        self._unlisted |= {normalize_login(login) for login in answer.unlisted}
+        if answer.failed:
+            self.record_missing((notes.part(name) for name in answer.failed), {"partial answer"})
+            # Parts GitHub did not answer are not asked again: the caps bound the run.
+            for node_id in asked.analysis_ids:
+                self._reaction_pages.setdefault(node_id, 0)
+            for number, _cursor in asked.timelines:
+                if number not in answer.timelines:
+                    self._issues[number] = replace(self._issues[number], cursor=None)
+        switched = answer.permissions_forbidden and not self._permissions_via_rest
+        self._permissions_via_rest = self._permissions_via_rest or answer.permissions_forbidden
+        return switched
+
+    def details_failed(self, asked: DetailsRequest, category: str) -> None:
+        """A details round GitHub did not answer at all: what it asked is missing."""
+        parts: set[notes.Part] = {"permissions"}
+        if asked.analysis_ids or asked.reactions:
+            parts.add("reactions")
+        if asked.timelines:
+            parts.add("timelines")
+        self.record_missing(parts, {category})
+
+    def add_rest_permissions(
+        self, asked: Iterable[str], found: Mapping[str, str], unknown: Sequence[str], failures: Iterable[str]
+    ) -> None:
+        """Permissions REST answered for the logins `asked`; `unknown` were not read, for `failures`."""
+        self._add_permissions(found)
+        self._asked |= set(asked)
+        if unknown:
+            # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
+            self.record_missing({"permissions"}, set(failures) or {"permission look-up failed"})
+
+    def mark_unknown_permissions(self) -> None:
+        """The reading is over: a needed login whose permission is still unknown leaves permissions missing."""
+        if self.needed_logins() - set(self._permissions):
+            self.record_missing({"permissions"})
+
+    def _add_timeline(self, number: int, page: TimelinePage) -> None:
+        read = self._issues[number]
+        self._issues[number] = IssueRead.of(
+            assemble.extend(read.issue, page),
+            page.page_info.end_cursor,
+            read.items_asked + self._sizes.timeline,
+            self._settings,
+        )
+
+    def _add_reactions(self, found: CommentReactions) -> None:
         reactions = [
             Reaction(actor=None if n.user is None else assemble.actor(n.user), at=n.created_at)
             for n in found.reactions.nodes
             if n is not None
         ]
-        self.reactors.setdefault(found.id, []).extend(reactions)
+        self._reactors.setdefault(found.id, []).extend(reactions)
         info = found.reactions.page_info
-        self.reaction_cursor[found.id] = info.end_cursor if info.has_next_page else None
-        self.reaction_pages[found.id] = self.reaction_pages.get(found.id, 0) + 1
+        self._reaction_cursor[found.id] = info.end_cursor if info.has_next_page else None
+        self._reaction_pages[found.id] = self._reaction_pages.get(found.id, 0) + 1
 
-    def add_permissions(self, levels: dict[str, str]) -> None:
-        """Permissions found for logins (as GitHub spells the level)."""
+    def _add_permissions(self, levels: Mapping[str, str]) -> None:
         for login, level in levels.items():
-            self.permissions[normalize_login(login)] = Permission(level)
+            self._permissions[normalize_login(login)] = Permission(level)
+
+    # What follows from it.
 
     def window(self) -> tuple[list[int], list[int]]:
         """The window (newest first) and the undecided issues ranked inside it.
@@ -130,10 +278,10 @@ class Reading:
         """
         window: list[int] = []
         undecided: list[int] = []
-        for number in self.order:
-            if len(window) >= self.max_analyzed:
+        for number in self._order:
+            if len(window) >= self._max_analyzed:
                 break
-            read = self.issues[number]
+            read = self._issues[number]
             if read.first is not None:
                 window.append(number)
             elif read.can_continue:
@@ -143,63 +291,63 @@ class Reading:
     def scan_settled(self) -> bool:
         """The window is full and nothing ranked inside it is undecided."""
         window, undecided = self.window()
-        return len(window) >= self.max_analyzed and not undecided
+        return len(window) >= self._max_analyzed and not undecided
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window issue."""
         needed: set[str] = set()
         window, _ = self.window()
         for number in window:
-            read = self.issues[number]
+            read = self._issues[number]
             assert read.first is not None
-            needed |= duplicate_deciders(read.issue, read.first, self.settings)
-            for reaction in self.reactors.get(read.first.node_id, []):
+            needed |= duplicate_deciders(read.issue, read.first, self._settings)
+            for reaction in self._reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
-                if is_person(reactor, self.settings.assistant):
+                if is_person(reactor, self._settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed
 
     def unlisted_needed(self) -> list[str]:
         """Needed logins GraphQL did not list and REST has not answered for yet."""
-        return sorted((self.needed_logins() & self.unlisted) - set(self.permissions))
+        return sorted((self.needed_logins() & self._unlisted) - set(self._permissions))
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet."""
-        return sorted(self.needed_logins() - self.asked - set(self.permissions))
+        return sorted(self.needed_logins() - self._asked - set(self._permissions))
 
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
         timelines = tuple(
-            (number, self.issues[number].cursor or "")
+            (number, self._issues[number].cursor or "")
             for number in [*window, *undecided]
-            if self.issues[number].can_continue
+            if self._issues[number].can_continue
         )
         analysis_ids = tuple(
             first.node_id
             for number in window
-            if (first := self.issues[number].first) is not None and first.node_id not in self.reaction_pages
+            if (first := self._issues[number].first) is not None and first.node_id not in self._reaction_pages
         )
         reactions = tuple(
             (node_id, cursor)
-            for node_id, cursor in sorted(self.reaction_cursor.items())
-            if cursor is not None and self.reaction_pages.get(node_id, 0) < MAX_REACTION_PAGES
+            for node_id, cursor in sorted(self._reaction_cursor.items())
+            if cursor is not None and self._reaction_pages.get(node_id, 0) < MAX_REACTION_PAGES
         )
         logins: list[str] = []
-        if not self.permissions_via_rest:
+        if not self._permissions_via_rest:
             logins = self.pending_logins()
-            if not self.prefetched:
+            if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
                 likely: set[str] = set()
                 for number in window:
-                    read = self.issues[number]
+                    read = self._issues[number]
                     assert read.first is not None
-                    likely |= people_after(read.issue, read.first, self.settings)
-                extra = sorted(likely - set(logins) - self.asked - set(self.permissions))
+                    likely |= people_after(read.issue, read.first, self._settings)
+                extra = sorted(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
-        paths = () if self.paths_asked else self.path_checks
+        paths = () if self._paths_asked else self._path_checks
         return DetailsRequest(
             analysis_ids=analysis_ids,
             logins=tuple(logins),
@@ -210,9 +358,9 @@ class Reading:
 
     def marker_warnings(self) -> list[str]:
         """A warning per analysis marker that does not parse, on every issue read (window or not)."""
-        return [warning for number in self.order for warning in self.issues[number].warnings]
+        return [warning for number in self._order for warning in self._issues[number].warnings]
 
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""
         window, _ = self.window()
-        return [self.issues[number] for number in window]
+        return [self._issues[number] for number in window]
