@@ -25,11 +25,12 @@ from assistant.files import write_atomic
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
-from corrections.cli import ReadOptions, build_options, run_read
 from corrections.models import AnalysedIssue
+from corrections.options import ReadOptions, build_options
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
 from corrections.prompt_budget import DEFAULT_MAX_CHARS
+from corrections.read import run_read
 from corrections.summary import RunFacts, code_span, render_skipped, render_summary
 from queries.endpoint import GITHUB_GRAPHQL_URL
 

@@ -9,112 +9,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-import traceback
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from assistant.files import write_atomic
 from assistant.version import VersionAction
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
-from commandline.notices import Notices
-from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
-from corrections import analysis_commands, notes
-from corrections.output import write_context
+from corrections import analysis_commands
+from corrections.options import ReadOptions, build_options
+from corrections.read import run_read
 from queries.endpoint import GITHUB_GRAPHQL_URL
-from queries.retry import DEFAULT_BUDGET, RetryPolicy
-
-if TYPE_CHECKING:
-    from assistant.config import Config
-    from corrections.models import AnalysedIssue
-    from corrections.outcome import ReadOutcome
-
-DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
-
-
-@dataclass(frozen=True)
-class ReadOptions:
-    """Everything `corrections read` needs besides the token."""
-
-    owner: str
-    name: str
-    out: Path
-    config: Config
-    api_url: str
-    base_ref: str
-    paths: tuple[str, ...]
-    time_budget: float
-    # The action: the configuration's path in the repository, read at base_ref through GitHub
-    # (never from the workspace); `config` then holds the defaults and the inputs only.
-    remote_config: str | None = None
-    remote_config_required: bool = False  # named by the input: it must exist at the base ref
-    max_analyzed: int | None = None  # the input, applied over the configuration read
-    # The issue being analysed: the corrections nearest it come first.
-    analysed: AnalysedIssue | None = None
+from queries.retry import DEFAULT_BUDGET
 
 
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def build_options(
-    *,
-    repo: str | None,
-    out: Path,
-    config_path: Path | None,
-    api_url: str,
-    max_analyzed: int | None = None,
-    base_ref: str | None = None,
-    paths: Sequence[str] = (),
-    time_budget: float | None = None,
-    remote_config: str | None = None,
-    remote_config_required: bool = False,
-    analysed: AnalysedIssue | None = None,
-) -> ReadOptions:
-    """Validated options of one read; raises UsageError with one line naming what is wrong.
-
-    `repo` None: the repository of the checkout's `origin` remote, as gh does. With
-    `remote_config` (the action) no local file is read: the configuration at that path is read at
-    the base ref through GitHub, and `config_path` must be None.
-    """
-    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
-    from assistant.config import Config, ConfigError, load_config, with_values
-
-    try:
-        repository = resolve_repository(repo)
-    except RepositoryError as error:
-        raise UsageError(str(error)) from error
-    try:
-        config = Config() if remote_config is not None else load_config(config_path)
-    except ConfigError as error:
-        raise UsageError(str(error)) from error
-    if max_analyzed is not None:
-        try:
-            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
-        except ConfigError as error:
-            raise UsageError(str(error)) from error
-    if time_budget is not None and time_budget <= 0:
-        raise UsageError("--time-budget: must be a positive number of seconds")
-    if analysed is not None and analysed.number < 1:
-        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
-    return ReadOptions(
-        owner=repository.owner,
-        name=repository.name,
-        out=out,
-        config=config,
-        api_url=api_url,
-        base_ref=base_ref or "HEAD",
-        paths=tuple(paths),
-        time_budget=time_budget or DEFAULT_BUDGET,
-        remote_config=remote_config,
-        remote_config_required=remote_config_required,
-        max_analyzed=max_analyzed,
-        analysed=analysed,
-    )
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
@@ -131,85 +42,6 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         time_budget=args.time_budget,
         analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
-
-
-Say = Callable[[str], None]
-
-
-async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
-    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
-    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
-    # by a command that reads: --help, --version and configuration errors answer without it.
-    from assistant.config import ConfigError
-    from corrections.job import ReadRequest, read_corrections
-    from corrections.outcome import ReadOutcome
-    from queries.client import GitHubClient
-
-    request = ReadRequest(
-        owner=options.owner,
-        name=options.name,
-        config=options.config,
-        base_ref=options.base_ref,
-        config_path=options.remote_config,
-        config_required=options.remote_config_required,
-        max_analyzed=options.max_analyzed,
-        analysed=options.analysed,
-    )
-    policy = RetryPolicy.for_budget(options.time_budget)
-    async with GitHubClient(options.api_url, token, policy=policy) as client:
-        try:
-            return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
-        except ConfigError:
-            raise  # the base branch's configuration: a configuration error, not an internal one
-        except Exception:
-            log(traceback.format_exc())
-            outcome = ReadOutcome(
-                repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
-            )
-            outcome.failed = True
-            outcome.failure = "internal error"
-            outcome.note = notes.failed("internal error")
-            return outcome
-
-
-def run_read(
-    options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None
-) -> ReadOutcome:
-    """Read, render and write the context folder; returns what was read.
-
-    Raises ConfigError when the configuration read at the base ref does not validate.
-
-    `log` receives progress lines (stderr by default); warnings go through `say`, which decides
-    how a warning is shown (a workflow command only inside GitHub Actions).
-    """
-    import asyncio
-
-    notices = say or Notices("corrections")
-    started = time.monotonic()
-    outcome = asyncio.run(read_outcome(options, token, log))
-    # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
-    from corrections.context import render_context
-
-    files = render_context(outcome, outcome.config, options.paths)
-    written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
-    write_context(options.out, written)
-    outcome.warnings.extend(files.warnings)
-    if outcome.failed or (outcome.note and not outcome.off):
-        # First, so that it is one of the annotations GitHub shows; one warning, with what to check.
-        check = notes.what_to_check(outcome.failure, actions=notices.actions) if outcome.failed else ""
-        notices.warning(f"{outcome.note or ''} {check}".strip())
-    for warning in outcome.warnings:
-        notices.warning(warning)
-    notices.close()
-    usage = outcome.usage
-    log(
-        f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
-        f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
-        + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
-        + f"wrote {options.out}/corrections.md"
-    )
-    return outcome
 
 
 def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
@@ -378,48 +210,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _demo(out: Path) -> int:
-    import asyncio
-
-    from assistant.config import Config
-    from emulator import serve  # the demo alone needs the emulator
-    from emulator.worlds import demo_world_path
-
-    async def main() -> ReadOutcome:
-        async with serve(demo_world_path()) as server:
-            _stderr(f"corrections: demo repository octo/demo served by the emulator at {server.url}")
-            options = ReadOptions(
-                owner="octo",
-                name="demo",
-                out=out,
-                config=Config(),
-                api_url=server.url,
-                base_ref="HEAD",
-                paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
-                time_budget=30.0,
-            )
-            return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
-
-    outcome = asyncio.run(main())
-    from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
-    from corrections.prompt_budget import DEFAULT_MAX_CHARS
-
-    prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
-    write_atomic(out / PROMPT_FILE, prompt.text)
-    _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
-    _stderr(
-        f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "
-        f"{out}/{PROMPT_FILE})"
-    )
-    return 0 if not outcome.failed else 1
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `corrections` console script."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
-            return _demo(Path(args.out))
+            from corrections.demo import run_demo  # the demo alone needs the emulator
+
+            return run_demo(Path(args.out))
         if args.command in analysis_commands.NAMES:
             return analysis_commands.run(args)
         if args.command == "action":

@@ -19,12 +19,13 @@ from assistant.files import write_atomic
 from commandline.notices import Notices
 from commandline.usage import UsageError
 from corrections import notes
-from corrections.cli import ReadOptions, build_options, read_outcome
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
+from corrections.options import ReadOptions, build_options
 from corrections.quality import quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
+from corrections.read import read_outcome
 from corrections.rules import RuleSettings
 from queries.client import GitHubClient
 from queries.errors import GitHubError

@@ -1,0 +1,97 @@
+"""The validated options of one read, from the command line or the action's inputs.
+
+Only the standard library and small modules at import: `--help` must not pay for pydantic (the
+configuration is loaded inside `build_options`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from commandline.repository import RepositoryError, resolve_repository
+from commandline.usage import UsageError
+from queries.retry import DEFAULT_BUDGET
+
+if TYPE_CHECKING:
+    from assistant.config import Config
+    from corrections.models import AnalysedIssue
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """Everything `corrections read` needs besides the token."""
+
+    owner: str
+    name: str
+    out: Path
+    config: Config
+    api_url: str
+    base_ref: str
+    paths: tuple[str, ...]
+    time_budget: float
+    # The action: the configuration's path in the repository, read at base_ref through GitHub
+    # (never from the workspace); `config` then holds the defaults and the inputs only.
+    remote_config: str | None = None
+    remote_config_required: bool = False  # named by the input: it must exist at the base ref
+    max_analyzed: int | None = None  # the input, applied over the configuration read
+    # The issue being analysed: the corrections nearest it come first.
+    analysed: AnalysedIssue | None = None
+
+
+def build_options(
+    *,
+    repo: str | None,
+    out: Path,
+    config_path: Path | None,
+    api_url: str,
+    max_analyzed: int | None = None,
+    base_ref: str | None = None,
+    paths: Sequence[str] = (),
+    time_budget: float | None = None,
+    remote_config: str | None = None,
+    remote_config_required: bool = False,
+    analysed: AnalysedIssue | None = None,
+) -> ReadOptions:
+    """Validated options of one read; raises UsageError with one line naming what is wrong.
+
+    `repo` None: the repository of the checkout's `origin` remote, as gh does. With
+    `remote_config` (the action) no local file is read: the configuration at that path is read at
+    the base ref through GitHub, and `config_path` must be None.
+    """
+    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
+    from assistant.config import Config, ConfigError, load_config, with_values
+
+    try:
+        repository = resolve_repository(repo)
+    except RepositoryError as error:
+        raise UsageError(str(error)) from error
+    try:
+        config = Config() if remote_config is not None else load_config(config_path)
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    if max_analyzed is not None:
+        try:
+            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        except ConfigError as error:
+            raise UsageError(str(error)) from error
+    if time_budget is not None and time_budget <= 0:
+        raise UsageError("--time-budget: must be a positive number of seconds")
+    if analysed is not None and analysed.number < 1:
+        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
+    return ReadOptions(
+        owner=repository.owner,
+        name=repository.name,
+        out=out,
+        config=config,
+        api_url=api_url,
+        base_ref=base_ref or "HEAD",
+        paths=tuple(paths),
+        time_budget=time_budget or DEFAULT_BUDGET,
+        remote_config=remote_config,
+        remote_config_required=remote_config_required,
+        max_analyzed=max_analyzed,
+        analysed=analysed,
+    )

@@ -1,0 +1,106 @@
+"""One read end to end: GitHub's answers through the job, then the context folder rendered and written.
+
+The core of `corrections read`, the action's step and `corrections quality`; the commands only
+build the options and print. Warnings go through the caller's `Notices` (a workflow command only
+inside GitHub Actions); progress lines through `log`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from commandline.notices import Notices
+from corrections import notes
+from corrections.options import ReadOptions
+from corrections.output import write_context
+from queries.retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.outcome import ReadOutcome
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+Say = Callable[[str], None]
+
+
+async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    from assistant.config import ConfigError
+    from corrections.job import ReadRequest, read_corrections
+    from corrections.outcome import ReadOutcome
+    from queries.client import GitHubClient
+
+    request = ReadRequest(
+        owner=options.owner,
+        name=options.name,
+        config=options.config,
+        base_ref=options.base_ref,
+        config_path=options.remote_config,
+        config_required=options.remote_config_required,
+        max_analyzed=options.max_analyzed,
+        analysed=options.analysed,
+    )
+    policy = RetryPolicy.for_budget(options.time_budget)
+    async with GitHubClient(options.api_url, token, policy=policy) as client:
+        try:
+            return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
+        except ConfigError:
+            raise  # the base branch's configuration: a configuration error, not an internal one
+        except Exception:
+            log(traceback.format_exc())
+            outcome = ReadOutcome(
+                repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
+            )
+            outcome.failed = True
+            outcome.failure = "internal error"
+            outcome.note = notes.failed("internal error")
+            return outcome
+
+
+def run_read(
+    options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None
+) -> ReadOutcome:
+    """Read, render and write the context folder; returns what was read.
+
+    Raises ConfigError when the configuration read at the base ref does not validate.
+
+    `log` receives progress lines (stderr by default); warnings go through `say`, which decides
+    how a warning is shown (a workflow command only inside GitHub Actions).
+    """
+    import asyncio
+
+    notices = say or Notices("corrections")
+    started = time.monotonic()
+    outcome = asyncio.run(read_outcome(options, token, log))
+    # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
+    from corrections.context import render_context
+
+    files = render_context(outcome, outcome.config, options.paths)
+    written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
+    write_context(options.out, written)
+    outcome.warnings.extend(files.warnings)
+    if outcome.failed or (outcome.note and not outcome.off):
+        # First, so that it is one of the annotations GitHub shows; one warning, with what to check.
+        check = notes.what_to_check(outcome.failure, actions=notices.actions) if outcome.failed else ""
+        notices.warning(f"{outcome.note or ''} {check}".strip())
+    for warning in outcome.warnings:
+        notices.warning(warning)
+    notices.close()
+    usage = outcome.usage
+    log(
+        f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
+        f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
+        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
+        + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
+        + f"wrote {options.out}/corrections.md"
+    )
+    return outcome
