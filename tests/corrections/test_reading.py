@@ -1,0 +1,113 @@
+"""The scan state on plain models: what one details round's answer changes, and what is asked next.
+
+No server: `Reading` is pure, driven by the answers the job feeds in (end-to-end behaviour is in
+tests/reliability/test_fault_matrix.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from corrections.reading import Reading
+from corrections.rules import RuleSettings
+from queries.fetch import DetailsResult
+from queries.models import IssueNode
+from queries.requests import DetailsRequest
+
+ANALYSIS_ID = "IC_kwDOAnalysis"
+MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": [], "duplicate_of": null} -->'
+
+
+def _comment(node_id: str, login: str, typename: str, body: str, minute: int) -> dict[str, Any]:
+    return {
+        "__typename": "IssueComment",
+        "id": node_id,
+        "fullDatabaseId": "2400000001",
+        "createdAt": f"2026-10-01T10:{minute:02d}:00Z",
+        "body": body,
+        "author": {"__typename": typename, "login": login},
+    }
+
+
+def _issue(number: int) -> IssueNode:
+    """An issue whose first timeline page holds the analysis and a person's comment, and continues."""
+    return IssueNode.model_validate(
+        {
+            "id": f"I_{number}",
+            "number": number,
+            "title": "crash on start",
+            "body": "",
+            "createdAt": "2026-10-01T10:00:00Z",
+            "updatedAt": "2026-10-02T10:00:00Z",
+            "state": "OPEN",
+            "stateReason": None,
+            "author": {"__typename": "User", "login": "reporter"},
+            "timelineItems": {
+                "totalCount": 250,
+                "pageInfo": {"hasNextPage": True, "endCursor": "after-page-1"},
+                "nodes": [
+                    _comment(ANALYSIS_ID, "triage-assistant", "Bot", MARKER, 1),
+                    _comment("IC_kwDOPerson", "alice", "User", "not a bug", 2),
+                ],
+            },
+        }
+    )
+
+
+def _reading() -> Reading:
+    reading = Reading(RuleSettings(), max_analyzed=1)
+    reading.add_issue_page((_issue(7),))
+    return reading
+
+
+def test_the_first_round_asks_the_timeline_the_reactions_and_the_people_who_acted() -> None:
+    asked = _reading().next_request()
+    assert asked.timelines == ((7, "after-page-1"),)
+    assert asked.analysis_ids == (ANALYSIS_ID,)
+    assert asked.logins == ("alice",)
+
+
+def test_parts_github_did_not_answer_are_missing_and_not_asked_again() -> None:
+    reading = _reading()
+    asked = reading.next_request()
+    switched = reading.add_details(
+        asked, DetailsResult(permissions={"alice": "WRITE"}, failed=["reactions", "timelines"])
+    )
+    assert not switched
+    assert reading.missing == {"reactions", "timelines"}
+    assert reading.issue(7).cursor is None  # the timeline stops where GitHub stopped answering
+    assert reading.next_request().empty
+    assert reading.known_permissions() == {"alice": "WRITE"}
+    note = reading.note()
+    assert note is not None and "partial answer" in note
+
+
+def test_a_forbidden_collaborator_list_switches_permissions_to_rest_once() -> None:
+    reading = _reading()
+    asked = reading.next_request()
+    assert reading.add_details(asked, DetailsResult(permissions_forbidden=True))
+    assert reading.permissions_via_rest
+    again = reading.next_request()
+    assert again.logins == ()  # GraphQL is not asked again: the job asks REST
+    assert not reading.add_details(again, DetailsResult(permissions_forbidden=True))
+    reading.add_rest_permissions(["alice"], {}, ["alice"], {"rate limited"})
+    assert reading.missing == {"permissions"}
+    note = reading.note()
+    assert note is not None and "rate limited" in note
+
+
+def test_a_round_github_did_not_answer_leaves_what_it_asked_missing() -> None:
+    reading = _reading()
+    reading.details_failed(reading.next_request(), "timeout")
+    assert reading.missing == {"permissions", "reactions", "timelines"}
+    reading.details_failed(DetailsRequest(logins=("alice",)), "timeout")
+    assert reading.missing == {"permissions", "reactions", "timelines"}
+
+
+def test_the_state_it_hands_out_is_a_copy() -> None:
+    reading = _reading()
+    reading.add_details(reading.next_request(), DetailsResult(permissions={"alice": "READ"}))
+    reading.known_permissions().clear()
+    reading.reactions_on(ANALYSIS_ID).append(None)  # type: ignore[arg-type]
+    assert reading.known_permissions() == {"alice": "READ"}
+    assert reading.reactions_on(ANALYSIS_ID) == []
