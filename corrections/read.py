@@ -57,13 +57,14 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
             raise  # the base branch's configuration: a configuration error, not an internal one
         except Exception:
             log(traceback.format_exc())
-            outcome = ReadOutcome(
-                repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
+            return ReadOutcome(
+                repository=f"{options.owner}/{options.name}",
+                usage=client.usage,
+                config=options.config,
+                failed=True,
+                failure="internal error",
+                note=notes.failed("internal error"),
             )
-            outcome.failed = True
-            outcome.failure = "internal error"
-            outcome.note = notes.failed("internal error")
-            return outcome
 
 
 def run_read(
