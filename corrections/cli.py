@@ -1,5 +1,8 @@
-"""The `corrections` command: read (the workflow step), demo (the same job, offline), action, quality,
-explain, and prompt and marker (corrections/analysis_commands.py).
+"""The `corrections` command: its arguments, and which module runs each subcommand.
+
+read (corrections/read.py, the core the action's step shares), demo (corrections/demo.py, the
+same job offline), action (corrections/action.py), quality and explain (corrections/reports.py),
+prompt and marker (corrections/analysis_commands.py).
 
 Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
 configuration error, with one line on stderr.
