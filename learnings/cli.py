@@ -28,12 +28,11 @@ from commandline.arguments import HelpFormatter, epilog
 from commandline.checkout import top_folder
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from learnings.budget import DEFAULT_MAX_CHARS
 from learnings.edit import EditError, add, edit, merge, remove, what_add_did
 from learnings.github_cli import add_parsers
 from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
-from learnings.prompt import render_block, source_parts
+from learnings.prompt import DEFAULT_MAX_CHARS, render_block, source_parts
 from learnings.staleness import stale
 from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text
 
