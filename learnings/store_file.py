@@ -82,9 +82,11 @@ def load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearni
 
 
 def save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None:
-    """Write the learnings over `original`, changing only the lines of learnings that changed."""
-    if not store.named:
-        store.path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the learnings over `original`, changing only the lines of learnings that changed.
+
+    The file's folder is made when missing (by write_atomic, inside the try: a file standing where
+    the folder should be is one line naming the file, as any other failed write).
+    """
     try:
         write_atomic(store.path, updated_text(original, learnings), durable=True)
     except OSError as error:
