@@ -61,7 +61,9 @@ def test_the_text_is_read_and_kept_as_stored(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("named", [True, False])
-def test_the_file_gets_its_folder_and_a_failed_write_is_one_line_naming_it(tmp_path: Path, named: bool) -> None:
+def test_the_file_gets_its_folder_and_a_failed_write_is_one_line_naming_it(
+    tmp_path: Path, named: bool
+) -> None:
     path = tmp_path / ".github" / "assistant" / "learnings.jsonl"
     save(StoreFile(path, named=named), "", [])
     assert path.read_text(encoding="utf-8") == ""
