@@ -1,8 +1,9 @@
 """The world as the server holds it: indexed, derived state cached, changed by mutations.
 
 Indexes (issues by updatedAt, createdAt, comment count; all comments by creation) are
-built on first use and dropped on every change, so reading page 1 of a 100,000-issue
-world never scans it twice.
+built on first use and dropped on every change of an issue, so reading page 1 of a
+100,000-issue world never scans it twice. Branches and commits are the git side's
+(``emulator/git.py``), which ``Store.git`` holds.
 """
 
 from __future__ import annotations
