@@ -21,8 +21,9 @@ from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
-from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
+from queries.fetch import FileRequest, fetch_details, fetch_window_page
 from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.permissions import fetch_permissions_rest
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]

@@ -11,7 +11,7 @@ import pytest
 from corrections.cli import main
 from corrections.notes import PARTS
 from emulator import serve_in_thread
-from queries.fetch import MAX_REST_LOOKUPS
+from queries.permissions import MAX_REST_LOOKUPS
 
 MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": null} -->'
 

@@ -14,8 +14,7 @@ from typing import Any
 
 from emulator import serve_in_thread
 from queries.client import GitHubClient
-from queries.fetch import MAX_REST_LOOKUPS, fetch_permissions_rest
-from queries.sync_fetch import fetch_permissions
+from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions, fetch_permissions_rest
 from tests.reliability.test_trust import (
     analysis,
     at,
