@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from emulator import Server, serve_in_thread
-from queries.client import classify
+from queries.classify import classify
 from queries.errors import BadCredentials, RateLimited
 from queries.models import ReactionNode
 from tests.emulator.conftest import SMALL_WORLD, http
