@@ -26,8 +26,9 @@ import asyncio
 from collections.abc import Sequence
 from urllib.parse import quote
 
+from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
-from queries.errors import GitHubError, NotFound, RateLimited
+from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
 from queries.fetch import DetailsRequest, fetch_details
 
 LOGINS_PER_REQUEST = 50  # GraphQL `collaborators(login:)` aliases in one request
@@ -38,14 +39,24 @@ MAX_REST_LOOKUPS = 30
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
+class RestPermission(AnswerModel):
+    """REST's answer for one login: `permission` (admin, write, read, none; maintain and triage
+    read as write and read) and `role_name` (the exact role, or a custom role's name)."""
+
+    permission: str | None = None
+    role_name: str | None = None
+
+
 def _rest_level(answer: object) -> str | None:
-    """GitHub's REST answer as a GraphQL permission level: role_name when present."""
-    if not isinstance(answer, dict):
+    """GitHub's REST answer as a GraphQL permission level (role_name first); None when unreadable."""
+    try:
+        parsed = parse_answer(RestPermission, answer, "REST permission")
+    except BadResponse:
         return None
-    role = str(answer.get("role_name") or "").upper()
+    role = (parsed.role_name or "").upper()
     if role in PERMISSION_LEVELS:
         return role
-    legacy = str(answer.get("permission") or "").upper()
+    legacy = (parsed.permission or "").upper()
     # A custom role reports its base permission in `permission` (admin, write, read, none).
     return legacy if legacy in PERMISSION_LEVELS else None
 
