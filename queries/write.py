@@ -40,7 +40,7 @@ STALE_DATA = "STALE_DATA"
 MUTATION_CAP = "MUTATION_CAP"
 
 
-def refusal(errors: Any, what: str) -> WriteRefused:
+def refusal(errors: object, what: str) -> WriteRefused:
     """The WriteRefused for GitHub's errors list of a refused mutation."""
     listed = [error for error in errors if isinstance(error, dict)] if isinstance(errors, list) else []
     message = "; ".join(str(error.get("message", "")) for error in listed)[:300] or "refused"
