@@ -27,6 +27,14 @@ class Next:
     cursor: str | None = None
 
 
+def advanced(what: str, asked: str | None, following: Next) -> str:
+    """The cursor to ask the next page with, for a connection that goes on after the page asked
+    with `asked`; BadResponse naming `what` when there is none or it is `asked` again."""
+    if following.cursor is None or following.cursor == asked:
+        raise BadResponse(f"{what} did not advance")
+    return following.cursor
+
+
 Page = TypeVar("Page")
 # Gets the cursor of each connection still going (None before its first page); returns the page
 # and where each connection goes next (a connection left out has ended).
@@ -75,10 +83,7 @@ class Pages(Generic[Page]):
             return None
         if self.count:
             for name, asked in self._cursors.items():
-                cursor = self._next[name].cursor
-                if cursor is None or cursor == asked:
-                    raise BadResponse(f"{self._what}: the {name} cursor did not advance")
-                self._cursors[name] = cursor
+                self._cursors[name] = advanced(f"{self._what}: the {name} cursor", asked, self._next[name])
         page, following = await self._fetch(dict(self._cursors))
         self.count += 1
         self._next = {name: following[name] for name in self._cursors if name in following}
