@@ -12,18 +12,19 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import pytest
 
 from assistant.config import Config
 from corrections.job import ReadRequest, read_corrections
-from emulator import Server, serve_in_thread
+from emulator import Server
 from queries.client import Answer, GitHubClient
 from queries.documents import Operation
 from queries.errors import BadResponse
 from queries.sync_fetch import fetch_pull_comments, fetch_threads
+from tests.emulation import Emulators
 from tests.writepath.conftest import build_world
 
 Stuck = Literal["same", "none"]
@@ -74,9 +75,8 @@ class StuckCursor(GitHubClient):
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with serve_in_thread(build_world()) as running:
-        yield running
+def server(emulate_module: Emulators) -> Server:
+    return emulate_module(build_world())
 
 
 @pytest.mark.parametrize("stuck", ["same", "none"])
