@@ -5,7 +5,7 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from assistant.config import Config
@@ -20,8 +20,10 @@ from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
 from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.fetch import fetch_details, fetch_permissions_rest, fetch_window_page
-from queries.page_sizes import FULL_PAGE
+from queries.fetch import WindowPage, fetch_details, fetch_window_page
+from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.pagination import Next, Pages
+from queries.permissions import fetch_permissions_rest
 from queries.requests import FileRequest
 
 MAX_DETAIL_ROUNDS = 6
@@ -85,29 +87,43 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         config_required=request.config_required,
     )
     reading = Reading(_settings(config, Vocabulary()), config.context.max_analyzed)
-    cursor: str | None = None
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
     # base branch's configuration, read with the first page, may change `scan_pages`).
     scanned = 0
+
+    async def scan_page(
+        cursors: Mapping[str, str | None],
+    ) -> tuple[tuple[WindowPage, PageSizes], dict[str, Next]]:
+        """One scan page, asked again with smaller pages while GitHub cannot answer its size."""
+        nonlocal scanned
+        while True:
+            sizes = reading.sizes
+            asked = min(sizes.issues, config.context.scan_pages * FULL_PAGE - scanned)
+            try:
+                page = await fetch_window_page(
+                    client,
+                    request.owner,
+                    request.name,
+                    after=cursors["issues"],
+                    files=files if page_number == 0 else None,
+                    page_size=asked,
+                    timeline_size=sizes.timeline,
+                    shrinkable=sizes.can_shrink,
+                    analysed=ask_analysed if page_number == 0 else None,
+                )
+            except GitHubError as error:
+                if _shrink(reading, error, "scan page", progress):
+                    continue
+                raise
+            scanned += asked
+            return (page, sizes), {"issues": page.page_info.next}
+
+    pages = Pages("CorrectionWindow", scan_page, ("issues",))
     while scanned < config.context.scan_pages * FULL_PAGE:
-        sizes = reading.sizes
-        asked = min(sizes.issues, config.context.scan_pages * FULL_PAGE - scanned)
         try:
-            page = await fetch_window_page(
-                client,
-                request.owner,
-                request.name,
-                after=cursor,
-                files=files if page_number == 0 else None,
-                page_size=asked,
-                timeline_size=sizes.timeline,
-                shrinkable=sizes.can_shrink,
-                analysed=ask_analysed if page_number == 0 else None,
-            )
+            next_page = await pages.next()
         except GitHubError as error:
-            if _shrink(reading, error, "scan page", progress):
-                continue
             if page_number == 0:
                 outcome.failed = True
                 outcome.page_sizes = reading.sizes
@@ -116,8 +132,10 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
                 return outcome
             reading.record_missing({"scan"}, {error.category})
             break
+        if next_page is None:
+            break
+        page, sizes = next_page
         page_number += 1
-        scanned += asked
         if "issues" in page.failed:  # the files' parts are base_files' to judge
             reading.record_missing({"issues"}, {"partial answer"})
         if page_number == 1 and ask_analysed is not None:
@@ -174,8 +192,7 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
             f"scan page {page_number}: {len(page.issues)} issues, "
             f"window {len(reading.window()[0])} of {reading.max_analyzed}"
         )
-        cursor = page.page_info.end_cursor
-        if reading.scan_settled() or not page.page_info.has_next_page:
+        if reading.scan_settled():
             break
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()

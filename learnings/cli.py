@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from assistant.untrusted import clean_line
+from assistant.validation import validation_problem
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.notices import Notices
@@ -58,13 +59,6 @@ def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str
     return found
 
 
-def _problem(error: ValidationError) -> str:
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    return f"`{key}`: {message}" if key else message
-
-
 def _list(args: argparse.Namespace) -> int:
     store = _store_file(args)
     _text, loaded = _load(store, missing_is_empty=False)
@@ -99,7 +93,7 @@ def _source(args: argparse.Namespace) -> Source:
             accepted_by=args.accepted_by,
         )
     except ValidationError as error:
-        raise UsageError(f"source: {_problem(error)}") from error
+        raise UsageError(f"source: {validation_problem(error)}") from error
 
 
 def _add(args: argparse.Namespace) -> int:
@@ -124,7 +118,7 @@ def _add(args: argparse.Namespace) -> int:
     except EditError as error:
         raise UsageError(f"{store.path}: {error}") from error
     except ValidationError as error:
-        raise UsageError(f"{store.path}: {_problem(error)}") from error
+        raise UsageError(f"{store.path}: {validation_problem(error)}") from error
     if learnings != list(loaded.learnings):
         save(store, text, learnings)
     said = what_add_did(known.get(learning.id), learning, paths)
@@ -190,7 +184,7 @@ def _edit(args: argparse.Namespace) -> int:
     except EditError as error:
         raise UsageError(f"{store.path}: {error}") from error
     except ValidationError as error:
-        raise UsageError(f"{store.path}: {_problem(error)}") from error
+        raise UsageError(f"{store.path}: {validation_problem(error)}") from error
     if learnings == list(loaded.learnings):
         print(f"learnings: {learning.id} unchanged: it already says that", file=sys.stderr)
     else:

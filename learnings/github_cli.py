@@ -23,13 +23,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from assistant.config import Config, ConfigError, load_config
+from assistant.config import Config
+from assistant.validation import validation_problem
 from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
+from learnings.store_file import checkout_config
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
 
@@ -60,10 +62,8 @@ def _token() -> str:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    try:
-        return load_config(Path(args.config) if args.config is not None else None)
-    except ConfigError as error:
-        raise UsageError(str(error)) from error
+    """The same configuration the local commands use: `--config`, else the checkout's file."""
+    return checkout_config(args.config)
 
 
 def _say(line: str) -> None:
@@ -163,9 +163,7 @@ def _read_memory(path: str, number: int) -> PrMemory:
     try:
         return PrMemory.model_validate_json(json.dumps(raw))
     except ValidationError as error:
-        first = error.errors()[0]
-        key = ".".join(str(part) for part in first["loc"])
-        raise UsageError(f"{path}: `{key}`: {first['msg']}") from error
+        raise UsageError(f"{path}: {validation_problem(error)}") from error
 
 
 async def _write(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:

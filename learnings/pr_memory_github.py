@@ -33,7 +33,7 @@ async def load_memory(
     Raises queries.errors.GitHubError (NotFound for a missing pull request).
     """
     pull = await fetch_pull_comments(client, owner, name, number)
-    found = find_memory(pull.comments, number, assistant)
+    found = find_memory(pull.comments.read, number, assistant)
     if found.memory is None and pull.older_comments:
         found = FoundMemory(
             memory=None,
@@ -41,7 +41,7 @@ async def load_memory(
             comment_body=found.comment_body,
             warnings=(*found.warnings, "older comments were not read; a memory there is not seen"),
         )
-    return PullMemory(pull_id=pull.pull_id, found=found)
+    return PullMemory(pull_id=pull.id, found=found)
 
 
 async def save_memory(writer: Writer, pull: PullMemory, memory: PrMemory) -> Created:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from assistant.validation import validation_problem
 from learnings.model import VERSION, Learning
 
 
@@ -37,13 +38,6 @@ def _lines(text: str) -> list[str]:
     return with_ends
 
 
-def _problem(error: ValidationError) -> str:
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    return f"`{key}`: {message}" if key else message
-
-
 def _parse_line(content: str) -> Learning | str:
     """The learning on one line, or why the line is skipped."""
     try:
@@ -59,7 +53,7 @@ def _parse_line(content: str) -> Learning | str:
     try:
         return Learning.model_validate_json(content)
     except ValidationError as error:
-        return f"not a valid learning: {_problem(error)}"
+        return f"not a valid learning: {validation_problem(error)}"
 
 
 def _entries(text: str) -> list[tuple[str, Learning | str | None]]:

@@ -46,11 +46,11 @@ from learnings.store import LoadedLearnings, parse_jsonl, to_line
 from queries.client import GitHubClient
 from queries.errors import GitHubError, WriteRefused
 from queries.models import Blob
+from queries.permissions import fetch_permissions
 from queries.retry import RetryPolicy
 from queries.sync_fetch import (
     Reactors,
     SyncTarget,
-    fetch_permissions,
     fetch_proposal_reactions,
     fetch_sync_target,
     fetch_threads,

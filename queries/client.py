@@ -13,10 +13,11 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import aiohttp
 from gql import Client, GraphQLRequest
+from gql.client import AsyncClientSession
 from gql.transport.aiohttp import AIOHTTPTransport
 from gql.transport.exceptions import (
     TransportError,
@@ -27,27 +28,23 @@ from gql.transport.exceptions import (
 from graphql import ExecutionResult
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from queries.classify import classify
 from queries.documents import Operation
 from queries.errors import (
-    BadCredentials,
     BadResponse,
     GitHubError,
     NetworkError,
     NotFound,
     PermissionDenied,
     QueryRefused,
-    QueryTimedOut,
-    RateLimited,
     RequestTimeout,
-    ResourceLimitsExceeded,
-    SecondaryRateLimited,
     ServerError,
 )
 from queries.retry import RetryPolicy
 from queries.usage import Usage
 
 USER_AGENT = "correction-reader/0.1"
-RATE_LIMIT_TYPES = frozenset({"RATE_LIMITED", "RATE_LIMIT"})
+Result = TypeVar("Result")
 
 
 def rest_base_url(graphql_url: str) -> str:
@@ -93,87 +90,6 @@ class _RecordingTransport(AIOHTTPTransport):
         return await super()._prepare_result(response)
 
 
-def _header_float(headers: Mapping[str, str] | None, name: str) -> float | None:
-    if not headers:
-        return None
-    value = headers.get(name)
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def _reset_in(headers: Mapping[str, str] | None) -> float | None:
-    reset = _header_float(headers, "x-ratelimit-reset")
-    return None if reset is None else max(0.0, reset - time.time())
-
-
-def _is_secondary(text: str) -> bool:
-    return "secondary rate limit" in text.lower()
-
-
-# GitHub's words when it stopped a query (its 10 s limit), at HTTP 502 and at 200 alike; octokit's
-# plugin-retry retries any answer whose first error says so (src/wrap-request.ts).
-TIMEOUT_TEXT = "something went wrong while executing your query"
-RESOURCE_LIMITS_TYPE = "RESOURCE_LIMITS_EXCEEDED"
-
-
-def _rate_limited(
-    status: int,
-    errors: list[dict[str, Any]] | None,
-    messages: str,
-    text: str,
-    headers: Mapping[str, str] | None,
-) -> GitHubError | None:
-    """A rate limit, told apart as octokit's plugin-throttling does (src/index.ts).
-
-    Secondary when the text says so; primary when `x-ratelimit-remaining` is 0 (a REST 403 or
-    429; GraphQL's RATE_LIMITED at 200); a 403 or 429 with `retry-after`, or any other 429, is a
-    secondary limit. The body's text counts only when it is not a GraphQL answer (`errors` None):
-    otherwise it holds data, which anybody can write.
-    """
-    detail = messages or text[:200]
-    types = {str(error.get("type", "")) for error in errors or []}
-    if types & RATE_LIMIT_TYPES:
-        return RateLimited(messages or "rate limited", reset_in=_reset_in(headers), status=status)
-    if _is_secondary(messages) or (errors is None and _is_secondary(text)):
-        return SecondaryRateLimited(detail, retry_after=_header_float(headers, "retry-after"), status=status)
-    if status not in {403, 429}:
-        return None
-    if headers and headers.get("x-ratelimit-remaining") == "0":
-        return RateLimited(detail or "rate limited", reset_in=_reset_in(headers), status=status)
-    if status == 429 or (headers and "retry-after" in headers):
-        return SecondaryRateLimited(detail, retry_after=_header_float(headers, "retry-after"), status=status)
-    return None
-
-
-def classify(
-    status: int,
-    errors: list[dict[str, Any]] | None,
-    text: str,
-    headers: Mapping[str, str] | None,
-) -> GitHubError | None:
-    """The error for an answer, or None when its data (possibly partial) can be used."""
-    messages = " ".join(str(error.get("message", "")) for error in errors or [])
-    types = {str(error.get("type", "")) for error in errors or []}
-    limited = _rate_limited(status, errors, messages, text, headers)
-    if limited is not None:
-        return limited
-    if TIMEOUT_TEXT in messages.lower() or (errors is None and TIMEOUT_TEXT in text.lower()):
-        return QueryTimedOut(messages or text[:200], status=status)
-    if RESOURCE_LIMITS_TYPE in types:
-        return ResourceLimitsExceeded(messages, status=status)
-    if status == 401:
-        return BadCredentials(messages or text[:200], status=status)
-    if status == 403:
-        return PermissionDenied(messages or text[:200], status=status)
-    if status >= 500:
-        return ServerError(messages or f"HTTP {status}", status=status)
-    if status >= 400:
-        return QueryRefused(messages or f"HTTP {status}", status=status)
-    return None
-
-
 class GitHubClient:
     """An open connection to GitHub's GraphQL and REST APIs with one token.
 
@@ -202,7 +118,7 @@ class GitHubClient:
             timeout=int(self.policy.request_timeout) + 1,
         )
         self._client = Client(transport=self._transport, fetch_schema_from_transport=False)
-        self._session: Any = None
+        self._session: AsyncClientSession | None = None
         self._http: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> Self:
@@ -235,7 +151,9 @@ class GitHubClient:
     def _scrub(self, text: str) -> str:
         return text.replace(self._token, "***") if self._token else text
 
-    async def _with_retries(self, attempt_once: Any, what: str, *, shrinkable: bool = False) -> Any:
+    async def _with_retries(
+        self, attempt_once: Callable[[], Awaitable[Result]], what: str, *, shrinkable: bool = False
+    ) -> Result:
         """Run `attempt_once` until it answers, the policy gives up, or the budget is used up.
 
         Raises the failure that explains the end best: a timeout that only the end of the budget
@@ -295,7 +213,7 @@ class GitHubClient:
                 current.args = tuple(clean if a is info else a for a in current.args)
             current = current.__cause__ or current.__context__
 
-    async def _connect(self) -> Any:
+    async def _connect(self) -> AsyncClientSession:
         if self._session is None:
             try:
                 self._session = await self._client.connect_async(  # type: ignore[no-untyped-call]
@@ -313,12 +231,11 @@ class GitHubClient:
         `shrinkable`: the caller can ask for smaller pages, so a query too big for GitHub is not
         sent again as it is (see `_with_retries`).
         """
-        answer: Answer = await self._with_retries(
+        return await self._with_retries(
             lambda: self._execute_once(operation, variables),
             f"GraphQL {operation.name}",
             shrinkable=shrinkable,
         )
-        return answer
 
     async def _execute_once(self, operation: Operation, variables: Mapping[str, Any]) -> Answer:
         session = await self._connect()
@@ -327,6 +244,7 @@ class GitHubClient:
         self._transport.last_status = 0
         self._transport.last_size = 0
         self._transport.last_text = ""
+        data: object
         try:
             data = await session.execute(request)
             errors: list[dict[str, Any]] = []
@@ -375,7 +293,7 @@ class GitHubClient:
         headers = getattr(self._transport, "response_headers", None)
         return headers if headers is not None else None
 
-    def _note_rate_limit(self, data: Any) -> None:
+    def _note_rate_limit(self, data: object) -> None:
         if isinstance(data, dict):
             info = data.get("rateLimit")
             if isinstance(info, dict):
@@ -385,11 +303,12 @@ class GitHubClient:
                 if isinstance(remaining, int):
                     self.usage.remaining = remaining
 
-    async def rest_get(self, path: str, params: Mapping[str, str] | None = None) -> Any:
-        """GET a REST resource under the API root; 404 raises NotFound. Retried within the policy."""
+    async def rest_get(self, path: str, params: Mapping[str, str] | None = None) -> object:
+        """GET a REST resource under the API root, its JSON as parsed (checked by the caller); 404
+        raises NotFound. Retried within the policy."""
         return await self._with_retries(lambda: self._rest_once(path, params), f"REST {path}")
 
-    async def _rest_once(self, path: str, params: Mapping[str, str] | None) -> Any:
+    async def _rest_once(self, path: str, params: Mapping[str, str] | None) -> object:
         if self._http is None:
             self._http = aiohttp.ClientSession(
                 headers={

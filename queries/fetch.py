@@ -1,23 +1,19 @@
 """The round trips of the correction reader: each sends one request and parses it into models.
 
 `fetch_window_page` is round trip 1 (and later scan pages); `fetch_details` carries everything
-asked for afterwards in one request; `fetch_permissions_rest` asks REST for the logins GraphQL
-could not answer for (a token that may not list collaborators) or did not list (access GraphQL's
-list leaves out, such as nested teams).
+asked for afterwards in one request. Which logins REST is asked about after it is
+queries.permissions' policy.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
 
 from queries.answer import parse_answer
 from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
-from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
+from queries.errors import BadResponse, NotFound
 from queries.models import (
     AnalysedText,
     BaseFilesData,
@@ -34,11 +30,6 @@ from queries.page_sizes import FULL_PAGE
 from queries.requests import DetailsRequest, FileRequest
 
 ISSUES_PAGE_SIZE = FULL_PAGE
-REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
-# REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
-# requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
-MAX_REST_LOOKUPS = 30
-PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
 @dataclass(frozen=True)
@@ -292,60 +283,3 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
             result.timelines[number] = continuation.timeline_items
     result.failed = sorted(set(result.failed))
     return result
-
-
-def _rest_level(answer: Any) -> str | None:
-    """GitHub's REST answer as a GraphQL permission level: role_name when present."""
-    if not isinstance(answer, dict):
-        return None
-    role = str(answer.get("role_name") or "").upper()
-    if role in PERMISSION_LEVELS:
-        return role
-    legacy = str(answer.get("permission") or "").upper()
-    # A custom role reports its base permission in `permission` (admin, write, read, none).
-    return legacy if legacy in PERMISSION_LEVELS else None
-
-
-async def fetch_permissions_rest(
-    client: GitHubClient,
-    owner: str,
-    name: str,
-    logins: Sequence[str],
-    *,
-    concurrency: int = REST_CONCURRENCY,
-    cap: int = MAX_REST_LOOKUPS,
-    failures: set[str] | None = None,
-) -> tuple[dict[str, str], list[str]]:
-    """Permissions through REST (needs only metadata read), at most `concurrency` at a time.
-
-    At most `cap` logins are looked up (one request each); the rest count as not read. A login
-    that does not exist (404) has no permission (NONE). Returns the levels found and the logins
-    whose permission could not be read; the categories of the failures go into `failures`. After
-    a primary rate limit the rest is not asked.
-    """
-    gate = asyncio.Semaphore(concurrency)
-    found: dict[str, str] = {}
-    unknown: list[str] = list(logins[cap:])
-    logins = logins[:cap]
-    limited: list[RateLimited] = []
-
-    async def one(login: str) -> None:
-        path = f"/repos/{quote(owner)}/{quote(name)}/collaborators/{quote(login)}/permission"
-        async with gate:
-            try:
-                level = None if limited else _rest_level(await client.rest_get(path))
-            except NotFound:
-                level = "NONE"
-            except GitHubError as error:
-                level = None
-                if isinstance(error, RateLimited):
-                    limited.append(error)
-                if failures is not None:
-                    failures.add(error.category)
-        if level is None:
-            unknown.append(login)
-        else:
-            found[login] = level
-
-    await asyncio.gather(*(one(login) for login in logins))
-    return found, sorted(unknown)

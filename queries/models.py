@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from queries.answer import AnswerModel
+from queries.pagination import Next
 
 
 class ActorRef(AnswerModel):
@@ -22,8 +23,15 @@ class ActorRef(AnswerModel):
 
 
 class PageInfo(AnswerModel):
+    """Where a connection read forwards (`first`/`after`) stands."""
+
     has_next_page: bool = Field(alias="hasNextPage")
     end_cursor: str | None = Field(alias="endCursor")
+
+    @property
+    def next(self) -> Next:
+        """The next page: after `endCursor`, when there is one."""
+        return Next(more=self.has_next_page, cursor=self.end_cursor)
 
 
 class RateLimitInfo(AnswerModel):

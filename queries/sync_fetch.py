@@ -2,13 +2,13 @@
 
 `fetch_sync_target` reads where the sync writes (branches, store files, the open pull request);
 `fetch_threads` scans issues and pull requests by newest activity for commands and proposals;
-`fetch_proposal_reactions` reads who reacted 👍/👎 to proposals; `fetch_permissions` reads whether
-they may push; `fetch_pull_comments` reads a pull request's comments for its PR memory.
+`fetch_proposal_reactions` reads who reacted 👍/👎 to proposals; `fetch_pull_comments` reads a pull
+request's comments for its PR memory. Whether people may push is read by queries.permissions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -16,11 +16,12 @@ from typing import Literal
 from queries.answer import parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import BadResponse, GitHubError, NotFound
-from queries.fetch import fetch_details, fetch_permissions_rest
+from queries.errors import NotFound
 from queries.models import Blob, ReactionPage
-from queries.requests import DetailsRequest
+from queries.pagination import Next, Pages
 from queries.sync_models import (
+    ProposalReactionsData,
+    PullComments,
     PullCommentsData,
     PullRef,
     SourcesData,
@@ -126,27 +127,26 @@ class Scan:
 
 def _threads(
     page: ThreadsPage | None, kind: Literal["issue", "pull_request"], since: datetime | None
-) -> tuple[list[Thread], bool]:
+) -> tuple[list[Thread], Next]:
     """The page's threads newer than `since`, and whether the stream goes on after them."""
     if page is None:
-        return [], False
+        return [], Next(more=False)
     found: list[Thread] = []
     for node in page.nodes:
         if node is None:
             continue
         if since is not None and node.updated_at < since:
-            return found, False
+            return found, Next(more=False)
         found.append(_thread(node, kind))
-    return found, page.page_info.has_next_page and page.page_info.end_cursor is not None
+    return found, page.page_info.next
 
 
 def _thread(node: ThreadNode, kind: Literal["issue", "pull_request"]) -> Thread:
-    comments = tuple(comment for comment in node.comments.nodes if comment is not None)
     return Thread(
         kind=kind,
         number=node.number,
         updated_at=node.updated_at,
-        comments=comments,
+        comments=node.comments.read,
         older_comments=node.comments.page_info.has_previous_page,
     )
 
@@ -164,44 +164,40 @@ async def fetch_threads(
     """Issues and pull requests updated since `since`, newest first, in at most `max_pages` requests.
 
     Both streams advance in the same request; each stops at its end or at its first item older
-    than `since`.
+    than `since`. Raises BadResponse when a stream's cursor does not advance.
     """
-    threads: list[Thread] = []
-    cursors: dict[str, str | None] = {"issues": None, "pulls": None}
-    going = {"issues": True, "pulls": True}
-    pages = 0
-    while (going["issues"] or going["pulls"]) and pages < max_pages:
+
+    async def page(cursors: Mapping[str, str | None]) -> tuple[list[Thread], dict[str, Next]]:
         variables = {
             "owner": owner,
             "name": name,
             "pageSize": page_size,
             "commentCount": comment_count,
             "since": since.isoformat().replace("+00:00", "Z") if since is not None else None,
-            "issuesAfter": cursors["issues"],
-            "pullsAfter": cursors["pulls"],
-            "withIssues": going["issues"],
-            "withPulls": going["pulls"],
+            "issuesAfter": cursors.get("issues"),
+            "pullsAfter": cursors.get("pulls"),
+            "withIssues": "issues" in cursors,
+            "withPulls": "pulls" in cursors,
         }
         answer = await client.execute(operation("LearningSources"), variables)
-        pages += 1
         data: SourcesData = parse_answer(SourcesData, answer.data, "LearningSources")
         if data.repository is None:
             raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
-        for key, page, kind in (
+        found: list[Thread] = []
+        following: dict[str, Next] = {}
+        streams: tuple[tuple[str, ThreadsPage | None, Literal["issue", "pull_request"]], ...] = (
             ("issues", data.repository.issues, "issue"),
             ("pulls", data.repository.pull_requests, "pull_request"),
-        ):
-            if not going[key]:
-                continue
-            found, more = _threads(page, kind, since)  # type: ignore[arg-type]
-            threads.extend(found)
-            going[key] = more
-            if more and page is not None:
-                previous = cursors[key]
-                cursors[key] = page.page_info.end_cursor
-                if cursors[key] == previous:
-                    raise BadResponse(f"LearningSources: the {key} cursor did not advance")
-    return Scan(threads=tuple(threads), complete=not (going["issues"] or going["pulls"]), pages=pages)
+        )
+        for key, connection, kind in streams:
+            if key in cursors:
+                threads, following[key] = _threads(connection, kind, since)
+                found.extend(threads)
+        return found, following
+
+    pages = Pages("LearningSources", page, ("issues", "pulls"), max_pages=max_pages)
+    threads = [thread async for found in pages for thread in found]
+    return Scan(threads=tuple(threads), complete=not pages.going, pages=pages.count)
 
 
 @dataclass(frozen=True)
@@ -238,80 +234,36 @@ async def fetch_proposal_reactions(client: GitHubClient, comment_ids: Sequence[s
     for start in range(0, len(ids), NODES_PER_REQUEST):
         chunk = ids[start : start + NODES_PER_REQUEST]
         answer = await client.execute(operation("ProposalReactions"), {"ids": chunk})
-        nodes = answer.data.get("proposals")
-        if not isinstance(nodes, list):
-            raise BadResponse("ProposalReactions: answer without its nodes")
-        for node in nodes:
-            if not isinstance(node, dict) or not node:
-                continue
-            comment_id = node.get("id")
-            up: ReactionPage = parse_answer(ReactionPage, node.get("thumbsUp"), "ProposalReactions")
-            down: ReactionPage = parse_answer(ReactionPage, node.get("thumbsDown"), "ProposalReactions")
-            if isinstance(comment_id, str):
-                found[comment_id] = Reactors(thumbs_up=_people(up), thumbs_down=_people(down))
+        data = parse_answer(ProposalReactionsData, answer.data, "ProposalReactions")
+        for node in data.proposals:
+            if node is not None:
+                found[node.id] = Reactors(
+                    thumbs_up=_people(node.thumbs_up), thumbs_down=_people(node.thumbs_down)
+                )
     return found
-
-
-@dataclass(frozen=True)
-class PullComments:
-    """A pull request's node id and the comments read (oldest first), and whether older ones exist."""
-
-    pull_id: str
-    comments: tuple[ThreadComment, ...]
-    older_comments: bool
 
 
 async def fetch_pull_comments(
     client: GitHubClient, owner: str, name: str, number: int, *, max_pages: int = 3
 ) -> PullComments:
-    """The newest comments of a pull request, up to `max_pages` pages of 100.
+    """The newest comments of a pull request, up to `max_pages` pages of 100 (at least one), put
+    together oldest first; `older_comments` says whether older ones were left unread.
 
-    Raises NotFound when the repository or the pull request cannot be seen.
+    Raises NotFound when the repository or the pull request cannot be seen, BadResponse when the
+    cursor does not advance.
     """
-    comments: list[ThreadComment] = []
-    before: str | None = None
-    pull_id = ""
-    older = False
-    for _ in range(max_pages):
-        variables = {"owner": owner, "name": name, "number": number, "before": before}
+
+    async def page(cursors: Mapping[str, str | None]) -> tuple[PullComments, dict[str, Next]]:
+        variables = {"owner": owner, "name": name, "number": number, "before": cursors["comments"]}
         answer = await client.execute(operation("PullRequestComments"), variables)
         data: PullCommentsData = parse_answer(PullCommentsData, answer.data, "PullRequestComments")
         pull = data.repository.pull_request if data.repository is not None else None
         if pull is None:
             raise NotFound(f"pull request #{number} of {owner}/{name} not found", payload=answer.errors)
-        pull_id = pull.id
-        comments[:0] = [comment for comment in pull.comments.nodes if comment is not None]
-        info = pull.comments.page_info
-        older = info.has_previous_page
-        if not older or info.start_cursor is None or info.start_cursor == before:
-            break
-        before = info.start_cursor
-    return PullComments(pull_id=pull_id, comments=tuple(comments), older_comments=older)
+        return pull, {"comments": pull.comments.page_info.next}
 
-
-async def fetch_permissions(
-    client: GitHubClient, owner: str, name: str, logins: Sequence[str]
-) -> tuple[dict[str, str], list[str]]:
-    """Each login's permission on the repository, and the logins whose permission could not be read.
-
-    GraphQL `collaborators(login:)` first (50 logins a request); for the logins it did not list
-    (its list leaves out nested teams, so that is not READ), or all of them when GitHub answers
-    FORBIDDEN (a token that may not list collaborators) or the request fails, the REST
-    permission endpoint, which every token may read (GitHub's REST documentation, "Get repository
-    permissions for a user"; at most `MAX_REST_LOOKUPS`, a few at a time).
-    """
-    wanted = list(dict.fromkeys(logins))
-    found: dict[str, str] = {}
-    for start in range(0, len(wanted), NODES_PER_REQUEST):
-        chunk = tuple(wanted[start : start + NODES_PER_REQUEST])
-        try:
-            result = await fetch_details(client, owner, name, DetailsRequest(logins=chunk))
-        except GitHubError:
-            continue
-        found.update(result.permissions)
-    missing = [login for login in wanted if login not in found]
-    if not missing:
-        return found, []
-    through_rest, unknown = await fetch_permissions_rest(client, owner, name, missing)
-    found.update(through_rest)
-    return found, unknown
+    pages = Pages("PullRequestComments", page, ("comments",), max_pages=max(1, max_pages))
+    read = [pull async for pull in pages]  # newest page first
+    oldest = read[-1]
+    nodes = tuple(node for pull in reversed(read) for node in pull.comments.nodes)
+    return oldest.model_copy(update={"comments": oldest.comments.model_copy(update={"nodes": nodes})})

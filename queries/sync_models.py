@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from queries.answer import AnswerModel
-from queries.models import ActorRef, Blob, RateLimitInfo, ReactionPage
+from queries.models import ActorRef, Blob, PageInfo, RateLimitInfo, ReactionPage
+from queries.pagination import Next
 
 
 class CommitRef(AnswerModel):
@@ -59,8 +61,15 @@ class TargetData(AnswerModel):
 
 
 class CommentPageInfo(AnswerModel):
+    """Where comments read backwards (`last`/`before`, newest first) stand."""
+
     has_previous_page: bool = Field(alias="hasPreviousPage")
     start_cursor: str | None = Field(alias="startCursor")
+
+    @property
+    def next(self) -> Next:
+        """The next (older) page: before `startCursor`, when there is one."""
+        return Next(more=self.has_previous_page, cursor=self.start_cursor)
 
 
 class ThreadComment(AnswerModel):
@@ -79,6 +88,11 @@ class CommentPage(AnswerModel):
     page_info: CommentPageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadComment | None, ...]
 
+    @property
+    def read(self) -> tuple[ThreadComment, ...]:
+        """The comments GitHub answered with (a comment it could not give is null), oldest first."""
+        return tuple(comment for comment in self.nodes if comment is not None)
+
 
 class ThreadNode(AnswerModel):
     number: int
@@ -86,13 +100,8 @@ class ThreadNode(AnswerModel):
     comments: CommentPage
 
 
-class ItemsPageInfo(AnswerModel):
-    has_next_page: bool = Field(alias="hasNextPage")
-    end_cursor: str | None = Field(alias="endCursor")
-
-
 class ThreadsPage(AnswerModel):
-    page_info: ItemsPageInfo = Field(alias="pageInfo")
+    page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadNode | None, ...]
 
 
@@ -114,10 +123,31 @@ class ProposalReactionsNode(AnswerModel):
     thumbs_down: ReactionPage = Field(alias="thumbsDown")
 
 
+def _no_selection(value: Any) -> Any:
+    """A node the inline fragment `... on IssueComment` selects nothing of (`{}`) is no comment."""
+    return None if value == {} else value
+
+
+class ProposalReactionsData(AnswerModel):
+    """Answer of ProposalReactions: a comment GitHub no longer has is null."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    proposals: tuple[Annotated[ProposalReactionsNode | None, BeforeValidator(_no_selection)], ...]
+
+
 class PullComments(AnswerModel):
+    """A pull request's node id and comments: one page as GitHub answers it, or the pages that
+    `fetch_pull_comments` read put together (oldest first, with the page info of the oldest page).
+    """
+
     id: str
     number: int
     comments: CommentPage
+
+    @property
+    def older_comments(self) -> bool:
+        """Comments older than those read exist."""
+        return self.comments.page_info.has_previous_page
 
 
 class PullCommentsRepository(AnswerModel):

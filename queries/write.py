@@ -4,8 +4,9 @@ GitHub asks for a pause of at least one second between mutations and limits cont
 requests (docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests);
 `Writer` waits that long between two mutations and refuses more than `max_mutations` in one run
 (except mutations that undo what the run did, so a refusal never leaves a branch behind).
-A mutation GitHub refuses (its field null beside `errors`, or no data at all) raises WriteRefused
-with GitHub's error type: STALE_DATA when `expectedHeadOid` is not the branch's head, and
+Every answer is parsed into its model (queries.write_models): one that lacks what was asked
+(a created ref without its id) is a BadResponse. A mutation GitHub refuses (its field null
+beside `errors`, or no data at all) raises WriteRefused with GitHub's error type: STALE_DATA when `expectedHeadOid` is not the branch's head, and
 PULL_REQUESTS_NOT_PERMITTED when the workflow token may not open pull requests.
 """
 
@@ -16,11 +17,20 @@ import base64
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import BadResponse, NotFound, PermissionDenied, QueryRefused, WriteRefused
+from queries.write_models import (
+    AddCommentPayload,
+    CommitPayload,
+    DeleteRefPayload,
+    PullRequestPayload,
+    RefPayload,
+    UpdateIssueCommentPayload,
+)
 
 MIN_INTERVAL = 1.0
 MAX_MUTATIONS = 8
@@ -30,7 +40,7 @@ STALE_DATA = "STALE_DATA"
 MUTATION_CAP = "MUTATION_CAP"
 
 
-def refusal(errors: Any, what: str) -> WriteRefused:
+def refusal(errors: object, what: str) -> WriteRefused:
     """The WriteRefused for GitHub's errors list of a refused mutation."""
     listed = [error for error in errors if isinstance(error, dict)] if isinstance(errors, list) else []
     message = "; ".join(str(error.get("message", "")) for error in listed)[:300] or "refused"
@@ -42,6 +52,9 @@ def refusal(errors: Any, what: str) -> WriteRefused:
     else:
         kind = next((name for name in types if name), "UNPROCESSABLE")
     return WriteRefused(f"{what}: {message}", error_type=kind, payload=listed)
+
+
+Payload = TypeVar("Payload", bound=AnswerModel)
 
 
 @dataclass(frozen=True)
@@ -85,8 +98,14 @@ class Writer:
         return len(self.times)
 
     async def _mutate(
-        self, name: str, variables: Mapping[str, Any], field: str, *, undo: bool = False
-    ) -> dict[str, Any]:
+        self,
+        name: str,
+        variables: Mapping[str, Any],
+        field: str,
+        payload_model: type[Payload],
+        *,
+        undo: bool = False,
+    ) -> Payload:
         if self.count >= self._max_mutations and not undo:
             raise WriteRefused(
                 f"{name}: the cap of {self._max_mutations} mutations per run is reached",
@@ -107,30 +126,31 @@ class Writer:
         finally:
             self._last = self._clock()
         payload = answer.data.get(field)
-        if not isinstance(payload, dict):
+        if payload is None:
             if answer.errors:
                 raise refusal(list(answer.errors), name)
             raise BadResponse(f"{name}: answer without {field}")
-        return payload
+        return parse_answer(payload_model, payload, name)
 
     async def create_ref(self, repository_id: str, branch: str, oid: str) -> Created:
         """Create `refs/heads/<branch>` at `oid`."""
         variables = {"repositoryId": repository_id, "name": f"refs/heads/{branch}", "oid": oid}
-        payload = await self._mutate("CreateRef", variables, "createRef")
-        ref = payload.get("ref") or {}
-        return Created(id=str(ref.get("id")), oid=oid)
+        payload = await self._mutate("CreateRef", variables, "createRef", RefPayload)
+        return Created(id=payload.ref.id, oid=oid)
 
-    async def update_ref(self, ref_id: str, oid: str, *, force: bool, undo: bool = False) -> None:
+    async def update_ref(self, ref_id: str, oid: str, *, force: bool, undo: bool = False) -> Created:
         """Point a branch at `oid` (`force` for a move that is not a fast-forward).
 
         `undo` marks a move that puts back what this run changed: it may pass the cap.
         """
         variables = {"refId": ref_id, "oid": oid, "force": force}
-        await self._mutate("UpdateRef", variables, "updateRef", undo=undo)
+        payload = await self._mutate("UpdateRef", variables, "updateRef", RefPayload, undo=undo)
+        target = payload.ref.target
+        return Created(id=payload.ref.id, oid=target.oid if target is not None else None)
 
     async def delete_ref(self, ref_id: str, *, undo: bool = False) -> None:
         """Delete a branch; `undo` (deleting what this run created) may pass the cap."""
-        await self._mutate("DeleteRef", {"refId": ref_id}, "deleteRef", undo=undo)
+        await self._mutate("DeleteRef", {"refId": ref_id}, "deleteRef", DeleteRefPayload, undo=undo)
 
     async def create_commit(
         self,
@@ -158,12 +178,8 @@ class Writer:
             "body": body,
             "additions": additions,
         }
-        payload = await self._mutate("CreateCommitOnBranch", variables, "createCommitOnBranch")
-        commit = payload.get("commit") or {}
-        oid = commit.get("oid")
-        if not isinstance(oid, str):
-            raise BadResponse("CreateCommitOnBranch: answer without the commit's oid")
-        return oid
+        payload = await self._mutate("CreateCommitOnBranch", variables, "createCommitOnBranch", CommitPayload)
+        return payload.commit.oid
 
     async def create_pull_request(
         self, repository_id: str, base: str, head: str, title: str, body: str
@@ -179,42 +195,36 @@ class Writer:
             "title": title,
             "body": body,
         }
-        payload = await self._mutate("CreatePullRequest", variables, "createPullRequest")
-        return _pull(payload, "CreatePullRequest")
+        payload = await self._mutate("CreatePullRequest", variables, "createPullRequest", PullRequestPayload)
+        pull = payload.pull_request
+        return Created(id=pull.id, number=pull.number, url=pull.url)
 
     async def update_pull_request(self, pull_id: str, body: str) -> Created:
         """Replace a pull request's body."""
         payload = await self._mutate(
-            "UpdatePullRequest", {"pullRequestId": pull_id, "body": body}, "updatePullRequest"
+            "UpdatePullRequest",
+            {"pullRequestId": pull_id, "body": body},
+            "updatePullRequest",
+            PullRequestPayload,
         )
-        return _pull(payload, "UpdatePullRequest")
+        pull = payload.pull_request
+        return Created(id=pull.id, number=pull.number, url=pull.url)
 
     async def add_comment(self, subject_id: str, body: str) -> Created:
         """Comment on an issue or pull request as the token's owner."""
-        payload = await self._mutate("AddComment", {"subjectId": subject_id, "body": body}, "addComment")
-        node = (payload.get("commentEdge") or {}).get("node") or {}
-        if not isinstance(node.get("id"), str):
-            raise BadResponse("AddComment: answer without the comment")
-        return Created(id=node["id"], number=_big_int(node.get("fullDatabaseId")))
+        payload = await self._mutate(
+            "AddComment", {"subjectId": subject_id, "body": body}, "addComment", AddCommentPayload
+        )
+        comment = payload.comment_edge.node
+        return Created(id=comment.id, number=comment.database_id)
 
     async def update_issue_comment(self, comment_id: str, body: str) -> Created:
         """Replace the body of one of the token owner's comments."""
         payload = await self._mutate(
-            "UpdateIssueComment", {"id": comment_id, "body": body}, "updateIssueComment"
+            "UpdateIssueComment",
+            {"id": comment_id, "body": body},
+            "updateIssueComment",
+            UpdateIssueCommentPayload,
         )
-        node = payload.get("issueComment") or {}
-        return Created(id=str(node.get("id") or comment_id), number=_big_int(node.get("fullDatabaseId")))
-
-
-def _big_int(value: Any) -> int | None:
-    """A BigInt as GitHub sends it (a string of digits), or None."""
-    if isinstance(value, int):
-        return value
-    return int(value) if isinstance(value, str) and value.isdigit() else None
-
-
-def _pull(payload: Mapping[str, Any], what: str) -> Created:
-    pull = payload.get("pullRequest") or {}
-    if not isinstance(pull.get("id"), str) or not isinstance(pull.get("number"), int):
-        raise BadResponse(f"{what}: answer without the pull request")
-    return Created(id=pull["id"], number=pull["number"], url=pull.get("url"))
+        comment = payload.issue_comment
+        return Created(id=comment.id, number=comment.database_id)

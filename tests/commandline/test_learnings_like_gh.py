@@ -97,3 +97,19 @@ def test_add_of_a_known_text_says_what_happened_to_its_paths(cli: Command, tmp_p
         f"learnings: updated {general}, which already has this text (no new learning); it is already "
         "general (it applies to every path), so the paths given were not added\n"
     )
+
+
+def test_the_github_commands_read_the_repositorys_configuration_from_a_subfolder(
+    cli: Command, tmp_path: Path
+) -> None:
+    """`sync` and `memory` take the checkout's configuration as the local commands do, not the
+    current folder's (which would silently fall back to the defaults)."""
+    root = tmp_path / "checkout"
+    inner = git_checkout(root)
+    (root / ".github").mkdir(exist_ok=True)
+    (root / ".github" / "assistant.toml").write_text("[learnings]\nfiel = 'x.jsonl'\n", encoding="utf-8")
+    for argv in (("sync", "--repo", "octo/demo"), ("memory", "show", "--pr", "7", "--repo", "octo/demo")):
+        result = cli("learnings", *argv, env={"GH_TOKEN": "t"}, cwd=inner)
+        assert result.status == 2, result.err
+        assert "assistant.toml" in result.err and "fiel" in result.err
+        assert len(result.err.strip().splitlines()) == 1

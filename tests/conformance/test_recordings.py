@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from queries.client import classify
+from queries.classify import classify
 from queries.errors import BadCredentials, RateLimited
 from queries.models import ReactionNode
 from tests.emulation import Emulators

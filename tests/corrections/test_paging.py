@@ -10,7 +10,7 @@ import pytest
 
 from corrections.cli import main
 from corrections.notes import PARTS
-from queries.fetch import MAX_REST_LOOKUPS
+from queries.permissions import MAX_REST_LOOKUPS
 from tests.emulation import Emulators
 
 MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": null} -->'

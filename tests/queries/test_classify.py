@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from queries.client import classify
+from queries.classify import classify
 from queries.errors import (
     GitHubError,
     PermissionDenied,

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from queries.client import GitHubClient
-from queries.fetch import MAX_REST_LOOKUPS, fetch_permissions_rest
-from queries.sync_fetch import fetch_permissions
+from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions, fetch_permissions_rest
 from tests.emulation import Emulators
 from tests.reliability.test_trust import (
     analysis,
