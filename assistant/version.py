@@ -8,9 +8,7 @@ network stack, so `--version` answers at once.
 from __future__ import annotations
 
 import argparse
-import tomllib
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,10 @@ _PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 def package_version() -> str:
     """The version of correction-reader, e.g. `0.1.0`; `unknown` when nothing says it."""
+    # Imported here, not at start: importlib.metadata costs more than the rest of `--help`.
+    import tomllib
+    from importlib import metadata
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
