@@ -12,7 +12,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -81,15 +81,18 @@ def build_options(
     `remote_config` (the action) no local file is read: the configuration at that path is read at
     the base ref through GitHub, and `config_path` must be None.
     """
-    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
-    from assistant.config import Config, ConfigError, load_config, with_values
+    from assistant.config_file import ConfigError, read_config_file
 
     try:
         repository = resolve_repository(repo)
     except RepositoryError as error:
         raise UsageError(str(error)) from error
     try:
-        config = Config() if remote_config is not None else load_config(config_path)
+        # A missing or malformed file fails here, before pydantic is imported (validation needs it).
+        found = None if remote_config is not None else read_config_file(config_path)
+        from assistant.config import validate_config, with_values
+
+        config = validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if max_analyzed is not None:
@@ -118,9 +121,7 @@ def build_options(
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
-    from corrections.models import AnalysedIssue
-
-    return build_options(
+    options = build_options(
         repo=args.repo,
         out=Path(args.out),
         config_path=Path(args.config) if args.config else None,
@@ -129,8 +130,13 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
-        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
+    if args.issue is None:
+        return options
+    # After the configuration: a configuration error answers before the models are imported.
+    from corrections.models import AnalysedIssue
+
+    return replace(options, analysed=AnalysedIssue(number=args.issue))  # issue_number checked it
 
 
 Say = Callable[[str], None]
