@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -167,6 +166,8 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
         except ConfigError:
             raise  # the base branch's configuration: a configuration error, not an internal one
         except Exception:
+            import traceback  # only for an internal error
+
             log(traceback.format_exc())
             outcome = ReadOutcome(
                 repository=f"{options.owner}/{options.name}", usage=client.usage, config=options.config
