@@ -25,7 +25,7 @@ _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 
 
 class _Marker(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True, defer_build=True)
 
     v: Literal[1]
     kind: AnalysisKind
