@@ -5,6 +5,7 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,7 +22,13 @@ from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient, Usage
 from queries.errors import GitHubError
-from queries.fetch import FileRequest, fetch_details, fetch_permissions_rest, fetch_window_page
+from queries.fetch import (
+    MAX_REST_LOOKUPS,
+    FileRequest,
+    fetch_details,
+    fetch_permissions_rest,
+    fetch_window_page,
+)
 from queries.page_sizes import FULL_PAGE, PageSizes
 
 MAX_DETAIL_ROUNDS = 6
@@ -275,6 +282,7 @@ async def read_details(
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
     """
     rounds = 0
+    early: _EarlyLookups | None = None
     while rounds < MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
         details_request = reading.next_request()
         if details_request.empty:
@@ -299,6 +307,8 @@ async def read_details(
             if details_request.timelines:
                 reading.missing.add("timelines")
             reading.missing.add("permissions")
+            if early is not None:
+                _record_rest(reading, categories, *await early.task)
             return
         rounds += 1
         if not details.permissions_forbidden:
@@ -336,15 +346,67 @@ async def read_details(
                     reading.missing.add("permissions")
                     # A rate limit says so; an answer that did not parse is a failed look-up.
                     categories.update(failures or {"permission look-up failed"})
+        if early is None and not reading.next_request().empty:
+            early = _look_up_early(client, owner, name, reading, progress)
     else:
         if not reading.next_request().empty:
             reading.missing.add("timelines")
             categories.add(notes.CAPS_REACHED)
-    await confirm_unlisted(client, owner, name, reading, categories=categories, progress=progress)
+    await confirm_unlisted(
+        client, owner, name, reading, categories=categories, progress=progress, early=early
+    )
+
+
+@dataclass
+class _EarlyLookups:
+    """REST permission look-ups started while GraphQL answers a later details round."""
+
+    logins: list[str]
+    task: asyncio.Task[tuple[dict[str, str], list[str], set[str]]]
+
+
+async def _rest_permissions(
+    client: GitHubClient, owner: str, name: str, logins: list[str], cap: int
+) -> tuple[dict[str, str], list[str], set[str]]:
+    failures: set[str] = set()
+    found, unknown = await fetch_permissions_rest(client, owner, name, logins, cap=cap, failures=failures)
+    return found, unknown, failures
+
+
+def _look_up_early(
+    client: GitHubClient, owner: str, name: str, reading: Reading, progress: Progress
+) -> _EarlyLookups | None:
+    """Start the REST look-ups of the unlisted people already known to decide a rule, so that they
+    run beside the next details round instead of in a round of their own after the last one
+    (the same logins are asked either way: only when)."""
+    logins = reading.unlisted_needed()
+    if not logins:
+        return None
+    progress(f"{len(logins)} people not in GitHub's collaborator list: asking REST for their permission")
+    reading.asked |= set(logins)  # a REST fallback of a later round does not ask them again
+    task = asyncio.create_task(_rest_permissions(client, owner, name, logins, MAX_REST_LOOKUPS))
+    return _EarlyLookups(logins, task)
+
+
+def _record_rest(
+    reading: Reading, categories: set[str], found: dict[str, str], unknown: list[str], failures: set[str]
+) -> None:
+    reading.add_permissions(found)
+    if unknown:
+        reading.missing.add("permissions")
+        # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
+        categories.update(failures or {"permission look-up failed"})
 
 
 async def confirm_unlisted(
-    client: GitHubClient, owner: str, name: str, reading: Reading, *, categories: set[str], progress: Progress
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    reading: Reading,
+    *,
+    categories: set[str],
+    progress: Progress,
+    early: _EarlyLookups | None = None,
 ) -> None:
     """Ask REST for the people whose permission decides a rule and whom GraphQL did not list.
 
@@ -352,14 +414,13 @@ async def confirm_unlisted(
     is not READ. Only the logins that decide something are asked, one REST request each, a few
     at a time and at most `MAX_REST_LOOKUPS` per run; a login not read leaves its rule uncounted.
     """
-    pending = reading.unlisted_needed()
+    asked: list[str] = []
+    if early is not None:  # started beside the last details round: asked once, not again
+        asked = early.logins
+        _record_rest(reading, categories, *await early.task)
+    pending = [login for login in reading.unlisted_needed() if login not in asked]
     if not pending:
         return
     progress(f"{len(pending)} people not in GitHub's collaborator list: asking REST for their permission")
-    failures: set[str] = set()
-    found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
-    reading.add_permissions(found)
-    if unknown:
-        reading.missing.add("permissions")
-        # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
-        categories.update(failures or {"permission look-up failed"})
+    cap = max(0, MAX_REST_LOOKUPS - min(len(asked), MAX_REST_LOOKUPS))
+    _record_rest(reading, categories, *await _rest_permissions(client, owner, name, pending, cap))
