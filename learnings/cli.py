@@ -1,7 +1,10 @@
-"""The `learnings` command: list, add, remove, export, import and render the local learnings file.
+"""The `learnings` command: list, show, add, edit, remove, export, import and render the local file.
 
-These work on a local file only (the default from `[learnings] file` in the configuration); `sync`
-and `memory` talk to GitHub and live in learnings.github_cli. A usage error (missing file, bad glob, unknown id, bad configuration) is one
+This module parses the arguments and prints; the work is in the modules named for it (the file in
+learnings.store_file, staleness against git in learnings.tracked_files, changes in learnings.edit,
+the block in learnings.prompt). These commands work on a local file only (the default from
+`[learnings] file` in the configuration); `sync` and `memory` talk to GitHub and live in
+learnings.github_cli. A usage error (missing file, bad glob, unknown id, bad configuration) is one
 line on stderr naming the file and exits 2; a skipped line of the store is a warning on stderr.
 """
 
@@ -9,94 +12,36 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from assistant.config import DEFAULT_PATH, Config, ConfigError, load_config
-from assistant.files import write_atomic
 from assistant.untrusted import clean_line
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
-from commandline.checkout import top_folder
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from learnings.budget import DEFAULT_MAX_CHARS
 from learnings.edit import EditError, add, edit, merge, remove, what_add_did
 from learnings.github_cli import add_parsers
 from learnings.globs import GlobError, check_globs
 from learnings.model import Learning, Source
-from learnings.prompt import render_block, source_parts
-from learnings.staleness import stale
-from learnings.store import LoadedLearnings, parse_jsonl, to_jsonl, updated_text
-
-
-@dataclass(frozen=True)
-class StoreFile:
-    """The learnings file a command works on, and whether the user named it (`--file`)."""
-
-    path: Path
-    named: bool
-
-
-def _in_checkout(relative: str | Path) -> Path:
-    """A path of the repository, from the top folder of the git checkout whatever the current folder.
-
-    Outside a git checkout the current folder stands in for the top folder. Shown relative to the
-    current folder, as the user would type it.
-    """
-    root = top_folder() or Path.cwd()
-    return Path(os.path.relpath(root / relative))
-
-
-def _config(args: argparse.Namespace) -> Config:
-    try:
-        return load_config(
-            Path(args.config) if args.config is not None else None, default=_in_checkout(DEFAULT_PATH)
-        )
-    except ConfigError as error:
-        raise UsageError(str(error)) from error
+from learnings.prompt import DEFAULT_MAX_CHARS, render_block, source_parts
+from learnings.store import LoadedLearnings, to_jsonl
+from learnings.store_file import StoreFile, checkout_config, load, locate, save
+from learnings.tracked_files import stale_in_checkout
 
 
 def _store_file(args: argparse.Namespace) -> StoreFile:
-    """`--file` as given, else `[learnings] file` of the configuration, in the checkout's top folder."""
-    if args.file is not None:
-        return StoreFile(Path(args.file), named=True)
-    return StoreFile(_in_checkout(_config(args).learnings.file), named=False)
-
-
-def _read_text(path: Path) -> str | None:
-    """The file's text exactly as stored (no newline translation), or None when it does not exist."""
-    try:
-        return path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError as error:
-        raise UsageError(f"{path}: is a directory, not a learnings file") from error
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{path}: not UTF-8 text (byte {error.start})") from error
-    except OSError as error:
-        raise UsageError(f"{path}: cannot be read: {error.strerror}") from error
+    return locate(args.file, args.config)
 
 
 def _load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearnings]:
-    """The file's text and learnings; warnings go to stderr.
-
-    A missing file is an empty store when `missing_is_empty` or when it is the default file.
-    """
-    text = _read_text(store.path)
-    if text is None:
-        if store.named and not missing_is_empty:
-            raise UsageError(f"{store.path}: learnings file not found")
-        text = ""
-    loaded = parse_jsonl(text, source=str(store.path))
+    """The file's text and learnings; a warning on stderr for each skipped line."""
+    text, loaded = load(store, missing_is_empty=missing_is_empty)
     say = Notices("learnings")
     for warning in loaded.warnings:
         say.warning(warning)
@@ -104,43 +49,13 @@ def _load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearn
     return text, loaded
 
 
-def _save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None:
-    if not store.named:
-        store.path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        write_atomic(store.path, updated_text(original, learnings), durable=True)
-    except OSError as error:
-        raise UsageError(f"{store.path}: cannot be written: {error.strerror}") from error
-
-
-def _existing_paths(store: StoreFile) -> list[str] | None:
-    """The files tracked by git in the store's repository, or None when that cannot be known."""
-    directory = store.path.resolve().parent
-    while not directory.is_dir():
-        directory = directory.parent
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(directory), "ls-files", "-z", "--full-name", ":/"],
-            capture_output=True,
-            check=False,
-            timeout=60,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if result.returncode != 0:
-        return None
-    return [path for path in result.stdout.decode("utf-8", "surrogateescape").split("\0") if path]
-
-
 def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str]:
-    """Stale learnings against the files git tracks (the local checkout stands in for the base branch)."""
-    if not any(learning.active and learning.paths for learning in learnings):
-        return frozenset()
-    existing = _existing_paths(store)
-    if existing is None:
+    """Stale learnings against the files git tracks; a note on stderr outside a git checkout."""
+    found = stale_in_checkout(store.path, learnings)
+    if found is None:
         print("learnings: note: not in a git checkout, stale learnings not looked for", file=sys.stderr)
         return frozenset()
-    return stale(learnings, existing)
+    return found
 
 
 def _problem(error: ValidationError) -> str:
@@ -211,7 +126,7 @@ def _add(args: argparse.Namespace) -> int:
     except ValidationError as error:
         raise UsageError(f"{store.path}: {_problem(error)}") from error
     if learnings != list(loaded.learnings):
-        _save(store, text, learnings)
+        save(store, text, learnings)
     said = what_add_did(known.get(learning.id), learning, paths)
     if said:
         print(f"learnings: {said}", file=sys.stderr)
@@ -279,7 +194,7 @@ def _edit(args: argparse.Namespace) -> int:
     if learnings == list(loaded.learnings):
         print(f"learnings: {learning.id} unchanged: it already says that", file=sys.stderr)
     else:
-        _save(store, text, learnings)
+        save(store, text, learnings)
     print(learning.id)
     return 0
 
@@ -294,7 +209,7 @@ def _remove(args: argparse.Namespace) -> int:
     if learnings == list(loaded.learnings):
         print(f"learnings: {learning.id} was already retired", file=sys.stderr)
     else:
-        _save(store, text, learnings)
+        save(store, text, learnings)
     print(learning.id)
     return 0
 
@@ -312,7 +227,7 @@ def _import(args: argparse.Namespace) -> int:
     text, loaded = _load(store, missing_is_empty=True)
     learnings, added, updated = merge(loaded.learnings, incoming.learnings, datetime.now(UTC))
     if added or updated:
-        _save(store, text, learnings)
+        save(store, text, learnings)
     print(f"{store.path}: {added} added, {updated} updated from {source.path}")
     return 0
 
@@ -322,7 +237,7 @@ def _render(args: argparse.Namespace) -> int:
     _text, loaded = _load(store, missing_is_empty=False)
     config_entries = args.max_entries
     if config_entries is None:
-        config_entries = _config(args).learnings.max_prompt_entries
+        config_entries = checkout_config(args.config).learnings.max_prompt_entries
     block = render_block(
         loaded.learnings,
         changed_paths=args.paths,

@@ -19,10 +19,9 @@ from pydantic import ValidationError
 
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
 from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
-from learnings.findings import findings_in
 from learnings.model import Source
 from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
-from learnings.suppression import Finding
+from learnings.suppression import Finding, findings_in
 from queries.sync_fetch import Reactors, Thread
 
 ThreadKey = tuple[Literal["issue", "pull_request"], int]

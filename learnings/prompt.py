@@ -1,5 +1,10 @@
 """The learnings prompt block (`learnings.md`): rank, leave out the stale, budget, render.
 
+The budget: at most so many learnings and so many characters, in rank order. Learnings are taken
+in rank order while both budgets allow; the first one that does not fit ends the block, so a
+lower-ranked learning never takes the place of a higher-ranked one. Stale learnings among the
+ranked ones are left out before. What is left out is counted, so the block can say so.
+
 Every piece of a learning that came from the store (its text, globs, category) is cleaned of
 invisible characters and written as a JSON string, and all entries sit in one backtick fence longer
 than any backtick run inside it, like issue text in `issues/<n>.md`. The template holds only fixed
@@ -8,14 +13,13 @@ words of the program.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text, truncate
-from learnings.budget import fit
 from learnings.edit import MAX_TEXT_CHARS
 from learnings.model import Learning, Source
 from learnings.rank import rank
@@ -23,6 +27,7 @@ from learnings.rank import rank
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 _ENTRY_OVERHEAD = len("NNN. \n   \n")
+DEFAULT_MAX_CHARS = 4000
 
 
 class Entry(BaseModel):
@@ -72,6 +77,40 @@ def entry(learning: Learning) -> Entry:
     )
     header = f"{learning.id} · {kind} · {where} · {provenance(learning.source)}"
     return Entry(header=header, text=json_text(truncate(clean_line(learning.text), MAX_TEXT_CHARS)))
+
+
+class Budgeted(BaseModel):
+    """The learnings that fit, how many ranked ones did not, and how many stale ones were left out."""
+
+    model_config = ConfigDict(frozen=True)
+
+    shown: tuple[Learning, ...]
+    cut: int
+    stale: int
+
+
+def fit(
+    ranked: Sequence[Learning],
+    *,
+    max_entries: int,
+    max_chars: int,
+    size: Callable[[Learning], int],
+    stale_ids: frozenset[str] = frozenset(),
+) -> Budgeted:
+    """The ranked learnings within the budgets; `size` is the length of one rendered entry.
+
+    Ranked learnings whose ids are in `stale_ids` are left out first and counted as stale.
+    """
+    fresh = [learning for learning in ranked if learning.id not in stale_ids]
+    shown: list[Learning] = []
+    used = 0
+    for learning in fresh:
+        cost = size(learning)
+        if len(shown) >= max_entries or used + cost > max_chars:
+            break
+        shown.append(learning)
+        used += cost
+    return Budgeted(shown=tuple(shown), cut=len(fresh) - len(shown), stale=len(ranked) - len(fresh))
 
 
 def render_block(

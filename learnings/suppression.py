@@ -5,6 +5,12 @@ what `/assistant ignore-rule <fingerprint>` names. The suppression recorded for 
 kind "suppression" with the finding's category and its path as an exact glob; it matches a later
 finding with the same category and a path that one of its globs matches (a suppression written by
 hand may use a wider glob such as `vendor/**`).
+
+The review engine marks each finding it posts with `<!-- assistant:finding {"v": 1, "category":
+"...", "path": "...", "line": 12, "title": "..."} -->` (one marker per finding; a comment may hold
+several). A fingerprint is a hash and cannot be reversed, so an `ignore-rule` command is resolved
+against the findings marked in the assistant's comments of the same issue or pull request. Only the
+assistant's comments count (the caller checks the author).
 """
 
 from __future__ import annotations
@@ -13,13 +19,16 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from assistant.markers import json_payload, marker, payloads
 from learnings.edit import add
 from learnings.globs import escape_glob, parse_glob
 from learnings.model import Category, Learning, Source
+
+FINDING_MARKER = "finding"
 
 
 def fingerprint(category: str, path: str) -> str:
@@ -82,3 +91,30 @@ def suppress(
         kind="suppression",
         source=source,
     )
+
+
+class _FindingMarker(Finding):
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    v: Literal[1]
+
+
+def findings_in(body: str) -> tuple[list[Finding], int]:
+    """The findings marked in a comment body, and how many markers did not parse."""
+    found: list[Finding] = []
+    bad = 0
+    for payload in payloads(body, FINDING_MARKER):
+        try:
+            parsed = _FindingMarker.model_validate_json(payload)
+        except ValidationError:
+            bad += 1
+            continue
+        found.append(
+            Finding(category=parsed.category, path=parsed.path, line=parsed.line, title=parsed.title)
+        )
+    return found, bad
+
+
+def finding_marker(finding: Finding) -> str:
+    """The hidden marker of a finding, as the review engine writes it."""
+    return marker(FINDING_MARKER, json_payload({"v": 1, **finding.model_dump(exclude_defaults=True)}))

@@ -20,9 +20,8 @@ from typing import Any
 import pytest
 
 from emulator import Server, serve_in_thread
-from learnings.findings import finding_marker
 from learnings.proposals import proposal_comment
-from learnings.suppression import Finding, fingerprint
+from learnings.suppression import Finding, finding_marker, fingerprint
 from learnings.sync import SyncOptions, SyncResult, run_sync
 
 STORE = ".github/assistant/learnings.jsonl"

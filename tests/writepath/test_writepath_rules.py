@@ -10,7 +10,6 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.identity import Identity
 from assistant.markers import find_markers, payloads
-from learnings.findings import findings_in
 from learnings.gather import Candidate, find_sources
 from learnings.model import Learning, Source
 from learnings.pr_memory import MemoryMarkerError, PrMemory, comment_body, decode, encode, find_memory
@@ -26,7 +25,7 @@ from learnings.proposals import (
 from learnings.pull_body import pull_body
 from learnings.record import record
 from learnings.store import parse_jsonl
-from learnings.suppression import Finding
+from learnings.suppression import Finding, findings_in
 from queries.models import ActorRef
 from queries.sync_fetch import Reactor, Thread
 from queries.sync_models import ThreadComment

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from learnings.budget import fit
 from learnings.model import Learning
-from learnings.prompt import entry, render_block
+from learnings.prompt import entry, fit, render_block
 from learnings.staleness import stale
 from learnings.store import parse_jsonl
 

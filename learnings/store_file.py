@@ -1,0 +1,93 @@
+"""The local learnings file a `learnings` command works on: which file, its text as stored, its new text.
+
+The file is `--file` as given, else `[learnings] file` of the configuration, in the top folder of
+the git checkout whatever the current folder. It is read exactly as stored (no newline
+translation) and written atomically, so a failure leaves the old file whole. Every failure is a
+UsageError of one line naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.config import DEFAULT_PATH, Config, ConfigError, load_config
+from assistant.files import write_atomic
+from commandline.checkout import top_folder
+from commandline.usage import UsageError
+from learnings.model import Learning
+from learnings.store import LoadedLearnings, parse_jsonl, updated_text
+
+
+@dataclass(frozen=True)
+class StoreFile:
+    """The learnings file a command works on, and whether the user named it (`--file`)."""
+
+    path: Path
+    named: bool
+
+
+def in_checkout(relative: str | Path) -> Path:
+    """A path of the repository, from the top folder of the git checkout whatever the current folder.
+
+    Outside a git checkout the current folder stands in for the top folder. Shown relative to the
+    current folder, as the user would type it.
+    """
+    root = top_folder() or Path.cwd()
+    return Path(os.path.relpath(root / relative))
+
+
+def checkout_config(named: str | None) -> Config:
+    """The configuration file named (`--config`), else the checkout's `.github/assistant.toml` when it exists."""
+    try:
+        return load_config(Path(named) if named is not None else None, default=in_checkout(DEFAULT_PATH))
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+
+
+def locate(named: str | None, config: str | None) -> StoreFile:
+    """`--file` as given, else `[learnings] file` of the configuration, in the checkout's top folder."""
+    if named is not None:
+        return StoreFile(Path(named), named=True)
+    return StoreFile(in_checkout(checkout_config(config).learnings.file), named=False)
+
+
+def read_text(path: Path) -> str | None:
+    """The file's text exactly as stored (no newline translation), or None when it does not exist."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError as error:
+        raise UsageError(f"{path}: is a directory, not a learnings file") from error
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read: {error.strerror}") from error
+
+
+def load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearnings]:
+    """The file's text and learnings (with a warning for each skipped line).
+
+    A missing file is an empty store when `missing_is_empty` or when it is the default file.
+    """
+    text = read_text(store.path)
+    if text is None:
+        if store.named and not missing_is_empty:
+            raise UsageError(f"{store.path}: learnings file not found")
+        text = ""
+    return text, parse_jsonl(text, source=str(store.path))
+
+
+def save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None:
+    """Write the learnings over `original`, changing only the lines of learnings that changed.
+
+    The file's folder is made when missing (by write_atomic, inside the try: a file standing where
+    the folder should be is one line naming the file, as any other failed write).
+    """
+    try:
+        write_atomic(store.path, updated_text(original, learnings), durable=True)
+    except OSError as error:
+        raise UsageError(f"{store.path}: cannot be written: {error.strerror}") from error

@@ -1,0 +1,48 @@
+"""The files git tracks in the checkout of a learnings file, against which its learnings go stale.
+
+The local commands (`list`, `show`, `render`) have no base branch to ask GitHub about: the local
+checkout stands in for it. Outside a git checkout, staleness cannot be known and is not looked for.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from learnings.model import Learning
+from learnings.staleness import stale
+
+_GIT_TIMEOUT = 60
+
+
+def tracked_paths(store_path: Path) -> list[str] | None:
+    """The files tracked by git in the repository of `store_path`, or None when that cannot be known."""
+    directory = store_path.resolve().parent
+    while not directory.is_dir():
+        directory = directory.parent
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(directory), "ls-files", "-z", "--full-name", ":/"],
+            capture_output=True,
+            check=False,
+            timeout=_GIT_TIMEOUT,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if result.returncode != 0:
+        return None
+    return [path for path in result.stdout.decode("utf-8", "surrogateescape").split("\0") if path]
+
+
+def stale_in_checkout(store_path: Path, learnings: Sequence[Learning]) -> frozenset[str] | None:
+    """The ids of stale learnings against the tracked files; None outside a git checkout.
+
+    Git is not asked when no active learning has paths (none can be stale).
+    """
+    if not any(learning.active and learning.paths for learning in learnings):
+        return frozenset()
+    existing = tracked_paths(store_path)
+    if existing is None:
+        return None
+    return stale(learnings, existing)
