@@ -4,7 +4,8 @@ Every figure comes from action.yml itself, replayed by bench.composite against t
 (demo world): (a) cold, a runner with no cache (the venv built from PyPI as action.yml builds it,
 then one read); (b) warm, the venv restored from the cache, then one read; (c) process start to
 the first request beside the import floor of `gql.transport.aiohttp`, in the same venv and the
-same run; (d) `--help` and a configuration error beside a bare interpreter. Medians of `runs`.
+same run; (d) `--help`, `--version`, `corrections marker` and a configuration error beside a bare
+interpreter. Medians of `runs`.
 Needs PyPI (each cold build downloads every wheel again: uv and pip run without their caches).
 """
 
@@ -133,6 +134,9 @@ def installer_figures(server: Server, installer: str, runs: int, folder: Path) -
     figures["first_request_s"] = _median(runs_quick, lambda: _first_request(server, python, folder))
     _command(figures, "import_floor", runs_quick, [str(python), "-c", "import gql.transport.aiohttp"], folder)
     _command(figures, "help", runs_quick, [str(python), "-m", "corrections", "--help"], folder)
+    _command(figures, "version", runs_quick, [str(python), "-m", "corrections", "--version"], folder)
+    marker = [str(python), "-m", "corrections", "marker", "--labels", "bug", "--duplicate-of", "12"]
+    _command(figures, "marker", runs_quick, marker, folder)
     config_error = [
         str(python),
         "-m",
@@ -171,6 +175,10 @@ def step_goals(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
     goals = {
         "cold_step_s": goal(uv["cold_s"], GOALS["cold_s"], uv["cold_s"] <= GOALS["cold_s"]),
         "help_s": goal(uv["help_s"], GOALS["quick_command_s"], uv["help_s"] < GOALS["quick_command_s"]),
+        "version_s": goal(
+            uv["version_s"], GOALS["quick_command_s"], uv["version_s"] < GOALS["quick_command_s"]
+        ),
+        "marker_s": goal(uv["marker_s"], GOALS["quick_command_s"], uv["marker_s"] < GOALS["quick_command_s"]),
         "config_error_s": goal(
             uv["config_error_s"], GOALS["quick_command_s"], uv["config_error_s"] < GOALS["quick_command_s"]
         ),
@@ -200,6 +208,10 @@ def step_markdown(out: dict[str, Any]) -> str:
         ("  its CPU time (s)", "import_floor_cpu_s"),
         ("corrections --help (s)", "help_s"),
         ("  its CPU time (s)", "help_cpu_s"),
+        ("corrections --version (s)", "version_s"),
+        ("  its CPU time (s)", "version_cpu_s"),
+        ("corrections marker (s)", "marker_s"),
+        ("  its CPU time (s)", "marker_cpu_s"),
         ("configuration error (s)", "config_error_s"),
         ("  its CPU time (s)", "config_error_cpu_s"),
         ("bare interpreter (s)", "bare_python_s"),
