@@ -114,3 +114,15 @@ def test_a_missing_or_malformed_config_file_fails_before_pydantic(text: str | No
     assert "not found" in output if text is None else "not valid TOML" in output
     assert "pydantic" not in modules
     assert "pydantic_core" not in modules
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--help"], ["--version"], ["marker", "--labels", "bug,crash", "--duplicate-of", "12"]],
+)
+def test_commands_that_validate_nothing_load_no_pydantic(arguments: list[str], tmp_path: Path) -> None:
+    """pydantic and its models are most of what remains of a short command's start-up."""
+    code, modules, _ = imported(arguments, tmp_path)
+    assert code == 0
+    assert "corrections" in modules
+    assert not modules & {"pydantic", "pydantic_core"}, f"{arguments} imported pydantic"
