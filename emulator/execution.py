@@ -34,9 +34,10 @@ from graphql.execution.values import get_variable_values
 
 from emulator.cost import Analysis, analyze
 from emulator.faults import PARTIAL_MESSAGES, request_id, timeout_body
-from emulator.resolvers import Budget, Context, field_resolver, retype, type_resolver
-from emulator.resolvers_mutation import MutationRoot
-from emulator.resolvers_repo import QueryRoot
+from emulator.resolvers.context import Budget, Context
+from emulator.resolvers.fields import field_resolver, retype, type_resolver
+from emulator.resolvers.mutation import MutationRoot
+from emulator.resolvers.query import QueryRoot
 from emulator.store import Store
 
 

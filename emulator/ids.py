@@ -32,6 +32,15 @@ PREFIXES = {
     "UnmarkedAsDuplicateEvent": "UMADE_",
 }
 TYPES = {prefix: typename for typename, prefix in PREFIXES.items()}
+# The GraphQL type of each world timeline event (its REST ``node_id`` uses the same).
+EVENT_TYPENAMES = {
+    "labeled": "LabeledEvent",
+    "unlabeled": "UnlabeledEvent",
+    "closed": "ClosedEvent",
+    "reopened": "ReopenedEvent",
+    "marked_as_duplicate": "MarkedAsDuplicateEvent",
+    "unmarked_as_duplicate": "UnmarkedAsDuplicateEvent",
+}
 
 
 def _b64(text: str) -> str:

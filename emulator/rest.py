@@ -12,8 +12,8 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
-from emulator.ids import node_id
-from emulator.resolvers_issue import EVENT_TYPENAMES
+from emulator.git import blob_oid
+from emulator.ids import EVENT_TYPENAMES, node_id
 from emulator.store import Store
 from emulator.world import CommentItem, Issue, Reaction, iso
 
@@ -353,15 +353,13 @@ class RestApi:
         if not self._repo_ok(request):
             return not_found()
         path = request.match_info["path"]
-        files = self.store.files_at(request.query.get("ref", "HEAD"))
+        files = self.store.git.files_at(request.query.get("ref", "HEAD"))
         if files is None or path not in files:
             return not_found("https://docs.github.com/rest/repos/contents#get-repository-content")
         data = files[path].encode("utf-8")
         encoded = base64.b64encode(data).decode()
         content = "\n".join(encoded[i : i + 60] for i in range(0, len(encoded), 60)) + "\n"
-        from emulator.resolvers_git import BlobNode
-
-        sha = BlobNode(files[path]).oid
+        sha = blob_oid(files[path])
         return web.json_response(
             {
                 "type": "file",

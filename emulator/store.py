@@ -1,15 +1,13 @@
 """The world as the server holds it: indexed, derived state cached, changed by mutations.
 
 Indexes (issues by updatedAt, createdAt, comment count; all comments by creation) are
-built on first use and dropped on every change, so reading page 1 of a 100,000-issue
-world never scans it twice.
+built on first use and dropped on every change of an issue, so reading page 1 of a
+100,000-issue world never scans it twice. Branches and commits are the git side's
+(``emulator/git.py``), which ``Store.git`` holds.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -17,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from emulator.access import Access
+from emulator.git import Commit, Git
+from emulator.refusals import MutationError
 from emulator.world import (
     REACTION_CONTENTS,
     ClosedItem,
@@ -38,34 +38,12 @@ WRITE_PERMISSIONS = ("ADMIN", "MAINTAIN", "WRITE")
 FIRST_NEW_COMMENT_ID = 2_900_000_001  # the least id of a comment made through a mutation
 
 
-class MutationError(Exception):
-    """A mutation GitHub would refuse; ``type`` is GitHub's error type."""
-
-    def __init__(self, message: str, type_: str = "UNPROCESSABLE") -> None:
-        super().__init__(message)
-        self.type = type_
-
-
-@dataclass(frozen=True)
-class Commit:
-    """One commit: its tree (path -> text) and where it came from."""
-
-    oid: str
-    files: dict[str, str]
-    parent: str | None
-    message: str
-
-
 @dataclass
 class Order:
     """Issue numbers in one order, with each number's position (for cursors)."""
 
     numbers: list[int]
     position: dict[int, int] = field(default_factory=dict)
-
-
-def _oid(*parts: str) -> str:
-    return hashlib.sha1("\0".join(parts).encode(), usedforsecurity=False).hexdigest()
 
 
 class Store:
@@ -86,22 +64,24 @@ class Store:
         for pull in world.pull_requests:
             self.items[pull.number] = pull
             self.pull_numbers.add(pull.number)
-        self.commits: dict[str, Commit] = {}
-        self.branches: dict[str, str] = {}
-        trees = dict(world.files)
-        trees.setdefault(self.default_branch, {})
-        for branch, files in trees.items():
-            oid = world.heads.get(branch) or _oid("tree", branch, json.dumps(files, sort_keys=True))
-            self.commits[oid] = Commit(oid, dict(files), None, "initial")
-            self.branches[branch] = oid
+        self.git = Git(self.default_branch, world.files, world.heads)
         self.label_info = {label.name: label for label in world.labels}
         self._derived: dict[int, Derived] = {}
         self._orders: dict[tuple[str, str, str], Order] = {}
         self._comments: dict[int, tuple[int, int]] | None = None
         self._comments_by_created: list[tuple[int, int]] | None = None
-        self.version = 0
 
     # -- reading -------------------------------------------------------------------------
+
+    @property
+    def commits(self) -> dict[str, Commit]:
+        """Every commit by oid (the git side's, emulator/git.py)."""
+        return self.git.commits
+
+    @property
+    def branches(self) -> dict[str, str]:
+        """Branch name -> head commit oid (the git side's, emulator/git.py)."""
+        return self.git.branches
 
     @property
     def name_with_owner(self) -> str:
@@ -214,15 +194,6 @@ class Store:
         """A label's looks (defaults for labels only seen in events)."""
         return self.label_info.get(name) or LabelInfo(name=name)
 
-    def files_at(self, ref: str) -> dict[str, str] | None:
-        """The tree of a branch (``HEAD`` = default branch, ``refs/heads/x`` = x) or commit oid."""
-        if ref == "HEAD":
-            ref = self.default_branch
-        ref = ref.removeprefix("refs/heads/")
-        oid = self.branches.get(ref, ref)
-        commit = self.commits.get(oid)
-        return None if commit is None else commit.files
-
     def now(self, after: datetime | None = None) -> datetime:
         """The time of a new event: the wall clock (or ``now`` key), and later than ``after``."""
         moment = self.file.now or datetime.now(UTC).replace(microsecond=0)
@@ -232,10 +203,8 @@ class Store:
 
     # -- changing ------------------------------------------------------------------------
 
-    def _changed(self, number: int | None = None) -> None:
-        self.version += 1
-        if number is not None:
-            self._derived.pop(number, None)
+    def _changed(self, number: int) -> None:
+        self._derived.pop(number, None)
         self._orders.clear()
         self._comments = None
         self._comments_by_created = None
@@ -302,87 +271,6 @@ class Store:
             self.items[number] = issue.model_copy(update={"timeline": tuple(timeline)})
         self._changed(number)
         return new
-
-    def create_ref(self, name: str, oid: str) -> str:
-        """Create ``refs/heads/<branch>`` at a known commit; returns the branch name."""
-        if not name.startswith("refs/"):
-            raise MutationError(f"Reference name must start with refs/: {name}")
-        branch = name.removeprefix("refs/heads/")
-        if branch in self.branches:
-            raise MutationError(f'A ref named "{name}" already exists in the repository.')
-        if oid not in self.commits:
-            raise MutationError(f"Object does not exist: {oid}", "NOT_FOUND")
-        self.branches[branch] = oid
-        self._changed()
-        return branch
-
-    def update_ref(self, branch: str, oid: str, force: bool) -> None:
-        """Point a branch at another commit; without ``force`` only a fast-forward is allowed."""
-        head = self.branches.get(branch)
-        if head is None:
-            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
-        if oid not in self.commits:
-            raise MutationError(f"Object does not exist: {oid}", "NOT_FOUND")
-        if not force and not self.is_ancestor(head, oid):
-            raise MutationError("Update is not a fast forward")
-        self.branches[branch] = oid
-        self._changed()
-
-    def delete_ref(self, branch: str) -> None:
-        """Delete a branch; the default branch cannot be deleted."""
-        if branch not in self.branches:
-            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
-        if branch == self.default_branch:
-            raise MutationError("Cannot delete the default branch")
-        del self.branches[branch]
-        self._changed()
-
-    def is_ancestor(self, ancestor: str, oid: str | None) -> bool:
-        """Whether ``ancestor`` is ``oid`` or one of its parents' ancestors."""
-        while oid is not None:
-            if oid == ancestor:
-                return True
-            oid = self.commits[oid].parent
-        return False
-
-    def commit(
-        self,
-        branch: str,
-        expected_head: str,
-        message: str,
-        additions: list[tuple[str, str]],
-        deletions: list[str],
-    ) -> Commit:
-        """Commit file changes (additions: path, base64 contents) on an existing branch.
-
-        Raises MutationError (STALE_DATA) when ``expected_head`` is not the branch's head.
-        """
-        head = self.branches.get(branch)
-        if head is None:
-            raise MutationError(f'A ref named "refs/heads/{branch}" does not exist.', "NOT_FOUND")
-        if expected_head != head:
-            raise MutationError(
-                f'Expected branch to point to "{expected_head}" but it did not.  Pull and try again.',
-                "STALE_DATA",
-            )
-        files = dict(self.commits[head].files)
-        for path in deletions:
-            if path not in files:
-                raise MutationError(
-                    f"A path was requested for deletion which does not exist as of commit oid `{head}`"
-                )
-            del files[path]
-        for path, contents in additions:
-            try:
-                files[path] = base64.b64decode(contents, validate=True).decode("utf-8")
-            except (ValueError, UnicodeDecodeError) as error:
-                raise MutationError(f"Invalid base64 contents for {path}") from error
-        oid = _oid("commit", head, message, json.dumps(files, sort_keys=True))
-        commit = Commit(oid, files, head, message)
-        self.commits[oid] = commit
-        self.branches[branch] = oid
-        self._changed()
-        return commit
 
     def create_pull(self, author: str, base: str, head: str, title: str, body: str, draft: bool) -> int:  # noqa: PLR0917
         """Open a pull request; returns its number."""

@@ -1,13 +1,17 @@
-"""Shared fixtures: the Markdown snapshot extension that keeps every snapshot under snapshots/."""
+"""Shared fixtures: the emulator factory (tests/emulation.py) and the Markdown snapshot extension."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
+
+from emulator import Server
+from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,3 +31,23 @@ class MarkdownSnapshotExtension(SingleFileSnapshotExtension):
 def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     """Rendered text compared with snapshots/<module>/<test>.md (update with --snapshot-update)."""
     return snapshot.use_extension(MarkdownSnapshotExtension)
+
+
+@pytest.fixture
+def emulate() -> Iterator[Emulators]:
+    """Start emulators for one test: ``emulate(world, **keys)``; all stop when the test ends."""
+    with Emulators() as emulators:
+        yield emulators
+
+
+@pytest.fixture(scope="module")
+def emulate_module() -> Iterator[Emulators]:
+    """Start emulators shared by one module's tests; all stop when the module ends."""
+    with Emulators() as emulators:
+        yield emulators
+
+
+@pytest.fixture(scope="module")
+def demo_server(emulate_module: Emulators) -> Server:
+    """The demo world, shared by one module's tests (a test that sets faults clears them)."""
+    return emulate_module()

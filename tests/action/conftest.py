@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bench.composite import read_file_command
-from emulator import serve_in_thread
+from emulator import Server
+from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
 
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 TOKEN = "ghs_test-token-never-printed"
 
 
 @pytest.fixture
-def demo_server() -> Iterator[Any]:
-    """The demo world with GITHUB_TOKEN's budget (1,000 points an hour), fresh for each test."""
-    world = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
-    with serve_in_thread(world) as server:
-        yield server
+def actions_demo(emulate: Emulators) -> Server:
+    """The demo world under GITHUB_TOKEN's budget, fresh for each test."""
+    return emulate(DEMO, rate_limit=GITHUB_TOKEN_BUDGET)
 
 
 Environment = Callable[..., dict[str, str]]

@@ -4,43 +4,43 @@ workspace (which may hold a pull request's files): against the emulator (demo wo
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from corrections.action import run_action
-from emulator import serve_in_thread
+from emulator import Server
+from tests.emulation import DEMO, Emulators, world_dict
 
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 HOSTILE_CONFIG = '[assistant]\nlogin = "mallory"\n\n[context]\nlabels_file = "evil.md"\nmax_analyzed = 1\n'
 Outputs = Callable[[Path], dict[str, str]]
 
 
-def _served(base_files: dict[str, str]) -> Iterator[Any]:
-    world = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["files"]["main"].update(base_files)
-    with serve_in_thread(world) as server:
-        yield server
+def _served(emulate: Emulators, base_files: dict[str, str]) -> Server:
+    files = world_dict(DEMO)["files"]
+    files["main"].update(base_files)
+    return emulate(DEMO, files=files)
 
 
 @pytest.fixture
-def custom_base() -> Iterator[Any]:
+def custom_base(emulate: Emulators) -> Server:
     """The demo world whose base branch has a configuration naming another labels.md."""
-    yield from _served(
+    return _served(
+        emulate,
         {
             ".github/assistant.toml": '[context]\nlabels_file = ".github/only-crash.md"\n',
             ".github/only-crash.md": "- `crash`: the program dies\n",
-        }
+        },
     )
 
 
 @pytest.fixture
-def plain_base() -> Iterator[Any]:
+def plain_base(emulate: Emulators) -> Server:
     """The demo world as it is (no configuration file on the base branch)."""
-    yield from _served({})
+    return _served(emulate, {})
 
 
 def _operations(server: Any) -> list[str]:
@@ -100,9 +100,9 @@ def test_a_named_configuration_missing_at_the_base_is_a_configuration_error(
 
 
 @pytest.fixture
-def off_at_base() -> Iterator[Any]:
+def off_at_base(emulate: Emulators) -> Server:
     """The demo world whose base branch turns corrections off."""
-    yield from _served({".github/assistant.toml": "[context]\nmax_analyzed = 0\n"})
+    return _served(emulate, {".github/assistant.toml": "[context]\nmax_analyzed = 0\n"})
 
 
 def test_corrections_off_at_the_base_stop_after_the_first_request(

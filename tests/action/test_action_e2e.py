@@ -12,10 +12,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.action import run_action
-from emulator import serve_in_thread
+from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
 
 TOKEN = "ghs_test-token-never-printed"
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 # As GitHub sends it: the new issue with its title and body (which rank the corrections).
 WINDOWS_ISSUE = {
     "number": 61,
@@ -27,18 +26,18 @@ Outputs = Callable[[Path], dict[str, str]]
 
 
 def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pytest fixtures
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     snapshot: SnapshotAssertion,
 ) -> None:
-    environ = action_env(demo_server, "issues", OPENED)
+    environ = action_env(actions_demo, "issues", OPENED)
     assert run_action(environ) == 0
     out = outputs(tmp_path / "output")
     context = tmp_path / "runner-temp" / "corrections-context"
-    served = demo_server.log()
+    served = actions_demo.log()
     assert out == {
         "mode": "first-analysis",
         "skipped": "false",
@@ -80,19 +79,19 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
 
 
 def test_the_event_issue_ranks_the_lines_at_no_extra_request(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     context = tmp_path / "runner-temp" / "corrections-context"
-    assert run_action(action_env(demo_server, "workflow_dispatch", {"inputs": {}})) == 0
+    assert run_action(action_env(actions_demo, "workflow_dispatch", {"inputs": {}})) == 0
     newest = json.loads((context / "corrections.json").read_text(encoding="utf-8"))["corrections"]
-    preview_requests = len(demo_server.log())
-    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    preview_requests = len(actions_demo.log())
+    assert run_action(action_env(actions_demo, "issues", OPENED)) == 0
     ranked = json.loads((context / "corrections.json").read_text(encoding="utf-8"))["corrections"]
     # The payload carries the title and body: nothing more is asked of GitHub.
-    assert len(demo_server.log()) == 2 * preview_requests
+    assert len(actions_demo.log()) == 2 * preview_requests
     # The demo's Windows path issues (#51 paths over 260 characters, #44, #41) come first.
     assert [c["number"] for c in ranked][:3] == [51, 44, 41]
     assert sorted(c["number"] for c in ranked) == sorted(c["number"] for c in newest)
@@ -104,14 +103,14 @@ def test_the_event_issue_ranks_the_lines_at_no_extra_request(
 
 
 def test_label_names_and_base_ref_inputs(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     environ = action_env(
-        demo_server, "issues", OPENED, max_analyzed="5", out=str(tmp_path / "ctx"), base_ref="feature-x"
+        actions_demo, "issues", OPENED, max_analyzed="5", out=str(tmp_path / "ctx"), base_ref="feature-x"
     )
     assert run_action(environ) == 0
     out = outputs(tmp_path / "output")
@@ -132,7 +131,7 @@ def test_label_names_and_base_ref_inputs(
     ],
 )
 def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
@@ -142,8 +141,8 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     payload: dict[str, Any],
     trigger: str,
 ) -> None:
-    assert run_action(action_env(demo_server, event_name, payload)) == 0
-    assert demo_server.log() == []  # nothing was asked of GitHub
+    assert run_action(action_env(actions_demo, event_name, payload)) == 0
+    assert actions_demo.log() == []  # nothing was asked of GitHub
     out = outputs(tmp_path / "output")
     assert out["skipped"] == "true"
     assert out["mode"] == "follow-up"
@@ -160,28 +159,28 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
 
 
 def test_workflow_dispatch_is_a_preview(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert run_action(action_env(demo_server, "workflow_dispatch", {"inputs": {}})) == 0
+    assert run_action(action_env(actions_demo, "workflow_dispatch", {"inputs": {}})) == 0
     assert outputs(tmp_path / "output")["mode"] == "preview"
     assert "Corrections read (preview, no issue)" in (tmp_path / "summary").read_text(encoding="utf-8")
     capsys.readouterr()
 
 
 def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtures
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     snapshot: SnapshotAssertion,
 ) -> None:
-    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
-    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    actions_demo.set_faults([{"kind": "bad_credentials", "times": None}])
+    assert run_action(action_env(actions_demo, "issues", OPENED)) == 0
     out = outputs(tmp_path / "output")
     assert out["github-failed"] == "true"
     assert out["corrected"] == "0"
@@ -207,7 +206,7 @@ def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtur
     ],
 )
 def test_fail_on_error_fails_the_step_only_when_github_failed(  # noqa: PLR0917 - pytest fixtures
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
@@ -215,8 +214,8 @@ def test_fail_on_error_fails_the_step_only_when_github_failed(  # noqa: PLR0917 
     faults: list[dict[str, Any]],
     status: int,
 ) -> None:
-    demo_server.set_faults(faults)
-    assert run_action(action_env(demo_server, "issues", OPENED, fail_on_error="true")) == status
+    actions_demo.set_faults(faults)
+    assert run_action(action_env(actions_demo, "issues", OPENED, fail_on_error="true")) == status
     out = outputs(tmp_path / "output")
     # The context and the outputs are written before the step fails: nothing is lost.
     assert (Path(out["context"]) / "corrections.md").is_file()
@@ -226,9 +225,9 @@ def test_fail_on_error_fails_the_step_only_when_github_failed(  # noqa: PLR0917 
 
 
 def test_fail_on_error_accepts_only_true_or_false(
-    demo_server: Any, action_env: Callable[..., dict[str, str]], capsys: pytest.CaptureFixture[str]
+    actions_demo: Any, action_env: Callable[..., dict[str, str]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_action(action_env(demo_server, "issues", OPENED, fail_on_error="yes")) == 2
+    assert run_action(action_env(actions_demo, "issues", OPENED, fail_on_error="yes")) == 2
     assert "input fail-on-error: expected true or false" in capsys.readouterr().out
 
 
@@ -243,31 +242,31 @@ def test_fail_on_error_accepts_only_true_or_false(
     ],
 )
 def test_bad_inputs_fail_with_one_error(  # noqa: PLR0917 - pytest fixtures
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     inputs: dict[str, str],
     message: str,
 ) -> None:
-    environ = action_env(demo_server, "issues", OPENED, **inputs)
+    environ = action_env(actions_demo, "issues", OPENED, **inputs)
     environ.pop("GITHUB_TOKEN", None)
     assert run_action(environ) == 2
     captured = capsys.readouterr()
     errors = [line for line in captured.out.splitlines() if line.startswith("::error")]
     assert len(errors) == 1 and message in errors[0]
-    assert demo_server.log() == []
+    assert actions_demo.log() == []
 
 
 def test_off_reads_nothing(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert run_action(action_env(demo_server, "issues", OPENED, max_analyzed="0")) == 0
-    assert demo_server.log() == []
+    assert run_action(action_env(actions_demo, "issues", OPENED, max_analyzed="0")) == 0
+    assert actions_demo.log() == []
     out = outputs(tmp_path / "output")
     assert (out["window"], out["requests"], out["github-failed"]) == ("0", "0", "false")
     assert "Corrections are off" in (tmp_path / "summary").read_text(encoding="utf-8")
@@ -275,13 +274,13 @@ def test_off_reads_nothing(
 
 
 def test_prompt_max_chars_input_bounds_the_prompt_file(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    environ = action_env(demo_server, "issues", OPENED, prompt_max_chars="9000")
+    environ = action_env(actions_demo, "issues", OPENED, prompt_max_chars="9000")
     assert run_action(environ) == 0
     prompt = Path(outputs(tmp_path / "output")["prompt-file"]).read_text(encoding="utf-8")
     assert len(prompt) <= 9_000
@@ -291,14 +290,14 @@ def test_prompt_max_chars_input_bounds_the_prompt_file(
 
 
 def test_failed_read_still_gives_a_prompt_file_with_the_note(
-    demo_server: Any,
+    actions_demo: Any,
     action_env: Callable[..., dict[str, str]],
     outputs: Outputs,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
-    assert run_action(action_env(demo_server, "issues", OPENED)) == 0
+    actions_demo.set_faults([{"kind": "bad_credentials", "times": None}])
+    assert run_action(action_env(actions_demo, "issues", OPENED)) == 0
     prompt = Path(outputs(tmp_path / "output")["prompt-file"]).read_text(encoding="utf-8")
     assert "could not be read" in prompt
     assert "No issue was read, so no excerpt follows." in prompt
@@ -306,11 +305,11 @@ def test_failed_read_still_gives_a_prompt_file_with_the_note(
 
 
 def test_the_bin_output_runs_this_action_s_commands_in_later_steps(
-    demo_server: Any, action_env: Callable[..., dict[str, str]], outputs: Outputs, tmp_path: Path
+    actions_demo: Any, action_env: Callable[..., dict[str, str]], outputs: Outputs, tmp_path: Path
 ) -> None:
     """A later step runs `"$BIN/corrections"` and `"$BIN/learnings"`: the reader's interpreter and code."""
     for event, payload in (("issues", OPENED), ("issue_comment", {"action": "created"})):
-        assert run_action(action_env(demo_server, event, payload)) == 0
+        assert run_action(action_env(actions_demo, event, payload)) == 0
         folder = Path(outputs(tmp_path / "output")["bin"])
         for name in ("corrections", "learnings"):
             done = subprocess.run(
@@ -340,14 +339,12 @@ def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: 
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     snapshot: SnapshotAssertion,
+    emulate: Emulators,
 ) -> None:
     """GitHub's timeout (200 or 502) or resource limits on the full first page (server-time model)."""
-    world = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
-    world["server_time"] = {"ms_per_node": 1, "answer": answer}
-    with serve_in_thread(world) as server:
-        assert run_action(action_env(server, "issues", OPENED)) == 0
-        served = server.log()
+    server = emulate(DEMO, rate_limit=GITHUB_TOKEN_BUDGET, server_time={"ms_per_node": 1, "answer": answer})
+    assert run_action(action_env(server, "issues", OPENED)) == 0
+    served = server.log()
     out = outputs(tmp_path / "output")
     # The same corrections as without the refusal; the refused query's point is charged too, and
     # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,10 @@ import pytest
 
 from bench.composite import FolderCache, Replay, StepFailed, runner_environment
 from bench.expressions import ExpressionError, condition, interpolate
-from emulator import serve_in_thread
+from emulator import Server
+from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 TOKEN = "ghs_replay-token-never-printed"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 PLANTED = ("pip", "venv", "uv", "ensurepip", "corrections", "typing_extensions")
@@ -40,11 +39,8 @@ class Run:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Any]:
-    world = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["rate_limit"] = {"limit": 1000, "remaining": 1000, "reset_in_s": 3600}
-    with serve_in_thread(world) as served:
-        yield served
+def server(emulate_module: Emulators) -> Server:
+    return emulate_module(DEMO, rate_limit=GITHUB_TOKEN_BUDGET)
 
 
 def plant(workspace: Path) -> Path:

@@ -5,22 +5,20 @@ Counts only, never times (speed is the benchmark's job).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from bench.adaptive import adaptive_case
 from bench.measure import compare, config_for
 from bench.worlds import WorldSpec, generate
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 
 @pytest.fixture(scope="module")
-def common_server() -> Iterator[Server]:
+def common_server(emulate_module: Emulators) -> Server:
     """A 1,000-issue world; no window timeline runs past 100 items, 👎 only from maintainers."""
     spec = WorldSpec(issues=1_000, seed=11, long_in_window=False, outsider_thumbs_down=False)
-    with serve_in_thread(generate(spec)) as server:
-        yield server
+    return emulate_module(generate(spec))
 
 
 def test_generation_is_deterministic() -> None:
@@ -54,10 +52,10 @@ def test_readers_agree_and_graphql_is_bounded(common_server: Server, max_analyze
         assert pair.rest.requests >= 15 * pair.graphql.requests
 
 
-def test_readers_agree_on_the_realistic_world() -> None:
+def test_readers_agree_on_the_realistic_world(emulate: Emulators) -> None:
     """👎 from anyone and a long timeline in the window: a third round at most, same corrections."""
-    with serve_in_thread(generate(WorldSpec(issues=1_000, seed=5))) as server:
-        pair = compare(server, config_for(30), runs=1)
+    server = emulate(generate(WorldSpec(issues=1_000, seed=5)))
+    pair = compare(server, config_for(30), runs=1)
     assert pair.differences == ()
     assert pair.graphql.requests <= 3
     outcomes = {c.duplicate.outcome.value for c in pair.graphql.corrections if c.duplicate is not None}

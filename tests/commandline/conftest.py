@@ -5,14 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from emulator import Server, serve_in_thread
-from emulator.worlds import demo_world_path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MODULES = {"corrections": "corrections", "learnings": "learnings.cli"}
@@ -60,13 +57,6 @@ def cli(tmp_path: Path) -> Command:
         return Result(result.returncode, result.stdout, result.stderr)
 
     return run
-
-
-@pytest.fixture(scope="module")
-def demo() -> Iterator[Server]:
-    """The demo world on loopback, shared by a module's tests (each clears the faults it sets)."""
-    with serve_in_thread(demo_world_path()) as server:
-        yield server
 
 
 def git_checkout(folder: Path, origin: str | None = "git@github.com:octo/demo.git") -> Path:

@@ -13,9 +13,11 @@ DEMO_ANSWER = json.loads(
 )
 
 
-def test_gh_token_is_taken_when_github_token_is_unset(cli: Command, demo: Server, tmp_path: Path) -> None:
+def test_gh_token_is_taken_when_github_token_is_unset(
+    cli: Command, demo_server: Server, tmp_path: Path
+) -> None:
     result = cli(
-        "corrections", "read", "--repo", "octo/demo", "--api-url", demo.url, "--out", "ctx",
+        "corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url, "--out", "ctx",
         env={"GH_TOKEN": "gh-users-token"},
     )  # fmt: skip
     assert result.status == 0, result.err
@@ -23,18 +25,20 @@ def test_gh_token_is_taken_when_github_token_is_unset(cli: Command, demo: Server
     assert written["note"] is None and written["window"] == DEMO_ANSWER["window"]
 
 
-def test_without_any_token_the_error_names_both_variables(cli: Command, demo: Server) -> None:
-    result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo.url)
+def test_without_any_token_the_error_names_both_variables(cli: Command, demo_server: Server) -> None:
+    result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url)
     assert result.status == 2
     assert result.err == (
         "corrections: error: no token: set GITHUB_TOKEN (or GH_TOKEN, as for gh) in the environment\n"
     )
 
 
-def test_repo_comes_from_the_origin_of_the_checkout(cli: Command, demo: Server, tmp_path: Path) -> None:
+def test_repo_comes_from_the_origin_of_the_checkout(
+    cli: Command, demo_server: Server, tmp_path: Path
+) -> None:
     inner = git_checkout(tmp_path / "checkout", "https://github.com/octo/demo.git")
     result = cli(
-        "corrections", "read", "--api-url", demo.url, "--out", "ctx",
+        "corrections", "read", "--api-url", demo_server.url, "--out", "ctx",
         env={"GITHUB_TOKEN": "t"}, cwd=inner,
     )  # fmt: skip
     assert result.status == 0, result.err
@@ -58,10 +62,10 @@ def test_without_repo_outside_github_checkout_one_clear_line(cli: Command, tmp_p
         assert "--repo OWNER/NAME is needed" in result.err and "git@gitlab.com:octo/demo.git" in result.err
 
 
-def test_explain_takes_the_number_as_people_write_it(cli: Command, demo: Server) -> None:
-    plain = cli("corrections", "explain", "41", "--repo", "octo/demo", "--api-url", demo.url,
+def test_explain_takes_the_number_as_people_write_it(cli: Command, demo_server: Server) -> None:
+    plain = cli("corrections", "explain", "41", "--repo", "octo/demo", "--api-url", demo_server.url,
                 env={"GITHUB_TOKEN": "t"})  # fmt: skip
-    hashed = cli("corrections", "explain", "#41", "--repo", "octo/demo", "--api-url", demo.url,
+    hashed = cli("corrections", "explain", "#41", "--repo", "octo/demo", "--api-url", demo_server.url,
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert plain.status == hashed.status == 0, hashed.err
     assert hashed.out == plain.out and "#41" in hashed.out
@@ -70,14 +74,14 @@ def test_explain_takes_the_number_as_people_write_it(cli: Command, demo: Server)
 
 
 def test_outside_actions_a_failed_read_is_one_plain_line_with_what_to_check(
-    cli: Command, demo: Server, tmp_path: Path
+    cli: Command, demo_server: Server, tmp_path: Path
 ) -> None:
-    demo.set_faults([{"kind": "bad_credentials", "times": None}])
+    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
     try:
-        result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo.url,
+        result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url,
                      env={"GITHUB_TOKEN": "expired"})  # fmt: skip
     finally:
-        demo.set_faults([])
+        demo_server.set_faults([])
     assert result.status == 0
     assert result.out == ""
     assert "::" not in result.err  # no workflow command at a terminal
@@ -88,20 +92,20 @@ def test_outside_actions_a_failed_read_is_one_plain_line_with_what_to_check(
     assert "check that GITHUB_TOKEN (else GH_TOKEN) holds a token" in warning
 
 
-def test_inside_actions_the_same_failure_is_one_annotation(cli: Command, demo: Server) -> None:
-    demo.set_faults([{"kind": "bad_credentials", "times": None}])
+def test_inside_actions_the_same_failure_is_one_annotation(cli: Command, demo_server: Server) -> None:
+    demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
     try:
-        result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo.url,
+        result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url,
                      env={"GITHUB_TOKEN": "expired", "GITHUB_ACTIONS": "true"})  # fmt: skip
     finally:
-        demo.set_faults([])
+        demo_server.set_faults([])
     assert result.status == 0
     (warning,) = [line for line in result.out.splitlines() if line.startswith("::warning")]
     assert "(bad credentials)" in warning and "warning:" not in result.err
 
 
-def test_memory_show_of_a_pull_request_without_memory_says_so(cli: Command, demo: Server) -> None:
-    result = cli("learnings", "memory", "show", "--pr", "61", "--repo", "octo/demo", "--api-url", demo.url,
+def test_memory_show_of_a_pull_request_without_memory_says_so(cli: Command, demo_server: Server) -> None:
+    result = cli("learnings", "memory", "show", "--pr", "61", "--repo", "octo/demo", "--api-url", demo_server.url,
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert result.status == 0
     assert result.err == (
@@ -109,21 +113,21 @@ def test_memory_show_of_a_pull_request_without_memory_says_so(cli: Command, demo
     )
     assert "GitHub failed" not in result.err
     as_json = cli("learnings", "memory", "show", "--pr", "#61", "--json", "--repo", "octo/demo",
-                  "--api-url", demo.url, env={"GITHUB_TOKEN": "t"})  # fmt: skip
+                  "--api-url", demo_server.url, env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert (as_json.status, as_json.out) == (0, "null\n")
 
 
 def test_memory_show_of_an_issue_number_says_there_is_no_such_pull_request(
-    cli: Command, demo: Server
+    cli: Command, demo_server: Server
 ) -> None:
-    result = cli("learnings", "memory", "show", "--pr", "3", "--repo", "octo/demo", "--api-url", demo.url,
+    result = cli("learnings", "memory", "show", "--pr", "3", "--repo", "octo/demo", "--api-url", demo_server.url,
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert result.status == 1
     assert result.err == "learnings: memory: no pull request #3 in octo/demo (or the token cannot see it)\n"
 
 
-def test_a_repository_that_is_not_there_points_at_its_name(cli: Command, demo: Server) -> None:
-    result = cli("corrections", "read", "--repo", "octo/nope", "--api-url", demo.url, "--time-budget", "3",
+def test_a_repository_that_is_not_there_points_at_its_name(cli: Command, demo_server: Server) -> None:
+    result = cli("corrections", "read", "--repo", "octo/nope", "--api-url", demo_server.url, "--time-budget", "3",
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert result.status == 0
     (warning,) = [line for line in result.err.splitlines() if "warning" in line]

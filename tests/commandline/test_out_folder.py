@@ -10,14 +10,14 @@ from emulator import Server
 from tests.commandline.conftest import Command
 
 
-def _read(cli: Command, demo: Server, out: Path, *extra: str) -> list[str]:
-    result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo.url, "--out", str(out), *extra,
+def _read(cli: Command, demo_server: Server, out: Path, *extra: str) -> list[str]:
+    result = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url, "--out", str(out), *extra,
                  env={"GITHUB_TOKEN": "t"})  # fmt: skip
     assert result.status == 0, result.err
     return sorted(path.name for path in (out / "issues").iterdir())
 
 
-def test_files_it_did_not_write_are_never_deleted(cli: Command, demo: Server, tmp_path: Path) -> None:
+def test_files_it_did_not_write_are_never_deleted(cli: Command, demo_server: Server, tmp_path: Path) -> None:
     out = tmp_path / "ctx"
     (out / "issues").mkdir(parents=True)
     mine = {
@@ -27,10 +27,10 @@ def test_files_it_did_not_write_are_never_deleted(cli: Command, demo: Server, tm
     }
     for path, text in mine.items():
         path.write_text(text, encoding="utf-8")
-    first = _read(cli, demo, out)
+    first = _read(cli, demo_server, out)
     window = json.loads((out / "corrections.json").read_text(encoding="utf-8"))["window"]
     assert {f"{number}.md" for number in window} | {"mynotes.md", "9999.md"} == set(first)
-    second = _read(cli, demo, out, "--max-analyzed", "2")
+    second = _read(cli, demo_server, out, "--max-analyzed", "2")
     narrow = json.loads((out / "corrections.json").read_text(encoding="utf-8"))["window"]
     assert len(narrow) == 2
     # The issues that left the window are gone (this program wrote them); the others stay.
@@ -42,18 +42,20 @@ def test_files_it_did_not_write_are_never_deleted(cli: Command, demo: Server, tm
 
 
 def test_learnings_md_of_an_earlier_run_goes_when_learnings_are_off(
-    cli: Command, demo: Server, tmp_path: Path
+    cli: Command, demo_server: Server, tmp_path: Path
 ) -> None:
     out = tmp_path / "ctx"
-    _read(cli, demo, out)
+    _read(cli, demo_server, out)
     assert (out / "learnings.md").is_file()
     config = tmp_path / "off.toml"
     config.write_text("[learnings]\nenabled = false\n", encoding="utf-8")
-    _read(cli, demo, out, "--config", str(config))
+    _read(cli, demo_server, out, "--config", str(config))
     assert not (out / "learnings.md").exists()
 
 
-def test_a_manifest_cannot_delete_outside_the_folder(cli: Command, demo: Server, tmp_path: Path) -> None:
+def test_a_manifest_cannot_delete_outside_the_folder(
+    cli: Command, demo_server: Server, tmp_path: Path
+) -> None:
     out = tmp_path / "ctx"
     out.mkdir()
     outside = tmp_path / "precious.txt"
@@ -62,5 +64,5 @@ def test_a_manifest_cannot_delete_outside_the_folder(cli: Command, demo: Server,
         json.dumps({"v": 1, "files": ["../precious.txt", str(outside), "issues/../../precious.txt"]}),
         encoding="utf-8",
     )
-    _read(cli, demo, out)
+    _read(cli, demo_server, out)
     assert outside.read_text(encoding="utf-8") == "keep\n"

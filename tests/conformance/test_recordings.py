@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from emulator import Server, serve_in_thread
+from emulator import Server
 from queries.client import classify
 from queries.errors import BadCredentials, RateLimited
 from queries.models import ReactionNode
+from tests.emulation import Emulators
 from tests.emulator.conftest import SMALL_WORLD, http
 
 RECORDINGS = Path(__file__).resolve().parent / "recordings"
@@ -44,10 +45,8 @@ def shape(value: Any) -> Any:
 
 
 @pytest.fixture(scope="module")
-def emulator() -> Any:
-    world = json.loads(SMALL_WORLD.read_text())
-    with serve_in_thread(world) as server:
-        yield server
+def emulator(emulate_module: Emulators) -> Server:
+    return emulate_module(SMALL_WORLD)
 
 
 def post(server: Server, query: str, variables: dict[str, Any] | None = None, token: str | None = "t") -> Any:
@@ -99,11 +98,8 @@ def test_forbidden_partial(world_forbidden: Server) -> None:
 
 
 @pytest.fixture
-def world_forbidden() -> Any:
-    world = json.loads(SMALL_WORLD.read_text())
-    world["collaborators_via_graphql"] = "forbidden"
-    with serve_in_thread(world) as server:
-        yield server
+def world_forbidden(emulate: Emulators) -> Server:
+    return emulate(SMALL_WORLD, collaborators_via_graphql="forbidden")
 
 
 def test_missing_token(emulator: Server) -> None:

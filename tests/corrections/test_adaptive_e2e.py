@@ -12,17 +12,10 @@ import pytest
 
 from assistant.untrusted import clean_line
 from corrections.cli import main
-from emulator import serve_in_thread
+from tests.emulation import DEMO, Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 EXPECTED = json.loads((ROOT / "tests" / "worlds" / "demo.expected.json").read_text(encoding="utf-8"))
-
-
-def demo_with(server_time: dict[str, Any]) -> dict[str, Any]:
-    world: dict[str, Any] = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["server_time"] = server_time
-    return world
 
 
 def read(server: Any, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
@@ -32,12 +25,16 @@ def read(server: Any, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -
 
 @pytest.mark.parametrize("answer", ["timeout_502", "timeout_200", "resource_limits"])
 def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
-    answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    answer: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    emulate: Emulators,
 ) -> None:
     # 1 ms a node: 100 issues x 100 items (10,100+ nodes) pass 10 s; 50 x 50 (2,550+) does not.
-    with serve_in_thread(demo_with({"ms_per_node": 1, "answer": answer})) as server:
-        status = read(server, tmp_path, monkeypatch)
-        log = server.log()
+    server = emulate(DEMO, server_time={"ms_per_node": 1, "answer": answer})
+    status = read(server, tmp_path, monkeypatch)
+    log = server.log()
     assert status == 0
     written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
     assert written["note"] is None
@@ -56,12 +53,12 @@ def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
 
 
 def test_a_query_that_fails_at_the_floor_ends_as_a_github_failure(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], emulate: Emulators
 ) -> None:
     # 200 ms a node: even 10 issues x 10 items (110+ nodes) take more than 10 s.
-    with serve_in_thread(demo_with({"ms_per_node": 200, "answer": "timeout_200"})) as server:
-        status = read(server, tmp_path, monkeypatch, "--time-budget", "3")
-        log = server.log()
+    server = emulate(DEMO, server_time={"ms_per_node": 200, "answer": "timeout_200"})
+    status = read(server, tmp_path, monkeypatch, "--time-budget", "3")
+    log = server.log()
     assert status == 0
     written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
     assert written["note"] == (

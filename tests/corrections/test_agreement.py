@@ -26,9 +26,9 @@ from corrections.job import ReadOutcome, ReadRequest, read_corrections
 from corrections.quality import quality_report
 from corrections.render import corrections_json, render_corrections_md
 from corrections.rules import RuleSettings
-from emulator import serve_in_thread
 from queries.client import GitHubClient
 from queries.retry import RetryPolicy
+from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parents[2]
 WORLDS = sorted(
@@ -190,13 +190,11 @@ def test_every_world_is_covered() -> None:
 
 
 @pytest.mark.parametrize("world", WORLDS, ids=[path.stem for path in WORLDS])
-def test_context_quality_and_explain_agree_issue_by_issue(world: Path) -> None:
+def test_context_quality_and_explain_agree_issue_by_issue(world: Path, emulate: Emulators) -> None:
     repository: Any = json.loads(world.read_text(encoding="utf-8"))["repository"]
     config = config_of(world)
-    with serve_in_thread(world) as server:
-        outcome, explained = asyncio.run(
-            read_both(server.url, repository["owner"], repository["name"], config)
-        )
+    server = emulate(world)
+    outcome, explained = asyncio.run(read_both(server.url, repository["owner"], repository["name"], config))
     assert outcome.note is None and outcome.window, "a world the rules are tested on reads whole"
     assert_context_agrees(outcome, explained)
     assert_quality_agrees(outcome, explained, config)

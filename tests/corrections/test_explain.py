@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +11,8 @@ from corrections.cli import main
 from corrections.explain import TrailFacts, explain
 from corrections.models import Actor, Permission, Reaction
 from corrections.rules import RuleSettings
-from emulator import serve_in_thread
+from tests.emulation import DEMO, Emulators
 
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
 MARA = Actor(login="mara")
 RITA = Actor(login="rita")
 BOT = Actor(login="ci-bot", typename="Bot")
@@ -115,19 +113,20 @@ def test_explain_end_to_end(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     snapshot: SnapshotAssertion,
+    emulate: Emulators,
 ) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
-    with serve_in_thread(DEMO) as server:
-        status = main(["explain", str(number), "--repo", "octo/demo", "--api-url", server.url])
+    server = emulate(DEMO)
+    status = main(["explain", str(number), "--repo", "octo/demo", "--api-url", server.url])
     assert status == 0
     assert capsys.readouterr().out == snapshot(name=f"explain-{number}.md")
 
 
 def test_explain_of_a_missing_issue(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], emulate: Emulators
 ) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
-    with serve_in_thread(DEMO) as server:
-        status = main(["explain", "999", "--repo", "octo/demo", "--api-url", server.url])
+    server = emulate(DEMO)
+    status = main(["explain", "999", "--repo", "octo/demo", "--api-url", server.url])
     assert status == 1
     assert "no such issue" in capsys.readouterr().out

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,8 @@ from bench.topic_world import TopicSpec, TopicWorld, generate
 from corrections.cli import main
 from corrections.models import IssueCorrection
 from corrections.nearest import nearest_first
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 DAY = datetime(2026, 11, 1, tzinfo=UTC)
 
@@ -85,10 +85,9 @@ SPEC = TopicSpec(issues=40, seed=5, families=4, corrected_share=0.7)
 
 
 @pytest.fixture(scope="module")
-def topics() -> Iterator[tuple[TopicWorld, Server]]:
+def topics(emulate_module: Emulators) -> tuple[TopicWorld, Server]:
     generated = generate(SPEC)
-    with serve_in_thread(generated.world) as server:
-        yield generated, server
+    return generated, emulate_module(generated.world)
 
 
 def read(server: Server, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> dict[str, Any]:

@@ -10,8 +10,8 @@ import pytest
 
 from corrections.cli import main
 from corrections.notes import PARTS
-from emulator import serve_in_thread
 from queries.fetch import MAX_REST_LOOKUPS
+from tests.emulation import Emulators
 
 MARKER = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": null} -->'
 
@@ -50,13 +50,15 @@ def world(readers: int) -> dict[str, Any]:
     }
 
 
-def test_pusher_after_many_readers_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pusher_after_many_readers_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators
+) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with serve_in_thread(world(readers=150)) as server:
-        argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
-        assert main(argv) == 0
-        graphql = [entry for entry in server.log() if entry["endpoint"] == "graphql"]
-        rest = [entry for entry in server.log() if entry["endpoint"] == "rest"]
+    server = emulate(world(readers=150))
+    argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
+    assert main(argv) == 0
+    graphql = [entry for entry in server.log() if entry["endpoint"] == "graphql"]
+    rest = [entry for entry in server.log() if entry["endpoint"] == "rest"]
     written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
     assert written["corrections"] == [
         {
@@ -95,13 +97,13 @@ def flooded_world(events: int) -> dict[str, Any]:
 
 
 def test_a_flooded_timeline_says_the_caps_were_reached_not_that_github_failed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators
 ) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with serve_in_thread(flooded_world(events=3_000)) as server:
-        argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
-        assert main(argv) == 0
-        failures = [entry for entry in server.log() if entry["status"] != 200]
+    server = emulate(flooded_world(events=3_000))
+    argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
+    assert main(argv) == 0
+    failures = [entry for entry in server.log() if entry["status"] != 200]
     assert failures == []
     note = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))["note"]
     assert note == (

@@ -9,16 +9,15 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.cli import main
-from emulator import serve_in_thread
-
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+from emulator import Server
 
 
 @pytest.fixture(scope="module")
-def demo_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def demo_context(tmp_path_factory: pytest.TempPathFactory, demo_server: Server) -> Iterator[Path]:
     """The demo's context folder, read as the demo command reads it."""
     out = tmp_path_factory.mktemp("demo-context")
-    with pytest.MonkeyPatch.context() as monkeypatch, serve_in_thread(DEMO) as server:
+    server = demo_server
+    with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setenv("GITHUB_TOKEN", "test-token")
         argv = ["read", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out)]
         assert main([*argv, "--paths", "src/demo/sync/engine.py"]) == 0

@@ -6,7 +6,6 @@ The expected results in tests/worlds/*.expected.json were counted by hand from d
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.untrusted import clean_line
 from corrections.cli import main
-from emulator import serve_in_thread
+from tests.emulation import Emulators
 
 WORLDS = Path(__file__).resolve().parent.parent / "worlds"
 DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
@@ -75,19 +74,15 @@ def expected_corrections(expected: Any) -> list[dict[str, Any]]:
     return [{**entry, "title": clean_line(entry["title"])} for entry in expected["corrections"]]
 
 
-@pytest.fixture(scope="module")
-def demo_server() -> Iterator[Any]:
-    with serve_in_thread(DEMO) as server:
-        yield server
-
-
 @pytest.mark.parametrize("case", ["demo", *CASES])
-def test_corrections_match_the_hand_count(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_corrections_match_the_hand_count(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators
+) -> None:
     expected = load(WORLDS / f"{case}.expected.json")
     world = world_path(case)
-    with serve_in_thread(world) as server:
-        status = read(server, world, tmp_path, monkeypatch, config=config_for(expected, tmp_path))
-        rest = [entry["path"] for entry in server.log() if entry.get("endpoint") == "rest"]
+    server = emulate(world)
+    status = read(server, world, tmp_path, monkeypatch, config=config_for(expected, tmp_path))
+    rest = [entry["path"] for entry in server.log() if entry.get("endpoint") == "rest"]
     assert status == 0
     # REST is asked only for permissions, each login once: every decider when GraphQL may not
     # list collaborators, else the deciders GraphQL's list left out.

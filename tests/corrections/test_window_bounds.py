@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from corrections.cli import main
-from emulator import serve_in_thread
+from tests.emulation import Emulators
 
 START = datetime(2026, 10, 1, tzinfo=UTC)
 
@@ -67,16 +67,21 @@ def world(total: int, analyzed: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("scan_pages", "pages_read", "window"), [(1, 1, 0), (2, 2, 0), (5, 3, 30)])
-def test_scan_reads_at_most_scan_pages(
-    scan_pages: int, pages_read: int, window: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_scan_reads_at_most_scan_pages(  # noqa: PLR0917 - pytest fixtures and parameters
+    scan_pages: int,
+    pages_read: int,
+    window: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    emulate: Emulators,
 ) -> None:
     config = tmp_path / "assistant.toml"
     config.write_text(f"[context]\nscan_pages = {scan_pages}\n", encoding="utf-8")
     monkeypatch.setenv("GITHUB_TOKEN", "test-token")
-    with serve_in_thread(world(total=250, analyzed=40)) as server:
-        argv = ["read", "--repo", "octo/big", "--api-url", server.url, "--out", str(tmp_path / "out")]
-        assert main([*argv, "--config", str(config)]) == 0
-        operations = [entry.get("operation") for entry in server.log()]
+    server = emulate(world(total=250, analyzed=40))
+    argv = ["read", "--repo", "octo/big", "--api-url", server.url, "--out", str(tmp_path / "out")]
+    assert main([*argv, "--config", str(config)]) == 0
+    operations = [entry.get("operation") for entry in server.log()]
     assert operations.count("CorrectionWindow") == pages_read
     written = json.loads((tmp_path / "out" / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["window"]) == window

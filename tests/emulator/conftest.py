@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 HERE = Path(__file__).resolve().parent
 SMALL_WORLD = HERE / "small_world.json"
@@ -55,10 +56,9 @@ def world() -> dict[str, Any]:
 
 
 @pytest.fixture
-def emulator(world: dict[str, Any]) -> Iterator[Server]:
+def emulator(world: dict[str, Any], emulate: Emulators) -> Server:
     """A running emulator over the small world."""
-    with serve_in_thread(world) as server:
-        yield server
+    return emulate(world)
 
 
 GraphQL = Callable[..., Any]

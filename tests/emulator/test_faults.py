@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 import pytest
 
 from emulator import Server
+from tests.emulation import Emulators
 
 QUERY = {
     "query": 'query Probe { repository(owner: "octo", name: "demo") { issue(number: 1) { number title } } }'
@@ -133,23 +134,21 @@ def test_nth_times_always_and_operation(emulator: Server, client: Any) -> None:
     assert statuses == [200, 500, 500] and other.status == 200
 
 
-def test_faults_from_the_world_and_the_endpoint(world: dict[str, Any], client: Any) -> None:
-    from emulator import serve_in_thread
-
+def test_faults_from_the_world_and_the_endpoint(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
     world["faults"] = [{"kind": "rate_limited"}, {"kind": "status_500", "endpoint": "rest"}]
-    with serve_in_thread(world) as server:
-        assert client("POST", server.url, QUERY).json()["errors"][0]["type"] == "RATE_LIMITED"
-        assert client("GET", server.base_url + "/repos/octo/demo/issues/1").status == 500
-        assert client("GET", server.base_url + "/repos/octo/demo/issues/1").status == 200
-        replaced = client("POST", server.base_url + "/_emulator/faults", [{"kind": "html_502"}])
-        assert replaced.status == 200
-        assert client("POST", server.url, QUERY).status == 502
-        assert client("POST", server.base_url + "/_emulator/faults", [{"kind": "nope"}]).status == 400
+    server = emulate(world)
+    assert client("POST", server.url, QUERY).json()["errors"][0]["type"] == "RATE_LIMITED"
+    assert client("GET", server.base_url + "/repos/octo/demo/issues/1").status == 500
+    assert client("GET", server.base_url + "/repos/octo/demo/issues/1").status == 200
+    replaced = client("POST", server.base_url + "/_emulator/faults", [{"kind": "html_502"}])
+    assert replaced.status == 200
+    assert client("POST", server.url, QUERY).status == 502
+    assert client("POST", server.base_url + "/_emulator/faults", [{"kind": "nope"}]).status == 400
 
 
-def test_latency_is_added(world: dict[str, Any], client: Any) -> None:
-    from emulator import serve_in_thread
-
-    with serve_in_thread(world, latency_ms=50) as server:
-        client("POST", server.url, QUERY)
-        assert server.log()[0]["duration_ms"] >= 50
+def test_latency_is_added(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
+    server = emulate(world, latency_ms=50)
+    client("POST", server.url, QUERY)
+    assert server.log()[0]["duration_ms"] >= 50

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from emulator.server import serve_in_thread
+from tests.emulation import Emulators
 from tests.emulator.conftest import http
 
 REPO = 'repository(owner: "octo", name: "demo")'
@@ -23,15 +23,15 @@ def test_more_than_100_node_ids_is_an_argument_limit(gql: Any) -> None:
     assert len(hundred["data"]["nodes"]) == 100
 
 
-def test_blob_text_is_cut_at_512000_bytes(world: dict[str, Any]) -> None:
+def test_blob_text_is_cut_at_512000_bytes(world: dict[str, Any], emulate: Emulators) -> None:
     big = "é" * 300_000  # 600,000 bytes of UTF-8
     world["files"]["main"]["big.md"] = big
     query = (
         f'{{ {REPO} {{ big: object(expression: "main:big.md") {{ ... on Blob {{ text isTruncated byteSize }} }} '
         'small: object(expression: "main:.github/assistant/labels.md") { ... on Blob { isTruncated } } } }'
     )
-    with serve_in_thread(world) as server:
-        repo = http("POST", server.url, {"query": query}).json()["data"]["repository"]
+    server = emulate(world)
+    repo = http("POST", server.url, {"query": query}).json()["data"]["repository"]
     assert repo["big"]["isTruncated"] is True and repo["big"]["byteSize"] == 600_000
     assert len(repo["big"]["text"].encode()) == 512_000 and big.startswith(repo["big"]["text"])
     assert repo["small"]["isTruncated"] is False
@@ -83,16 +83,16 @@ def test_rest_node_ids_are_the_graphql_ids(emulator: Any, gql: Any, client: Any)
     )
 
 
-def test_a_bots_reaction_user_comes_typed_bot(world: dict[str, Any]) -> None:
+def test_a_bots_reaction_user_comes_typed_bot(world: dict[str, Any], emulate: Emulators) -> None:
     reactions = world["issues"][0]["timeline"][0]["reactions"]
     reactions.append({"user": "ci-bot", "content": "THUMBS_DOWN", "at": "2026-11-01T11:03:00Z"})
     query = (
         f"{{ {REPO} {{ issue(number: 1) {{ comments(first: 1) {{ nodes {{ "
         "reactions(first: 10, content: THUMBS_DOWN) { nodes { user { __typename login } } } } } } } }"
     )
-    with serve_in_thread(world) as server:
-        answer = http("POST", server.url, {"query": query}).json()
-        rest = http("GET", server.base_url + REST + "/issues/comments/2400009001/reactions?content=-1").json()
+    server = emulate(world)
+    answer = http("POST", server.url, {"query": query}).json()
+    rest = http("GET", server.base_url + REST + "/issues/comments/2400009001/reactions?content=-1").json()
     nodes = answer["data"]["repository"]["issue"]["comments"]["nodes"][0]["reactions"]["nodes"]
     assert [n["user"] for n in nodes] == [
         {"__typename": "User", "login": "bob"},
@@ -102,11 +102,11 @@ def test_a_bots_reaction_user_comes_typed_bot(world: dict[str, Any]) -> None:
     assert [r["user"] and r["user"]["login"] for r in rest] == ["bob", None, "ci-bot[bot]"]
 
 
-def test_rest_budget_of_a_github_token_is_1000(world: dict[str, Any]) -> None:
+def test_rest_budget_of_a_github_token_is_1000(world: dict[str, Any], emulate: Emulators) -> None:
     world["tokens"] = {"workflow": "github-actions", "pat": "alice"}
-    with serve_in_thread(world) as server:
-        url = server.base_url + REST + "/issues/1"
-        workflow = http("GET", url, token="workflow").headers
-        person = http("GET", url, token="pat").headers
+    server = emulate(world)
+    url = server.base_url + REST + "/issues/1"
+    workflow = http("GET", url, token="workflow").headers
+    person = http("GET", url, token="pat").headers
     assert workflow["x-ratelimit-limit"] == "1000" and workflow["x-ratelimit-remaining"] == "999"
     assert person["x-ratelimit-limit"] == "5000"

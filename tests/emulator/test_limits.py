@@ -9,7 +9,7 @@ from graphql.execution.values import get_variable_values
 
 from emulator.cost import analyze
 from emulator.schema import load_schema
-from emulator.server import serve_in_thread
+from tests.emulation import Emulators
 
 REPO = 'repository(owner: "octo", name: "demo")'
 
@@ -107,30 +107,25 @@ def test_missing_token_is_401(emulator: Any, client: Any) -> None:
     assert reply.json()["message"] == "This endpoint requires you to be authenticated."
 
 
-def test_budget_per_token_runs_out(world: dict[str, Any], client: Any) -> None:
+def test_budget_per_token_runs_out(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
     world["rate_limit"] = {"limit": 1000, "remaining": 3}
     query = {
         "query": f"{{ {REPO} {{ issues(first: 100) {{ nodes {{ "
         "timelineItems(first: 100) { totalCount } } } } }"
     }
-    with serve_in_thread(world) as server:
-        first = client("POST", server.url, query, token="a")
-        assert first.status == 200 and "data" in first.json()
-        assert first.headers["x-ratelimit-remaining"] == "2" and first.headers["x-ratelimit-used"] == "998"
-        assert (
-            first.headers["x-ratelimit-resource"] == "graphql"
-            and first.headers["x-ratelimit-limit"] == "1000"
-        )
-        client("POST", server.url, query, token="a")
-        client("POST", server.url, query, token="a")
-        refused = client("POST", server.url, query, token="a")
-        assert refused.status == 200
-        assert refused.json()["errors"][0]["type"] == "RATE_LIMITED"
-        assert refused.json()["errors"][0]["message"].startswith("API rate limit exceeded for ")
-        other = client("POST", server.url, query, token="b")
-        assert "data" in other.json()
-        dry = client(
-            "POST", server.url, {"query": "{ rateLimit(dryRun: true) { cost remaining } }"}, token="a"
-        )
-        assert dry.json()["data"]["rateLimit"] == {"cost": 1, "remaining": 0}
-        assert [entry["cost"] for entry in server.log()] == [1, 1, 1, 0, 1, 1]
+    server = emulate(world)
+    first = client("POST", server.url, query, token="a")
+    assert first.status == 200 and "data" in first.json()
+    assert first.headers["x-ratelimit-remaining"] == "2" and first.headers["x-ratelimit-used"] == "998"
+    assert first.headers["x-ratelimit-resource"] == "graphql" and first.headers["x-ratelimit-limit"] == "1000"
+    client("POST", server.url, query, token="a")
+    client("POST", server.url, query, token="a")
+    refused = client("POST", server.url, query, token="a")
+    assert refused.status == 200
+    assert refused.json()["errors"][0]["type"] == "RATE_LIMITED"
+    assert refused.json()["errors"][0]["message"].startswith("API rate limit exceeded for ")
+    other = client("POST", server.url, query, token="b")
+    assert "data" in other.json()
+    dry = client("POST", server.url, {"query": "{ rateLimit(dryRun: true) { cost remaining } }"}, token="a")
+    assert dry.json()["data"]["rateLimit"] == {"cost": 1, "remaining": 0}
+    assert [entry["cost"] for entry in server.log()] == [1, 1, 1, 0, 1, 1]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 REPO = 'repository(owner: "octo", name: "demo")'
 
@@ -107,57 +108,57 @@ def test_comment_edit_and_reaction(emulator: Server, gql: Any) -> None:
     assert issue["timeline"][0]["reactions"][-1]["content"] == "THUMBS_UP"
 
 
-def test_pull_requests_not_allowed(world: dict[str, Any], client: Any) -> None:
+def test_pull_requests_not_allowed(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
     world["pull_requests_allowed"] = False
-    with serve_in_thread(world) as server:
-        repo_id = client("POST", server.url, {"query": f"{{ {REPO} {{ id }} }}"}).json()["data"][
-            "repository"
-        ]["id"]
-        reply = client(
-            "POST",
-            server.url,
-            {
-                "query": "mutation($r: ID!) { createPullRequest(input: {repositoryId: $r, "
-                'baseRefName: "main", headRefName: "main", title: "t"}) '
-                "{ pullRequest { number } } }",
-                "variables": {"r": repo_id},
-            },
-        )
-        assert (
-            reply.json()["errors"][0]["message"]
-            == "GitHub Actions is not permitted to create or approve pull requests."
-        )
+    server = emulate(world)
+    repo_id = client("POST", server.url, {"query": f"{{ {REPO} {{ id }} }}"}).json()["data"]["repository"][
+        "id"
+    ]
+    reply = client(
+        "POST",
+        server.url,
+        {
+            "query": "mutation($r: ID!) { createPullRequest(input: {repositoryId: $r, "
+            'baseRefName: "main", headRefName: "main", title: "t"}) '
+            "{ pullRequest { number } } }",
+            "variables": {"r": repo_id},
+        },
+    )
+    assert (
+        reply.json()["errors"][0]["message"]
+        == "GitHub Actions is not permitted to create or approve pull requests."
+    )
 
 
-def test_collaborators_forbidden(world: dict[str, Any], client: Any) -> None:
+def test_collaborators_forbidden(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
     world["collaborators_via_graphql"] = "forbidden"
-    with serve_in_thread(world) as server:
-        reply = client(
-            "POST",
-            server.url,
+    server = emulate(world)
+    reply = client(
+        "POST",
+        server.url,
+        {
+            "query": f'{{ {REPO} {{ name collaborators(login: "bob", first: 1) '
+            "{ edges { permission } } } }"
+        },
+    )
+    assert reply.status == 200
+    assert reply.json() == {
+        "data": {"repository": {"name": "demo", "collaborators": None}},
+        "errors": [
             {
-                "query": f'{{ {REPO} {{ name collaborators(login: "bob", first: 1) '
-                "{ edges { permission } } } }"
-            },
-        )
-        assert reply.status == 200
-        assert reply.json() == {
-            "data": {"repository": {"name": "demo", "collaborators": None}},
-            "errors": [
-                {
-                    "type": "FORBIDDEN",
-                    "path": ["repository", "collaborators"],
-                    "locations": [{"line": 1, "column": 50}],
-                    "message": "Must have push access to view repository collaborators.",
-                    "extensions": {"saml_failure": False},
-                }
-            ],
-        }
-        rest = client("GET", server.base_url + "/repos/octo/demo/collaborators/bob/permission").json()
-        assert rest["permission"] == "write"
+                "type": "FORBIDDEN",
+                "path": ["repository", "collaborators"],
+                "locations": [{"line": 1, "column": 50}],
+                "message": "Must have push access to view repository collaborators.",
+                "extensions": {"saml_failure": False},
+            }
+        ],
+    }
+    rest = client("GET", server.base_url + "/repos/octo/demo/collaborators/bob/permission").json()
+    assert rest["permission"] == "write"
 
 
-def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any) -> None:
+def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
     owner, name = world["repository"]["owner"], world["repository"]["name"]
     world["users"] = {**world.get("users", {}), "github-actions": "Bot"}
     world["files"] = {**world.get("files", {}), "sync": {"a.txt": "a\n"}}
@@ -186,8 +187,8 @@ def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any)
         'pullRequests(headRefName: "sync", first: 10) { nodes { number isCrossRepository '
         "headRepository { nameWithOwner } author { __typename login } } } } }"
     )
-    with serve_in_thread(world) as server:
-        data = client("POST", server.url, {"query": query}).json()["data"]
+    server = emulate(world)
+    data = client("POST", server.url, {"query": query}).json()["data"]
     assert data["viewer"] == {"__typename": "User", "login": "github-actions[bot]"}
     assert data["repository"]["pullRequests"]["nodes"] == [
         {

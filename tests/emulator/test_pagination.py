@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 ISSUES = 37
 ITEMS = 23
@@ -36,9 +36,8 @@ def _world() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with serve_in_thread(_world()) as running:
-        yield running
+def server(emulate_module: Emulators) -> Server:
+    return emulate_module(_world())
 
 
 def _walk(client: Any, server: Server, connection: str, size: int, forward: bool) -> list[Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from emulator import serve_in_thread
+from tests.emulation import Emulators
 from tests.emulator.conftest import http
 
 REPO = 'repository(owner: "octo", name: "demo")'
@@ -241,7 +241,9 @@ def test_folders_are_trees_with_entries(gql: Any) -> None:
     assert data["gone"] is None
 
 
-def test_collaborators_list_the_owner_and_org_members_not_team_grants(world: dict[str, Any]) -> None:
+def test_collaborators_list_the_owner_and_org_members_not_team_grants(
+    world: dict[str, Any], emulate: Emulators
+) -> None:
     """Affiliation ALL lists the owning admin (as octokit/fixtures recorded) and, where the world says
     so, organization members; access through nested teams is not listed."""
     world["org_members"] = {"olga": "WRITE"}
@@ -250,12 +252,12 @@ def test_collaborators_list_the_owner_and_org_members_not_team_grants(world: dic
         f"{{ {REPO} {{ all: collaborators(first: 10) {{ edges {{ permission node {{ login }} }} }} "
         'octo: collaborators(login: "octo", first: 1) { edges { permission } } } }'
     )
-    with serve_in_thread(world) as server:
-        repo = http("POST", server.url, {"query": query}).json()["data"]["repository"]
-        world["users"]["octo"] = "Organization"
+    server = emulate(world)
+    repo = http("POST", server.url, {"query": query}).json()["data"]["repository"]
+    world["users"]["octo"] = "Organization"
     listed = {edge["node"]["login"]: edge["permission"] for edge in repo["all"]["edges"]}
     assert listed == {"alice": "ADMIN", "bob": "WRITE", "carol": "TRIAGE", "octo": "ADMIN", "olga": "WRITE"}
     assert repo["octo"]["edges"] == [{"permission": "ADMIN"}]
-    with serve_in_thread(world) as server:
-        org = http("POST", server.url, {"query": query}).json()["data"]["repository"]
+    server = emulate(world)
+    org = http("POST", server.url, {"query": query}).json()["data"]["repository"]
     assert org["octo"]["edges"] == [], "an organization owner is no collaborator"

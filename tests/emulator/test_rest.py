@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import Emulators
 
 REPO = "/repos/octo/demo"
 
@@ -66,16 +67,18 @@ def test_contents(emulator: Server, client: Any) -> None:
     assert [e["endpoint"] for e in emulator.log()] == ["rest", "rest"]
 
 
-def test_permission_counts_every_grant_and_404s_unknown_logins(world: dict[str, Any], client: Any) -> None:
+def test_permission_counts_every_grant_and_404s_unknown_logins(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
     world["team_access"] = {"tom": "MAINTAIN"}
     world["org_members"] = {"olga": "WRITE"}
-    with serve_in_thread(world) as server:
+    server = emulate(world)
 
-        def permission(user: str) -> Any:
-            return client("GET", server.base_url + REPO + f"/collaborators/{user}/permission")
+    def permission(user: str) -> Any:
+        return client("GET", server.base_url + REPO + f"/collaborators/{user}/permission")
 
-        assert permission("tom").json()["role_name"] == "maintain"
-        assert permission("olga").json()["permission"] == "write"
-        assert permission("octo").json()["role_name"] == "admin"
-        assert permission("dave").json()["role_name"] == "read"  # an account of the world
-        assert permission("no-such-user").status == 404
+    assert permission("tom").json()["role_name"] == "maintain"
+    assert permission("olga").json()["permission"] == "write"
+    assert permission("octo").json()["role_name"] == "admin"
+    assert permission("dave").json()["role_name"] == "read"  # an account of the world
+    assert permission("no-such-user").status == 404

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from emulator import serve_in_thread
 from emulator.world import WorldError, parse_world
+from tests.emulation import Emulators
 
 # 100 issues + 100 x 100 timeline items = 10,100 nodes: over 10 s at 1 ms a node.
 BIG = """query Big { rateLimit { cost remaining nodeCount }
@@ -18,19 +18,19 @@ BIG = """query Big { rateLimit { cost remaining nodeCount }
 SMALL = BIG.replace("first: 100", "first: 50").replace("query Big", "query Small")
 
 
-def _served(world: dict[str, Any], **model: Any) -> Any:
-    world["server_time"] = {"ms_per_node": 1, **model}
-    return serve_in_thread(world)
+def _model(**keys: Any) -> dict[str, Any]:
+    """A server-time model of 1 ms a node, with other keys as given."""
+    return {"ms_per_node": 1, **keys}
 
 
 @pytest.mark.parametrize(("answer", "status"), [("timeout_502", 502), ("timeout_200", 200)])
 def test_a_query_over_the_limit_gets_githubs_timeout(
-    world: dict[str, Any], client: Any, answer: str, status: int
+    world: dict[str, Any], client: Any, answer: str, status: int, emulate: Emulators
 ) -> None:
-    with _served(world, answer=answer) as server:
-        reply = client("POST", server.url, {"query": BIG})
-        after = client("POST", server.url, {"query": SMALL}).json()["data"]["rateLimit"]
-        log = server.log()
+    server = emulate(world, server_time=_model(answer=answer))
+    reply = client("POST", server.url, {"query": BIG})
+    after = client("POST", server.url, {"query": SMALL}).json()["data"]["rateLimit"]
+    log = server.log()
     assert reply.status == status
     body = reply.json()
     assert body["data"] is None
@@ -43,9 +43,11 @@ def test_a_query_over_the_limit_gets_githubs_timeout(
     ]
 
 
-def test_resource_limits_null_the_field_with_a_typed_error(world: dict[str, Any], client: Any) -> None:
-    with _served(world, answer="resource_limits") as server:
-        body = client("POST", server.url, {"query": BIG}).json()
+def test_resource_limits_null_the_field_with_a_typed_error(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    server = emulate(world, server_time=_model(answer="resource_limits"))
+    body = client("POST", server.url, {"query": BIG}).json()
     assert body["data"]["repository"] is None
     assert body["data"]["rateLimit"]["nodeCount"] == 10_100
     assert body["errors"] == [
@@ -57,18 +59,20 @@ def test_resource_limits_null_the_field_with_a_typed_error(world: dict[str, Any]
     ]
 
 
-def test_the_limit_and_base_time_come_from_the_world(world: dict[str, Any], client: Any) -> None:
-    with _served(world, limit_ms=20_000, base_ms=50) as server:
-        reply = client("POST", server.url, {"query": BIG})
-        log = server.log()
+def test_the_limit_and_base_time_come_from_the_world(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    server = emulate(world, server_time=_model(limit_ms=20_000, base_ms=50))
+    reply = client("POST", server.url, {"query": BIG})
+    log = server.log()
     assert reply.status == 200 and reply.json()["data"]["repository"] is not None
     assert log[0]["server_ms"] == 10_150 and not log[0]["timed_out"]
 
 
-def test_without_a_model_nothing_changes(world: dict[str, Any], client: Any) -> None:
-    with serve_in_thread(world) as server:
-        assert client("POST", server.url, {"query": BIG}).status == 200
-        assert "server_ms" not in server.log()[0]
+def test_without_a_model_nothing_changes(world: dict[str, Any], client: Any, emulate: Emulators) -> None:
+    server = emulate(world)
+    assert client("POST", server.url, {"query": BIG}).status == 200
+    assert "server_ms" not in server.log()[0]
 
 
 def test_a_wrong_model_is_refused_naming_the_key(world: dict[str, Any]) -> None:

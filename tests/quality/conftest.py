@@ -9,32 +9,32 @@ from pathlib import Path
 import pytest
 
 from corrections.cli import main
-from emulator import serve_in_thread
+from tests.emulation import Emulators
 
 RunQuality = Callable[..., tuple[int, Path]]
 
 
 @pytest.fixture
-def run_quality(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RunQuality:
+def run_quality(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators) -> RunQuality:
     """Serve a world, run `corrections quality` on it, return the status and the output folder."""
 
     def run(world: Path, *extra: str) -> tuple[int, Path]:
         repository = json.loads(world.read_text(encoding="utf-8"))["repository"]
         monkeypatch.setenv("GITHUB_TOKEN", "quality-token")
         out = tmp_path / "quality"
-        with serve_in_thread(world) as server:
-            status = main(
-                [
-                    "quality",
-                    "--repo",
-                    f"{repository['owner']}/{repository['name']}",
-                    "--api-url",
-                    server.url,
-                    "--out",
-                    str(out),
-                    *extra,
-                ]
-            )
+        server = emulate(world)
+        status = main(
+            [
+                "quality",
+                "--repo",
+                f"{repository['owner']}/{repository['name']}",
+                "--api-url",
+                server.url,
+                "--out",
+                str(out),
+                *extra,
+            ]
+        )
         return status, out
 
     return run

@@ -19,10 +19,8 @@ import pytest
 
 from corrections.cli import main
 from corrections.output import MANIFEST
-from emulator import Server, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 WORLDS = ROOT / "tests" / "worlds"
 # A token nobody could mistake for anything else: it must never show up in any output.
 TOKEN = "ghp_R3liab1lityCanaryT0ken9f8e7d6c5b4a"
@@ -91,13 +89,6 @@ def read_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         return Run(status, out, captured.out, captured.err, seconds)
 
     return run
-
-
-@pytest.fixture(scope="session")
-def demo_server() -> Iterator[Server]:
-    """The demo world, shared by the fault cases (each sets its own faults)."""
-    with serve_in_thread(DEMO) as server:
-        yield server
 
 
 @pytest.fixture(scope="session")

@@ -18,10 +18,10 @@ import pytest
 
 from assistant.untrusted import clean_line
 from corrections.notes import PARTS, Part
-from emulator import Server, serve_in_thread
+from emulator import Server
+from tests.emulation import DEMO, Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 EXPECTED = json.loads((ROOT / "tests" / "worlds" / "demo.expected.json").read_text(encoding="utf-8"))
 
 # Words of GitHub's (and the proxy's) failure bodies, as the emulator sends them: none may reach a
@@ -312,24 +312,19 @@ def test_connection_refused(
     }
 
 
-def _world(**changes: Any) -> dict[str, Any]:
-    world: dict[str, Any] = json.loads(DEMO.read_text(encoding="utf-8"))
-    world.update(changes)
-    return world
-
-
 def test_graphql_collaborators_forbidden_falls_back_to_rest(
     read_cli: Any,
     tmp_path: Path,
     previous_run: Callable[[Path], None],
     replaced_whole: Callable[[Path], None],
     timings: dict[str, dict[str, Any]],
+    emulate: Emulators,
 ) -> None:
     case = Case("collaborators_forbidden_rest_fallback", [], None, budget=5.0)
     previous_run(tmp_path)
-    with serve_in_thread(_world(collaborators_via_graphql="forbidden")) as server:
-        run = read_cli(server.url, tmp_path, budget=case.budget)
-        rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
+    server = emulate(DEMO, collaborators_via_graphql="forbidden")
+    run = read_cli(server.url, tmp_path, budget=case.budget)
+    rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
     check_contract(run, case, replaced_whole)
     assert rest and all("/permission" in entry["path"] for entry in rest)
     assert run.seconds < case.budget + SLACK
@@ -350,16 +345,16 @@ def test_budget_exhausted_mid_run(
     previous_run: Callable[[Path], None],
     replaced_whole: Callable[[Path], None],
     timings: dict[str, dict[str, Any]],
+    emulate: Emulators,
 ) -> None:
     """One point left: the window is read, the details are refused (RATE_LIMITED, reset an hour away)."""
     case = Case(
         "budget_exhausted_mid_run", [], "rate limit", missing=ROUND_TWO_LOST, retried=False, budget=20.0
     )
     previous_run(tmp_path)
-    world = _world(rate_limit={"limit": 5000, "remaining": 1, "reset_in_s": 3600})
-    with serve_in_thread(world) as server:
-        run = read_cli(server.url, tmp_path, budget=case.budget)
-        statuses = [(entry["operation"], entry["status"]) for entry in server.log()]
+    server = emulate(DEMO, rate_limit={"limit": 5000, "remaining": 1, "reset_in_s": 3600})
+    run = read_cli(server.url, tmp_path, budget=case.budget)
+    statuses = [(entry["operation"], entry["status"]) for entry in server.log()]
     check_contract(run, case, replaced_whole)
     assert statuses[0] == ("CorrectionWindow", 200) and statuses[1][0] == "CorrectionDetails"
     # No waiting for an hour-away reset, even with a generous budget.
@@ -382,17 +377,18 @@ def test_rest_primary_rate_limit_is_a_rate_limit_not_a_refusal(
     previous_run: Callable[[Path], None],
     replaced_whole: Callable[[Path], None],
     timings: dict[str, dict[str, Any]],
+    emulate: Emulators,
 ) -> None:
     """REST's permission look-up meets its primary limit (403/429, remaining 0, reset an hour away)."""
     case = Case(f"rest_rate_limited_{status}", [], "rate limit", missing=("permissions",), budget=10.0)
     previous_run(tmp_path)
-    world = _world(
+    server = emulate(
+        DEMO,
         collaborators_via_graphql="forbidden",
         faults=[{"kind": "rest_rate_limited", "endpoint": "rest", "status": status, "times": None}],
     )
-    with serve_in_thread(world) as server:
-        run = read_cli(server.url, tmp_path, budget=case.budget)
-        rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
+    run = read_cli(server.url, tmp_path, budget=case.budget)
+    rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
     check_contract(run, case, replaced_whole)
     # Not waited for (the reset is an hour away): no look-up is sent twice.
     paths = [entry["path"] for entry in rest]

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from emulator import Server, serve_in_thread
+from emulator import Server
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import fetch_window_page
 from queries.retry import RetryPolicy
+from tests.emulation import DEMO, Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DEMO = ROOT / "emulator" / "worlds" / "demo.json"
 TOKEN = "ghp_R3liab1lityCanaryT0ken9f8e7d6c5b4a"  # the same as conftest.TOKEN
 FAULTS: list[list[dict[str, Any]]] = [
     [],
@@ -75,13 +75,14 @@ def test_token_never_in_output_files_or_logs(
 
 
 def test_token_never_in_the_rest_fallback_or_refused_connections(
-    read_cli: Any, tmp_path: Path, closed_port_url: str
+    read_cli: Any, tmp_path: Path, closed_port_url: str, emulate: Emulators
 ) -> None:
-    world = json.loads(DEMO.read_text(encoding="utf-8"))
-    world["collaborators_via_graphql"] = "forbidden"
-    world["faults"] = [{"kind": "status_500", "endpoint": "rest", "times": None}]
-    with serve_in_thread(world) as server:
-        run = read_cli(server.url, tmp_path / "rest", budget=1.5, token=TOKEN)
+    server = emulate(
+        DEMO,
+        collaborators_via_graphql="forbidden",
+        faults=[{"kind": "status_500", "endpoint": "rest", "times": None}],
+    )
+    run = read_cli(server.url, tmp_path / "rest", budget=1.5, token=TOKEN)
     refused = read_cli(closed_port_url, tmp_path / "refused", budget=0.5, token=TOKEN)
     for outcome in (run, refused):
         assert outcome.status == 0

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from emulator import serve_in_thread
+from tests.emulation import Emulators
 from tests.reliability.test_trust import at, corrections_of, first_analysis, issue, world
 
 CUT = 512_000
@@ -49,7 +49,9 @@ def padded_learnings() -> str:
     return text
 
 
-def test_truncated_labels_and_learnings_are_read_up_to_the_cut(read_cli: Any, tmp_path: Path) -> None:
+def test_truncated_labels_and_learnings_are_read_up_to_the_cut(
+    read_cli: Any, tmp_path: Path, emulate: Emulators
+) -> None:
     timeline = [
         first_analysis(1, ["bug"]),
         {"type": "labeled", "actor": "triage-assistant", "label": "bug", "at": at(3)},
@@ -60,8 +62,8 @@ def test_truncated_labels_and_learnings_are_read_up_to_the_cut(read_cli: Any, tm
         ".github/assistant/labels.md": padded_labels(),
         ".github/assistant/learnings.jsonl": padded_learnings(),
     }
-    with serve_in_thread(world([issue(1, timeline)], files={"main": files})) as server:
-        run = read_cli(server.url, tmp_path, repo="octo/trust", budget=20.0)
+    server = emulate(world([issue(1, timeline)], files={"main": files}))
+    run = read_cli(server.url, tmp_path, repo="octo/trust", budget=20.0)
     assert run.status == 0
     found = corrections_of(run)
     assert found[1]["labels_removed"] == ["bug"]

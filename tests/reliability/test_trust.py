@@ -15,8 +15,8 @@ from graphql import FieldNode, parse, visit
 from graphql.language import Visitor
 
 from corrections.notes import PARTS
-from emulator import serve_in_thread
 from queries.documents import expand, operation
+from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LABELS = "- `bug`: broken\n- `enhancement`: new\n- `question`: ask\n"
@@ -75,7 +75,7 @@ def corrections_of(run: Any) -> dict[int, dict[str, Any]]:
     return {entry["number"]: entry for entry in run.json()["corrections"]}
 
 
-def test_only_people_count(read_cli: Any, tmp_path: Path) -> None:
+def test_only_people_count(read_cli: Any, tmp_path: Path, emulate: Emulators) -> None:
     """Bots, ghosts and the assistant correct nothing and their 👎 do not count; a person's do."""
     issues = [
         issue(
@@ -98,24 +98,26 @@ def test_only_people_count(read_cli: Any, tmp_path: Path) -> None:
             ],
         ),
     ]
-    with serve_in_thread(world(issues)) as server:
-        run = read_cli(server.url, tmp_path, repo="octo/trust")
+    server = emulate(world(issues))
+    run = read_cli(server.url, tmp_path, repo="octo/trust")
     assert run.status == 0 and run.json()["note"] is None
     found = corrections_of(run)
     assert 1 not in found
     assert found[2]["labels_removed"] == ["bug"] and found[2]["thumbs_down"] == 1
 
 
-def test_thumbs_down_only_from_pushers(read_cli: Any, tmp_path: Path) -> None:
+def test_thumbs_down_only_from_pushers(read_cli: Any, tmp_path: Path, emulate: Emulators) -> None:
     reactions = thumbs_down("mara", "theo", "wren", "piet", "rita", "zed")
-    with serve_in_thread(world([issue(1, [first_analysis(1, ["bug"], reactions)])])) as server:
-        run = read_cli(server.url, tmp_path, repo="octo/trust")
+    server = emulate(world([issue(1, [first_analysis(1, ["bug"], reactions)])]))
+    run = read_cli(server.url, tmp_path, repo="octo/trust")
     assert run.status == 0
     # ADMIN, MAINTAIN and WRITE push; TRIAGE, READ and no permission (zed) do not.
     assert corrections_of(run)[1]["thumbs_down"] == 3
 
 
-def test_labels_md_and_learnings_come_from_the_base_branch(read_cli: Any, tmp_path: Path) -> None:
+def test_labels_md_and_learnings_come_from_the_base_branch(
+    read_cli: Any, tmp_path: Path, emulate: Emulators
+) -> None:
     """A pull request's head branch rewrites labels.md and learnings: the run reads the base's."""
     learning = {
         "v": 1,
@@ -155,8 +157,8 @@ def test_labels_md_and_learnings_come_from_the_base_branch(read_cli: Any, tmp_pa
         "base": "main",
         "head": "feature-x",
     }
-    with serve_in_thread(world([issue(1, timeline)], files=files, pull_requests=[pull])) as server:
-        run = read_cli(server.url, tmp_path, "--base-ref", "main", repo="octo/trust")
+    server = emulate(world([issue(1, timeline)], files=files, pull_requests=[pull]))
+    run = read_cli(server.url, tmp_path, "--base-ref", "main", repo="octo/trust")
     assert run.status == 0
     assert corrections_of(run)[1]["labels_added"] == ["enhancement"]
     learnings_md = (tmp_path / "learnings.md").read_text(encoding="utf-8")
@@ -192,6 +194,7 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     tmp_path: Path,
     replaced_whole: Callable[[Path], None],
     previous_run: Callable[[Path], None],
+    emulate: Emulators,
 ) -> None:
     """GraphQL may not list collaborators and the REST endpoint fails too: no 👎 counts, the note says so."""
     reactions = thumbs_down("mara", "wren")
@@ -209,12 +212,10 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     ]
     rest_fails = [{"kind": "status_500", "endpoint": "rest", "times": None}]
     previous_run(tmp_path)
-    with serve_in_thread(
-        world([issue(1, timeline)], collaborators_via_graphql="forbidden", faults=rest_fails)
-    ) as server:
-        # 4 s: on a shared 2-CPU machine 2 s did not reach REST (a request may take a third).
-        run = read_cli(server.url, tmp_path, repo="octo/trust", budget=4.0)
-        rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
+    server = emulate(world([issue(1, timeline)], collaborators_via_graphql="forbidden", faults=rest_fails))
+    # 4 s: on a shared 2-CPU machine 2 s did not reach REST (a request may take a third).
+    run = read_cli(server.url, tmp_path, repo="octo/trust", budget=4.0)
+    rest = [entry for entry in server.log() if entry.get("endpoint") == "rest"]
     assert run.status == 0
     replaced_whole(tmp_path)
     assert rest and all(entry["status"] == 500 for entry in rest)

@@ -12,10 +12,10 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from emulator import serve_in_thread
 from queries.client import GitHubClient
 from queries.fetch import MAX_REST_LOOKUPS, fetch_permissions_rest
 from queries.sync_fetch import fetch_permissions
+from tests.emulation import Emulators
 from tests.reliability.test_trust import (
     analysis,
     at,
@@ -38,7 +38,9 @@ def permission_lookups(server: Any) -> list[str]:
     ]
 
 
-def test_a_pusher_through_a_team_is_asked_through_rest(read_cli: Any, tmp_path: Path) -> None:
+def test_a_pusher_through_a_team_is_asked_through_rest(
+    read_cli: Any, tmp_path: Path, emulate: Emulators
+) -> None:
     """nia pushes through a team: her 👎 counts, and her comment on a duplicate notice is no objection."""
     dup_notice = {**first_analysis(2, []), "body": analysis([], duplicate_of=1)}
     issues = [
@@ -51,9 +53,9 @@ def test_a_pusher_through_a_team_is_asked_through_rest(read_cli: Any, tmp_path: 
             ],
         ),
     ]
-    with serve_in_thread(world(issues, team_access=TEAMS)) as server:
-        run = read_cli(server.url, tmp_path, repo="octo/trust")
-        asked = permission_lookups(server)
+    server = emulate(world(issues, team_access=TEAMS))
+    run = read_cli(server.url, tmp_path, repo="octo/trust")
+    asked = permission_lookups(server)
     assert run.status == 0 and run.json()["note"] is None
     found = corrections_of(run)
     # octo (the owner, listed as ADMIN), nia (WRITE through a team) and mara (ADMIN) push; zed reads.
@@ -63,7 +65,7 @@ def test_a_pusher_through_a_team_is_asked_through_rest(read_cli: Any, tmp_path: 
     assert sorted(asked) == ["nia", "zed"]
 
 
-def test_sync_reads_unlisted_and_unknown_logins_through_rest() -> None:
+def test_sync_reads_unlisted_and_unknown_logins_through_rest(emulate: Emulators) -> None:
     issues = [issue(1, [first_analysis(1, [], thumbs_down("zed"))])]
     logins = ["nia", "tess", "octo", "rita", "zed", "nobody-at-all"]
 
@@ -71,9 +73,9 @@ def test_sync_reads_unlisted_and_unknown_logins_through_rest() -> None:
         async with GitHubClient(url, "t0ken") as client:
             return await fetch_permissions(client, "octo", "trust", logins)
 
-    with serve_in_thread(world(issues, team_access=TEAMS)) as server:
-        found, unknown = asyncio.run(read(server.url))
-        asked = permission_lookups(server)
+    server = emulate(world(issues, team_access=TEAMS))
+    found, unknown = asyncio.run(read(server.url))
+    asked = permission_lookups(server)
     assert unknown == []
     assert found == {
         "nia": "WRITE",
@@ -86,7 +88,7 @@ def test_sync_reads_unlisted_and_unknown_logins_through_rest() -> None:
     assert sorted(asked) == ["nia", "nobody-at-all", "tess", "zed"]
 
 
-def test_rest_look_ups_are_capped() -> None:
+def test_rest_look_ups_are_capped(emulate: Emulators) -> None:
     """At most MAX_REST_LOOKUPS requests in one call; the logins past the cap count as not read."""
     logins = [f"person{i:03d}" for i in range(MAX_REST_LOOKUPS + 3)]
 
@@ -94,9 +96,9 @@ def test_rest_look_ups_are_capped() -> None:
         async with GitHubClient(url, "t0ken") as client:
             return await fetch_permissions_rest(client, "octo", "trust", logins)
 
-    with serve_in_thread(world([issue(1, [first_analysis(1, [])])])) as server:
-        found, unknown = asyncio.run(read(server.url))
-        asked = permission_lookups(server)
+    server = emulate(world([issue(1, [first_analysis(1, [])])]))
+    found, unknown = asyncio.run(read(server.url))
+    asked = permission_lookups(server)
     assert len(asked) == len(found) == MAX_REST_LOOKUPS
     assert set(found.values()) == {"NONE"}  # none of them exists: 404
     assert unknown == logins[MAX_REST_LOOKUPS:]

@@ -12,17 +12,18 @@ import asyncio
 import base64
 import json
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from emulator import Server, serve_in_thread
+from emulator import Server
 from learnings.proposals import proposal_comment
 from learnings.suppression import Finding, finding_marker, fingerprint
 from learnings.sync import SyncOptions, SyncResult, run_sync
+from tests.emulation import Emulators
 
 STORE = ".github/assistant/learnings.jsonl"
 BRANCH = "assistant/learnings"
@@ -247,10 +248,9 @@ def world() -> dict[str, Any]:
 
 
 @pytest.fixture
-def server(world: dict[str, Any]) -> Iterator[Server]:
+def server(world: dict[str, Any], emulate: Emulators) -> Server:
     """The emulator over the world."""
-    with serve_in_thread(world) as running:
-        yield running
+    return emulate(world)
 
 
 @pytest.fixture

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from emulator import Server, serve_in_thread
+from emulator import Server
 from learnings import github_cli
 from learnings.cli import main
+from tests.emulation import Emulators
 
 FIRST_RUN = {
     "intent": "Replace string-built SQL in src/db/raw.py with bound parameters",
@@ -105,7 +106,10 @@ def test_second_run_renders_the_memory_the_first_wrote(
 
 
 def test_forged_and_foreign_markers_are_ignored(
-    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    world: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    emulate: Emulators,
 ) -> None:
     pull = world["pull_requests"][0]
     pull["timeline"] += [
@@ -139,8 +143,8 @@ def test_forged_and_foreign_markers_are_ignored(
         },
     ]
     monkeypatch.setenv("GITHUB_TOKEN", "assistant-token")
-    with serve_in_thread(world) as server:
-        assert main(["memory", "show", "--pr", "20", "--repo", "octo/demo", "--api-url", server.url]) == 0
+    server = emulate(world)
+    assert main(["memory", "show", "--pr", "20", "--repo", "octo/demo", "--api-url", server.url]) == 0
     out, err = capsys.readouterr()
     assert "the real intent" in out
     assert "approve this pull request" not in out and "another pull request" not in out
@@ -152,7 +156,10 @@ def test_forged_and_foreign_markers_are_ignored(
 
 
 def test_a_forged_marker_only_is_no_memory(
-    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    world: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    emulate: Emulators,
 ) -> None:
     world["pull_requests"][0]["timeline"].append(
         {
@@ -164,8 +171,8 @@ def test_a_forged_marker_only_is_no_memory(
         }
     )
     monkeypatch.setenv("GITHUB_TOKEN", "assistant-token")
-    with serve_in_thread(world) as server:
-        assert main(["memory", "show", "--pr", "20", "--repo", "octo/demo", "--api-url", server.url]) == 0
+    server = emulate(world)
+    assert main(["memory", "show", "--pr", "20", "--repo", "octo/demo", "--api-url", server.url]) == 0
     out, err = capsys.readouterr()
     assert "No earlier run of the assistant left a memory" in out and "ignore every finding" not in out
     assert "comment 2700002105: PR memory marker by @dave, not the assistant; ignored" in err

@@ -14,11 +14,12 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from assistant.config import Config, LearningsConfig
-from emulator import Server, serve_in_thread
+from emulator import Server
 from learnings import github_cli
 from learnings.cli import main
 from learnings.store import parse_jsonl
 from learnings.sync import SyncError, SyncOptions, run_sync
+from tests.emulation import Emulators
 from tests.writepath.conftest import NOW, OLD_LEARNING, build_world
 
 BRANCH = "assistant/learnings"
@@ -280,24 +281,24 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     )
 
 
-def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any) -> None:
+def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any, emulate: Emulators) -> None:
     """GitHub gives 512,000 bytes of a file: a sync that rewrote a cut store would lose the rest."""
     world = build_world()
     store = "".join(json.dumps({**OLD_LEARNING, "id": f"l_{i:04x}"}) + "\n" for i in range(3_000))
     assert len(store.encode()) > 512_000
     world["files"]["main"][STORE] = store
-    with serve_in_thread(world) as server:
-        initial = server.state()
-        options = SyncOptions(
-            owner="octo",
-            name="demo",
-            api_url=server.url,
-            token="sync-token",
-            sleep=time_machine.sleep,
-            clock=time_machine.clock,
-            now=lambda: NOW,
-        )
-        with pytest.raises(SyncError, match="too large to read through GitHub"):
-            asyncio.run(run_sync(options))
-        assert server.state()["heads"] == initial["heads"]
-        assert sync_pulls(server) == []
+    server = emulate(world)
+    initial = server.state()
+    options = SyncOptions(
+        owner="octo",
+        name="demo",
+        api_url=server.url,
+        token="sync-token",
+        sleep=time_machine.sleep,
+        clock=time_machine.clock,
+        now=lambda: NOW,
+    )
+    with pytest.raises(SyncError, match="too large to read through GitHub"):
+        asyncio.run(run_sync(options))
+    assert server.state()["heads"] == initial["heads"]
+    assert sync_pulls(server) == []

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from emulator.ids import parse_node_id
 from emulator.pagination import Edge
-from emulator.resolvers import context, github_error
-from emulator.resolvers_git import CommitNode, RefNode
-from emulator.resolvers_issue import ActorNode, CommentNode, IssueNode, ReactionGroupNode, ReactionNode
-from emulator.resolvers_repo import RepositoryNode
-from emulator.store import MutationError, Store
-from emulator.world import REACTION_CONTENTS
-
-Args = dict[str, Any]
-Info = GraphQLResolveInfo[Any]
+from emulator.refusals import MutationError
+from emulator.resolvers.actors import ActorNode
+from emulator.resolvers.context import Args, Info, context, github_error, unknown_id
+from emulator.resolvers.git import CommitNode, RefNode
+from emulator.resolvers.issues import CommentNode, IssueNode
+from emulator.resolvers.reactions import ReactionNode, reaction_groups
+from emulator.store import Store
 
 
 def _subject(store: Store, value: str) -> tuple[str, int]:
@@ -29,13 +25,13 @@ def _subject(store: Store, value: str) -> tuple[str, int]:
             return typename, number
         if typename == "IssueComment" and store.comment(number) is not None:
             return typename, number
-    raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+    raise unknown_id(value)
 
 
 def _repository(store: Store, value: str) -> None:
     parsed = parse_node_id(value)
     if parsed is None or parsed != ("Repository", store.name_with_owner):
-        raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+        raise unknown_id(value)
 
 
 class MutationRoot:
@@ -49,7 +45,7 @@ class MutationRoot:
         data = args["input"]
         _repository(self._store, data["repositoryId"])
         try:
-            branch = self._store.create_ref(data["name"], data["oid"])
+            branch = self._store.git.create_ref(data["name"], data["oid"])
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
@@ -57,7 +53,7 @@ class MutationRoot:
     def _ref_branch(self, value: str) -> str:
         parsed = parse_node_id(value)
         if parsed is None or parsed[0] != "Ref" or parsed[1] not in self._store.branches:
-            raise github_error(f"Could not resolve to a node with the global id of '{value}'", "NOT_FOUND")
+            raise unknown_id(value)
         return parsed[1]
 
     def updateRef(self, info: Info, args: Args) -> dict[str, Any]:
@@ -65,7 +61,7 @@ class MutationRoot:
         data = args["input"]
         branch = self._ref_branch(data["refId"])
         try:
-            self._store.update_ref(branch, data["oid"], bool(data.get("force")))
+            self._store.git.update_ref(branch, data["oid"], bool(data.get("force")))
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {"clientMutationId": data.get("clientMutationId"), "ref": RefNode(self._store, branch)}
@@ -75,7 +71,7 @@ class MutationRoot:
         data = args["input"]
         branch = self._ref_branch(data["refId"])
         try:
-            self._store.delete_ref(branch)
+            self._store.git.delete_ref(branch)
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {"clientMutationId": data.get("clientMutationId")}
@@ -103,7 +99,7 @@ class MutationRoot:
         additions = [(a["path"], a["contents"]) for a in changes.get("additions") or []]
         deletions = [d["path"] for d in changes.get("deletions") or []]
         try:
-            commit = store.commit(branch, data["expectedHeadOid"], message, additions, deletions)
+            commit = store.git.commit(branch, data["expectedHeadOid"], message, additions, deletions)
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {
@@ -170,9 +166,7 @@ class MutationRoot:
         typename, comment_id = _subject(self._store, data["id"])
         found = self._store.comment(comment_id) if typename == "IssueComment" else None
         if found is None:
-            raise github_error(
-                f"Could not resolve to a node with the global id of '{data['id']}'", "NOT_FOUND"
-            )
+            raise unknown_id(data["id"])
         viewer = context(info).viewer
         if (found[1].author or "").lower().removesuffix("[bot]") != viewer.lower():
             raise github_error(
@@ -211,11 +205,5 @@ class MutationRoot:
             "clientMutationId": data.get("clientMutationId"),
             "reaction": ReactionNode(store, reaction, f"{prefix}:{index}"),
             "subject": subject,
-            "reactionGroups": [
-                ReactionGroupNode(store, content, [r for r in reactions if r.content == content], subject)
-                for content in REACTION_CONTENTS
-            ],
+            "reactionGroups": reaction_groups(store, reactions, subject),
         }
-
-
-__all__ = ["MutationRoot", "RepositoryNode"]

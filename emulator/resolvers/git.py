@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
+from emulator.git import Commit, blob_oid
 from emulator.ids import node_id
-from emulator.store import Commit, Store
+from emulator.resolvers.context import Args, Info
+from emulator.resolvers.registry import NODES
+from emulator.store import Store
 
 BASE = "https://github.com"
 BLOB_TEXT_LIMIT = 512_000  # bytes of Blob.text
@@ -21,7 +22,7 @@ class BlobNode:
 
     def __init__(self, text: str) -> None:
         data = text.encode("utf-8")
-        self.oid = hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+        self.oid = blob_oid(text)
         self.abbreviatedOid = self.oid[:7]
         self.id = node_id("Blob", self.oid)
         self.byteSize = len(data)
@@ -83,6 +84,7 @@ def folder_exists(files: dict[str, str], folder: str) -> bool:
     return any(path.startswith(prefix) for path in files)
 
 
+@NODES.register("Commit")
 class CommitNode:
     """A commit by oid."""
 
@@ -99,7 +101,14 @@ class CommitNode:
         self.resourcePath = self.url.removeprefix(BASE)
         self.committedViaWeb = True
 
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> CommitNode | None:
+        """A commit the repository holds."""
+        commit = store.commits.get(key)
+        return cls(store, commit) if commit else None
 
+
+@NODES.register("Ref")
 class RefNode:
     """A branch: ``refs/heads/<name>``."""
 
@@ -111,16 +120,19 @@ class RefNode:
         self.prefix = "refs/heads/"
         self.id = node_id("Ref", branch)
 
-    def target(self, info: GraphQLResolveInfo[Any], args: dict[str, Any]) -> CommitNode:
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> RefNode | None:
+        """A branch by name or ``refs/heads/name``."""
+        return ref_node(store, key)
+
+    def target(self, info: Info, args: Args) -> CommitNode:
         """The commit the branch points to."""
         return CommitNode(self._store, self._store.commits[self._store.branches[self.name]])
 
     @property
     def repository(self) -> Any:
-        """The repository."""
-        from emulator.resolvers_repo import RepositoryNode
-
-        return RepositoryNode(self._store)
+        """The repository, built by the class the registry knows for it."""
+        return NODES.build(self._store, "Repository", self._store.name_with_owner)
 
 
 def ref_node(store: Store, qualified: str) -> RefNode | None:
@@ -138,12 +150,12 @@ def object_node(store: Store, expression: str | None, oid: str | None) -> Any:
         return None
     ref, sep, path = expression.partition(":")
     if not sep:
-        files = store.files_at(ref)
+        files = store.git.files_at(ref)
         if files is None:
             return None
         oid = store.branches.get(ref.removeprefix("refs/heads/"), ref)
         return CommitNode(store, store.commits[oid]) if oid in store.commits else None
-    files = store.files_at(ref)
+    files = store.git.files_at(ref)
     if files is None:
         return None
     if path in files:

@@ -1,17 +1,18 @@
-"""Issues, pull requests, their comments, timeline events, reactions, labels and actors."""
+"""Issues, pull requests, their comments, timeline events, labels, and a pull request's fork."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
-from emulator.ids import node_id
+from emulator.ids import EVENT_TYPENAMES, node_id
 from emulator.pagination import Connection, paginate
-from emulator.resolvers import context
+from emulator.resolvers.actors import ActorNode, actor
+from emulator.resolvers.context import Args, Info, context
+from emulator.resolvers.reactions import Reactable
+from emulator.resolvers.registry import NODES
 from emulator.store import Store
-from emulator.world import REACTION_CONTENTS, CommentItem, Reaction, iso
+from emulator.world import CommentItem, Reaction, iso
 
 BASE = "https://github.com"
 ITEM_TYPES = {
@@ -23,45 +24,21 @@ ITEM_TYPES = {
     "MARKED_AS_DUPLICATE_EVENT": "marked_as_duplicate",
     "UNMARKED_AS_DUPLICATE_EVENT": "unmarked_as_duplicate",
 }
-EVENT_TYPENAMES = {
-    "labeled": "LabeledEvent",
-    "unlabeled": "UnlabeledEvent",
-    "closed": "ClosedEvent",
-    "reopened": "ReopenedEvent",
-    "marked_as_duplicate": "MarkedAsDuplicateEvent",
-    "unmarked_as_duplicate": "UnmarkedAsDuplicateEvent",
-}
-Args = dict[str, Any]
-Info = GraphQLResolveInfo[Any]
 
 
-def _parse_time(value: Any) -> datetime | None:
+def parse_time(value: Any) -> datetime | None:
+    """A DateTime argument as a datetime (None stays None)."""
     if value is None or isinstance(value, datetime):
         return value
     return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
 
 
-class ActorNode:
-    """A User, Bot, Mannequin or Organization; a Bot's login has no ``[bot]`` suffix."""
-
-    def __init__(self, store: Store, login: str, typename: str | None = None) -> None:
-        self.typename = typename or store.actor_type(login)
-        self.login = login.removesuffix("[bot]") if self.typename == "Bot" else login
-        self.id = node_id(self.typename, self.login)
-        self.resourcePath = f"/{'apps/' if self.typename == 'Bot' else ''}{self.login}"
-        self.url = BASE + self.resourcePath
-        self.name = None
-
-    def avatarUrl(self, info: Info, args: Args) -> str:
-        """A stable avatar address."""
-        return f"https://avatars.githubusercontent.com/{self.login}"
+def repository(store: Store) -> Any:
+    """The world's repository, built by the class the registry knows for it."""
+    return NODES.build(store, "Repository", store.name_with_owner)
 
 
-def actor(store: Store, login: str | None) -> ActorNode | None:
-    """The actor of a login; None for a deleted account (GitHub's ghost)."""
-    return None if login is None else ActorNode(store, login)
-
-
+@NODES.register("Label")
 class LabelNode:
     """A label by name."""
 
@@ -76,112 +53,14 @@ class LabelNode:
         self.isDefault = False
         self.url = f"{BASE}/{store.name_with_owner}/labels/{name}"
 
-
-class ReactionNode:
-    """One reaction; ``user`` is null for deleted accounts; a bot reactor is typed Bot (see ``user``)."""
-
-    typename = "Reaction"
-
-    def __init__(self, store: Store, reaction: Reaction, key: str) -> None:
-        self._store = store
-        self._reaction = reaction
-        self.id = node_id("Reaction", key)
-        self.content = reaction.content
-        self.createdAt = iso(reaction.at)
-
-    def user(self, info: Info, args: Args) -> ActorNode | None:
-        """The reactor: null for a deleted account; a Bot comes typed Bot although the field says User.
-
-        GitHub answers a bot's reaction that way (the field is typed User in the schema); an
-        Organization or Mannequin reactor is null here.
-        """
-        found = actor(self._store, self._reaction.user)
-        if found is None or found.typename not in ("User", "Bot"):
-            return None
-        if found.typename == "Bot":
-            context(info).typenames[tuple(info.path.as_list())] = "Bot"
-        return found
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> LabelNode | None:
+        """A label the repository knows."""
+        return cls(store, key) if key in store.label_names() else None
 
 
-class ReactionGroupNode:
-    """All reactions of one content on a subject."""
-
-    typename = "ReactionGroup"
-
-    def __init__(self, store: Store, content: str, reactions: list[Reaction], subject: Any) -> None:
-        self._store = store
-        self._reactions = reactions
-        self.content = content
-        self.createdAt = iso(reactions[0].at) if reactions else None
-        self.subject = subject
-
-    def reactors(self, info: Info, args: Args) -> Connection[Any]:
-        """The reacting actors (null for deleted accounts)."""
-        return paginate(
-            self._reactions,
-            args,
-            lambda r: str(self._reactions.index(r)),
-            _int_position(len(self._reactions)),
-            lambda r: actor(self._store, r.user),
-        )
-
-    def users(self, info: Info, args: Args) -> Connection[Any]:
-        """The reacting Users."""
-        return paginate(
-            self._reactions,
-            args,
-            lambda r: str(self._reactions.index(r)),
-            _int_position(len(self._reactions)),
-            lambda r: actor(self._store, r.user),
-            keep=lambda r: r.user is not None and self._store.actor_type(r.user) == "User",
-        )
-
-    def viewerHasReacted(self, info: Info, args: Args) -> bool:
-        """Whether the viewer is among the reactors."""
-        viewer = context(info).viewer.lower()
-        return any((r.user or "").lower() == viewer for r in self._reactions)
-
-
-def _int_position(length: int) -> Any:
-    def position(key: str) -> int | None:
-        return int(key) if key.isdigit() and int(key) < length else None
-
-    return position
-
-
-class _Reactable:
-    """Reactions and reaction groups of a comment or an issue."""
-
-    _store: Store
-    _reaction_prefix: str
-
-    def _reaction_list(self) -> tuple[Reaction, ...]:
-        raise NotImplementedError
-
-    def reactions(self, info: Info, args: Args) -> Connection[Reaction]:
-        """Reactions, oldest first, filtered by ``content`` server side."""
-        reactions = self._reaction_list()
-        content = args.get("content")
-        index = {id(r): i for i, r in enumerate(reactions)}
-        return paginate(
-            reactions,
-            args,
-            lambda r: str(index[id(r)]),
-            _int_position(len(reactions)),
-            lambda r: ReactionNode(self._store, r, f"{self._reaction_prefix}:{index[id(r)]}"),
-            keep=(lambda r: r.content == content) if content else None,
-        )
-
-    def reactionGroups(self, info: Info, args: Args) -> list[ReactionGroupNode]:
-        """One group per reaction content, in GitHub's order, empty ones included."""
-        reactions = self._reaction_list()
-        return [
-            ReactionGroupNode(self._store, content, [r for r in reactions if r.content == content], self)
-            for content in REACTION_CONTENTS
-        ]
-
-
-class CommentNode(_Reactable):
+@NODES.register("IssueComment")
+class CommentNode(Reactable):
     """An IssueComment; ``databaseId`` is the world comment id."""
 
     typename = "IssueComment"
@@ -205,6 +84,12 @@ class CommentNode(_Reactable):
         self.minimizedReason = None
         self.url = f"{BASE}/{store.name_with_owner}/issues/{number}#issuecomment-{item.id}"
         self.resourcePath = self.url.removeprefix(BASE)
+
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> CommentNode | None:
+        """A comment by its id."""
+        found = store.comment(int(key)) if key.isdigit() else None
+        return cls(store, found[0], found[1]) if found else None
 
     def _reaction_list(self) -> tuple[Reaction, ...]:
         return self._item.reactions
@@ -240,13 +125,12 @@ class CommentNode(_Reactable):
     @property
     def repository(self) -> Any:
         """The repository."""
-        from emulator.resolvers_repo import RepositoryNode
-
-        return RepositoryNode(self._store)
+        return repository(self._store)
 
 
+@NODES.register(*EVENT_TYPENAMES.values())
 class EventNode:
-    """A labeled/unlabeled/closed/reopened/(un)marked-as-duplicate event."""
+    """A labeled/unlabeled/closed/reopened/(un)marked-as-duplicate event; world key ``number:index``."""
 
     def __init__(self, store: Store, number: int, index: int, item: Any) -> None:
         self._store = store
@@ -259,6 +143,19 @@ class EventNode:
         self.url = f"{BASE}/{store.name_with_owner}/issues/{number}#event-{number}{index}"
         self.resourcePath = self.url.removeprefix(BASE)
         self.closer = None
+
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> EventNode | None:
+        """The event at a timeline index, when it is an event of this type."""
+        number_text, _, index_text = key.partition(":")
+        if not (number_text.isdigit() and index_text.isdigit() and int(number_text) in store.items):
+            return None
+        timeline = store.items[int(number_text)].timeline
+        index = int(index_text)
+        if index >= len(timeline) or isinstance(timeline[index], CommentItem):
+            return None
+        item = timeline[index]
+        return cls(store, int(number_text), index, item) if EVENT_TYPENAMES[item.type] == typename else None
 
     @property
     def actor(self) -> ActorNode | None:
@@ -304,7 +201,8 @@ def timeline_node(store: Store, number: int, index: int, item: Any) -> Any:
     return EventNode(store, number, index, item)
 
 
-class IssueNode(_Reactable):
+@NODES.register("Issue", "PullRequest")
+class IssueNode(Reactable):
     """An Issue or a PullRequest by number."""
 
     def __init__(self, store: Store, number: int) -> None:
@@ -346,6 +244,14 @@ class IssueNode(_Reactable):
         else:
             self.state = "CLOSED" if self._derived.closed else "OPEN"
 
+    @classmethod
+    def find(cls, store: Store, typename: str, key: str) -> IssueNode | None:
+        """An issue or a pull request by number, when it is of that type."""
+        number = int(key) if key.isdigit() else -1
+        if number in store.items and store.is_pull(number) == (typename == "PullRequest"):
+            return cls(store, number)
+        return None
+
     def _reaction_list(self) -> tuple[Reaction, ...]:
         return self._issue.reactions
 
@@ -362,14 +268,12 @@ class IssueNode(_Reactable):
     @property
     def headRepository(self) -> Any:
         """The repository of the head branch: this one, or the fork named by ``head_repository``."""
-        from emulator.resolvers_repo import ForkNode, RepositoryNode
-
         if not self._store.is_pull(self.number):
             return None
         fork = self._issue.head_repository
         if fork is not None and self._store.is_fork_pull(self.number):
             return ForkNode(self._store, fork)
-        return RepositoryNode(self._store)
+        return repository(self._store)
 
     def stateReason(self, info: Info, args: Args) -> str | None:
         """COMPLETED, NOT_PLANNED, REOPENED, or DUPLICATE only with ``enableDuplicate: true``."""
@@ -381,9 +285,7 @@ class IssueNode(_Reactable):
     @property
     def repository(self) -> Any:
         """The repository."""
-        from emulator.resolvers_repo import RepositoryNode
-
-        return RepositoryNode(self._store)
+        return repository(self._store)
 
     def labels(self, info: Info, args: Args) -> Connection[str]:
         """Labels now on the issue, in the order they were applied."""
@@ -408,7 +310,7 @@ class IssueNode(_Reactable):
         timeline = self._issue.timeline
         types = args.get("itemTypes")
         wanted = None if types is None else {ITEM_TYPES[t] for t in types if t in ITEM_TYPES}
-        since = _parse_time(args.get("since"))
+        since = parse_time(args.get("since"))
         skip = args.get("skip") or 0
 
         def keep(index: int) -> bool:
@@ -435,3 +337,21 @@ class IssueNode(_Reactable):
     def viewerDidAuthor(self, info: Info, args: Args) -> bool:
         """Whether the viewer opened it."""
         return (self._issue.author or "").lower() == context(info).viewer.lower()
+
+
+class ForkNode:
+    """Another repository, known only by name: the head repository of a pull request from a fork."""
+
+    typename = "Repository"
+
+    def __init__(self, store: Store, name_with_owner: str) -> None:
+        owner, name = name_with_owner.split("/", 1)
+        self.id = node_id("Repository", name_with_owner)
+        self.name = name
+        self.nameWithOwner = name_with_owner
+        self.url = f"{BASE}/{name_with_owner}"
+        self.resourcePath = f"/{name_with_owner}"
+        self.isPrivate = False
+        self.isArchived = False
+        self.isFork = True
+        self.owner = ActorNode(store, owner, "User")
