@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from assistant import config_file
 from assistant.identity import BOT_SUFFIX, AccountType, Identity
 
-DEFAULT_PATH = Path(".github/assistant.toml")
-
-
-class ConfigError(Exception):
-    """A configuration file that cannot be used; the message is one line for the user."""
+# Defined beside the file reading (assistant/config_file.py), which needs no pydantic.
+DEFAULT_PATH = config_file.DEFAULT_PATH
+ConfigError = config_file.ConfigError
 
 
 class _Section(BaseModel):
@@ -153,16 +151,19 @@ def with_values(config: Config, where: str, section: str, values: Mapping[str, o
         raise ConfigError(f"{where}: {why}, got {first.get('input')!r}") from error
 
 
+def validate_config(found: config_file.ConfigFile | None) -> Config:
+    """The configuration of a file read by assistant.config_file (defaults when there was none)."""
+    if found is None:
+        return Config()
+    try:
+        return Config.model_validate(found.table)
+    except ValidationError as error:
+        raise ConfigError(_describe(error, found.path, found.text)) from error
+
+
 def parse_config(text: str, path: Path) -> Config:
     """Validate the TOML text of a configuration file."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from error
-    try:
-        return Config.model_validate(raw)
-    except ValidationError as error:
-        raise ConfigError(_describe(error, path, text)) from error
+    return validate_config(config_file.parse_toml(text, path))
 
 
 def load_config(path: Path | None, *, default: Path = DEFAULT_PATH) -> Config:
@@ -171,14 +172,4 @@ def load_config(path: Path | None, *, default: Path = DEFAULT_PATH) -> Config:
     A path that was named explicitly must exist. `default` is where the default file is looked
     for (the `learnings` commands look at the checkout's top folder, whatever the current one).
     """
-    if path is None:
-        if not default.exists():
-            return Config()
-        path = default
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise ConfigError(f"{path}: configuration file not found") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot be read: {error}") from error
-    return parse_config(text, path)
+    return validate_config(config_file.read_config_file(path, default=default))

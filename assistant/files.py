@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -14,6 +13,8 @@ def write_atomic(path: Path, text: str, *, durable: bool = False) -> None:
     disk when `durable` (a maintainer's learnings; not the context files each run rewrites), then
     renamed over the file; an existing file's permissions are kept, a new one is 0644.
     """
+    import tempfile  # here, not at start: `--help` writes nothing (tempfile imports random)
+
     directory = path.parent if str(path.parent) else Path(".")
     directory.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")

@@ -46,6 +46,7 @@ _IGNORABLE = frozenset(
     chr(point) for first, last in DEFAULT_IGNORABLE for point in range(first, last + 1)
 ) | {chr(BRAILLE_BLANK)}
 _SPACES = re.compile(r" {2,}")
+_JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps builds one per call
 _BACKTICKS = re.compile(r"`+")
 
 
@@ -55,21 +56,53 @@ def is_invisible(char: str) -> bool:
     return char in _IGNORABLE or unicodedata.category(char) in INVISIBLE_CATEGORIES
 
 
+def _fate(char: str, *, spaces: bool) -> str | None:
+    """What cleaning makes of one character: itself, a space (white space, with `spaces`; decided
+    before invisibility, so a line break reads as a space), or None (removed)."""
+    if spaces and char.isspace():
+        return " "
+    if not spaces and char in "\n\t":
+        return char
+    return None if is_invisible(char) else char
+
+
+def _ascii_table(*, spaces: bool) -> dict[int, str | None]:
+    fates = {point: _fate(chr(point), spaces=spaces) for point in range(128)}
+    return {point: fate for point, fate in fates.items() if fate != chr(point)}
+
+
+_ASCII_LINE, _ASCII_BLOCK = _ascii_table(spaces=True), _ascii_table(spaces=False)
+
+
+def _table(text: str, *, spaces: bool) -> dict[int, str | None]:
+    """A `str.translate` table for `text`: ASCII decided once for all texts, and each other
+    distinct character of the text once, instead of every character (the render step's hot path)."""
+    table = _ASCII_LINE if spaces else _ASCII_BLOCK
+    if text.isascii():
+        return table
+    table = dict(table)
+    for char in set(text):
+        if not char.isascii():
+            fate = _fate(char, spaces=spaces)
+            if fate != char:
+                table[ord(char)] = fate
+    return table
+
+
 def clean_line(text: str) -> str:
     """One line of text: white space folded to single spaces, every invisible character removed.
 
     White space (including line breaks and tabs) becomes a space rather than vanishing, so
     "crash\\non start" reads "crash on start", not "crashon start".
     """
-    spaced = "".join(" " if char.isspace() else char for char in text)
-    visible = "".join(char for char in spaced if not is_invisible(char))
+    visible = text.translate(_table(text, spaces=True))
     return _SPACES.sub(" ", visible).strip()
 
 
 def clean_block(text: str) -> str:
     """Multi-line text with every invisible character removed except line feeds and tabs."""
     normalized = text.replace("\r\n", "\n").replace("\r", "\n")
-    return "".join(char for char in normalized if char in "\n\t" or not is_invisible(char))
+    return normalized.translate(_table(normalized, spaces=False))
 
 
 def truncate(text: str, limit: int) -> str:
@@ -81,7 +114,7 @@ def truncate(text: str, limit: int) -> str:
 
 def json_text(text: str) -> str:
     """A JSON string literal: quotes, backslashes and control characters escaped, one line."""
-    return json.dumps(text, ensure_ascii=False)
+    return _JSON.encode(text)
 
 
 def fence_for(lines: Iterable[str], minimum: int = 3) -> str:

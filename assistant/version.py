@@ -1,16 +1,14 @@
 """The distribution's version for `corrections --version` and `learnings --version`.
 
-Read from the installed package's metadata; the action runs the checkout without installing it,
-so there the version comes from the pyproject.toml beside the packages. Imports nothing of the
-network stack, so `--version` answers at once.
+Read from the pyproject.toml beside the packages (the action runs the checkout without
+installing it), else from the installed package's metadata. Imports nothing of the network
+stack, so `--version` answers at once.
 """
 
 from __future__ import annotations
 
 import argparse
-import tomllib
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +17,27 @@ _PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
 def package_version() -> str:
-    """The version of correction-reader, e.g. `0.1.0`; `unknown` when nothing says it."""
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        pass
+    """The version of correction-reader, e.g. `0.1.0`; `unknown` when nothing says it.
+
+    The pyproject.toml beside the packages first (a checkout, as the action runs it, or an
+    editable install: the code's own version), then the installed metadata (a wheel has no
+    pyproject.toml there). importlib.metadata alone took longer than the rest of `--version`.
+    """
+    import tomllib
+
     try:
         project = tomllib.loads(_PYPROJECT.read_text(encoding="utf-8")).get("project", {})
     except (OSError, tomllib.TOMLDecodeError):
-        return "unknown"
+        project = {}
     version = project.get("version") if project.get("name") == DISTRIBUTION else None
-    return version if isinstance(version, str) and version else "unknown"
+    if isinstance(version, str) and version:
+        return version
+    from importlib import metadata
+
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 class VersionAction(argparse.Action):

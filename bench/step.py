@@ -4,7 +4,8 @@ Every figure comes from action.yml itself, replayed by bench.composite against t
 (demo world): (a) cold, a runner with no cache (the venv built from PyPI as action.yml builds it,
 then one read); (b) warm, the venv restored from the cache, then one read; (c) process start to
 the first request beside the import floor of `gql.transport.aiohttp`, in the same venv and the
-same run; (d) `--help` and a configuration error beside a bare interpreter. Medians of `runs`.
+same run; (d) `--help`, `--version`, `corrections marker` and a configuration error beside a bare
+interpreter. Medians of `runs`.
 Needs PyPI (each cold build downloads every wheel again: uv and pip run without their caches).
 """
 
@@ -16,7 +17,6 @@ import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -102,10 +102,6 @@ def _first_request(server: Server, python: Path, cwd: Path) -> float:
     return seen - started - answering
 
 
-def _median(runs: int, measure: Callable[[], float]) -> float:
-    return round(statistics.median(measure() for _ in range(runs)), 3)
-
-
 def installer_figures(server: Server, installer: str, runs: int, folder: Path) -> dict[str, Any]:
     """Cold and warm jobs, and the start-up figures, for one installer."""
     cold, builds, warm, reads = [], [], [], []
@@ -130,9 +126,20 @@ def installer_figures(server: Server, installer: str, runs: int, folder: Path) -
         "points": int(outputs["points"]),
     }
     runs_quick = max(runs, 5)
-    figures["first_request_s"] = _median(runs_quick, lambda: _first_request(server, python, folder))
-    _command(figures, "import_floor", runs_quick, [str(python), "-c", "import gql.transport.aiohttp"], folder)
+    # Each read beside a floor measured right after it: the median of the pairs' differences is
+    # what a loaded machine moves least (separate medians drift with the load between them).
+    pairs = []
+    for _ in range(runs_quick):
+        first = _first_request(server, python, folder)
+        pairs.append((first, *_timed([str(python), "-c", "import gql.transport.aiohttp"], folder)))
+    figures["first_request_s"] = round(statistics.median(first for first, _, _ in pairs), 3)
+    figures["import_floor_s"] = round(statistics.median(floor for _, floor, _ in pairs), 3)
+    figures["import_floor_cpu_s"] = round(statistics.median(cpu for _, _, cpu in pairs), 3)
+    figures["over_floor_s"] = round(statistics.median(first - floor for first, floor, _ in pairs), 3)
     _command(figures, "help", runs_quick, [str(python), "-m", "corrections", "--help"], folder)
+    _command(figures, "version", runs_quick, [str(python), "-m", "corrections", "--version"], folder)
+    marker = [str(python), "-m", "corrections", "marker", "--labels", "bug", "--duplicate-of", "12"]
+    _command(figures, "marker", runs_quick, marker, folder)
     config_error = [
         str(python),
         "-m",
@@ -171,13 +178,15 @@ def step_goals(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
     goals = {
         "cold_step_s": goal(uv["cold_s"], GOALS["cold_s"], uv["cold_s"] <= GOALS["cold_s"]),
         "help_s": goal(uv["help_s"], GOALS["quick_command_s"], uv["help_s"] < GOALS["quick_command_s"]),
+        "version_s": goal(
+            uv["version_s"], GOALS["quick_command_s"], uv["version_s"] < GOALS["quick_command_s"]
+        ),
+        "marker_s": goal(uv["marker_s"], GOALS["quick_command_s"], uv["marker_s"] < GOALS["quick_command_s"]),
         "config_error_s": goal(
             uv["config_error_s"], GOALS["quick_command_s"], uv["config_error_s"] < GOALS["quick_command_s"]
         ),
         "first_request_over_floor_s": goal(
-            round(uv["first_request_s"] - uv["import_floor_s"], 3),
-            GOALS["over_floor_s"],
-            uv["first_request_s"] - uv["import_floor_s"] <= GOALS["over_floor_s"],
+            uv["over_floor_s"], GOALS["over_floor_s"], uv["over_floor_s"] <= GOALS["over_floor_s"]
         ),
         "points": goal(uv["points"], 3, uv["points"] <= 3),
     }
@@ -198,8 +207,13 @@ def step_markdown(out: dict[str, Any]) -> str:
         ("start to first request (s)", "first_request_s"),
         ("import floor of gql.transport.aiohttp (s)", "import_floor_s"),
         ("  its CPU time (s)", "import_floor_cpu_s"),
+        ("start to first request over the floor, median of pairs (s)", "over_floor_s"),
         ("corrections --help (s)", "help_s"),
         ("  its CPU time (s)", "help_cpu_s"),
+        ("corrections --version (s)", "version_s"),
+        ("  its CPU time (s)", "version_cpu_s"),
+        ("corrections marker (s)", "marker_s"),
+        ("  its CPU time (s)", "marker_cpu_s"),
         ("configuration error (s)", "config_error_s"),
         ("  its CPU time (s)", "config_error_cpu_s"),
         ("bare interpreter (s)", "bare_python_s"),

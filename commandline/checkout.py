@@ -6,7 +6,6 @@ decide what that means for them.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 _GIT_TIMEOUT = 10.0
@@ -14,6 +13,8 @@ _GIT_TIMEOUT = 10.0
 
 def _git(cwd: Path, *arguments: str) -> str | None:
     """The stripped output of one read-only git command in `cwd`, or None when it fails."""
+    import subprocess  # here, not at start: `--help` runs no git
+
     try:
         result = subprocess.run(
             ["git", "-C", str(cwd), *arguments],

@@ -6,7 +6,6 @@ https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-comm
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -36,6 +35,8 @@ def output_block(name: str, value: str) -> str:
     """One entry of GITHUB_OUTPUT; the heredoc form with a random delimiter for multi-line values."""
     if "\n" not in value and "\r" not in value:
         return f"{name}={value}\n"
+    import secrets  # here, not at start: `--help` sets no output (secrets imports hmac, random)
+
     delimiter = f"ghadelimiter_{secrets.token_hex(16)}"
     return f"{name}<<{delimiter}\n{value}\n{delimiter}\n"
 

@@ -96,7 +96,7 @@ def marker_labels(values: Sequence[str]) -> list[str]:
 
 
 def _marker(args: argparse.Namespace) -> int:
-    from corrections.markers import MarkerError, analysis_marker
+    from corrections.marker_line import MarkerError, analysis_marker
 
     try:
         line = analysis_marker(

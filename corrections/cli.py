@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,7 @@ def _stderr(message: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
-    from corrections.models import AnalysedIssue
-
-    return build_options(
+    options = build_options(
         repo=args.repo,
         out=Path(args.out),
         config_path=Path(args.config) if args.config else None,
@@ -43,8 +42,13 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
-        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),
     )
+    if args.issue is None:
+        return options
+    # After the configuration: a configuration error answers before the models are imported.
+    from corrections.models import AnalysedIssue
+
+    return replace(options, analysed=AnalysedIssue(number=args.issue))  # issue_number checked it
 
 
 def _add_read_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,6 +5,7 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ from queries.errors import GitHubError
 from queries.fetch import WindowPage, fetch_details, fetch_window_page
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, Pages
-from queries.permissions import fetch_permissions_rest
+from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions_rest
 from queries.requests import FileRequest
 
 MAX_DETAIL_ROUNDS = 6
@@ -239,6 +240,7 @@ async def read_details(
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
     """
     rounds = 0
+    early: _EarlyLookups | None = None
     while rounds < MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
         details_request = reading.next_request()
         if details_request.empty:
@@ -258,6 +260,8 @@ async def read_details(
             if details_request.timelines and _shrink(reading, error, "details query", progress):
                 continue
             reading.details_failed(details_request, error.category)
+            if early is not None:
+                reading.add_rest_permissions(early.logins, *await early.task)
             return
         rounds += 1
         if reading.add_details(details_request, details):
@@ -268,14 +272,53 @@ async def read_details(
                 failures: set[str] = set()
                 found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
                 reading.add_rest_permissions(pending, found, unknown, failures)
+        if early is None and not reading.next_request().empty:
+            early = _look_up_early(client, owner, name, reading, progress)
     else:
         if not reading.next_request().empty:
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
-    await confirm_unlisted(client, owner, name, reading, progress=progress)
+    await confirm_unlisted(client, owner, name, reading, progress=progress, early=early)
+
+
+@dataclass
+class _EarlyLookups:
+    """REST permission look-ups started while GraphQL answers a later details round."""
+
+    logins: list[str]
+    task: asyncio.Task[tuple[dict[str, str], list[str], set[str]]]
+
+
+async def _rest_permissions(
+    client: GitHubClient, owner: str, name: str, logins: list[str], cap: int
+) -> tuple[dict[str, str], list[str], set[str]]:
+    failures: set[str] = set()
+    found, unknown = await fetch_permissions_rest(client, owner, name, logins, cap=cap, failures=failures)
+    return found, unknown, failures
+
+
+def _look_up_early(
+    client: GitHubClient, owner: str, name: str, reading: Reading, progress: Progress
+) -> _EarlyLookups | None:
+    """Start the REST look-ups of the unlisted people already known to decide a rule, so that they
+    run beside the next details round instead of in a round of their own after the last one
+    (the same logins are asked either way: only when)."""
+    logins = reading.unlisted_needed()
+    if not logins:
+        return None
+    progress(f"{len(logins)} people not in GitHub's collaborator list: asking REST for their permission")
+    reading.start_asking(logins)  # a REST fallback of a later round does not ask them again
+    task = asyncio.create_task(_rest_permissions(client, owner, name, logins, MAX_REST_LOOKUPS))
+    return _EarlyLookups(logins, task)
 
 
 async def confirm_unlisted(
-    client: GitHubClient, owner: str, name: str, reading: Reading, *, progress: Progress
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    reading: Reading,
+    *,
+    progress: Progress,
+    early: _EarlyLookups | None = None,
 ) -> None:
     """Ask REST for the people whose permission decides a rule and whom GraphQL did not list.
 
@@ -283,10 +326,13 @@ async def confirm_unlisted(
     is not READ. Only the logins that decide something are asked, one REST request each, a few
     at a time and at most `MAX_REST_LOOKUPS` per run; a login not read leaves its rule uncounted.
     """
-    pending = reading.unlisted_needed()
+    asked: list[str] = []
+    if early is not None:  # started beside the last details round: asked once, not again
+        asked = early.logins
+        reading.add_rest_permissions(early.logins, *await early.task)
+    pending = [login for login in reading.unlisted_needed() if login not in asked]
     if not pending:
         return
     progress(f"{len(pending)} people not in GitHub's collaborator list: asking REST for their permission")
-    failures: set[str] = set()
-    found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
-    reading.add_rest_permissions(pending, found, unknown, failures)
+    cap = max(0, MAX_REST_LOOKUPS - min(len(asked), MAX_REST_LOOKUPS))
+    reading.add_rest_permissions(pending, *await _rest_permissions(client, owner, name, pending, cap))

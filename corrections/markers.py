@@ -1,5 +1,5 @@
 """The analysis marker `<!-- assistant:analysis {JSON} -->` in the assistant's comments: its
-reader (`parse_analysis`) and its one writer (`analysis_marker`, the `corrections marker` command).
+reader (`parse_analysis`); its one writer is corrections/marker_line.py (`corrections marker`).
 
 A marker counts only in a comment whose author is the assistant (assistant.identity, checked
 before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
@@ -8,33 +8,27 @@ linear parser.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.identity import Identity, is_assistant
-from assistant.markers import json_payload, marker, payloads
+from assistant.markers import payloads
+from corrections import marker_line
 from corrections.models import Analysis, Comment
 
-ANALYSIS = "analysis"
-AnalysisKind = Literal["first", "follow-up"]
-# Control characters and line or paragraph separators: never part of a label name.
-_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
+ANALYSIS = marker_line.ANALYSIS
+AnalysisKind = marker_line.AnalysisKind
+MarkerError = marker_line.MarkerError  # defined beside the writer, which needs no pydantic
 
 
 class _Marker(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore", strict=True)
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True, defer_build=True)
 
     v: Literal[1]
     kind: AnalysisKind
     labels: list[Annotated[str, Field(min_length=1)]] = []
     duplicate_of: Annotated[int, Field(gt=0)] | None = None
-
-
-class MarkerError(ValueError):
-    """An analysis marker that does not parse; the message names the comment."""
 
 
 def parse_analysis(comment: Comment, index: int, assistant: Identity) -> Analysis | None:
@@ -63,39 +57,3 @@ def parse_analysis(comment: Comment, index: int, assistant: Identity) -> Analysi
         labels=tuple(marker.labels),
         duplicate_of=marker.duplicate_of,
     )
-
-
-def analysis_marker(
-    labels: Iterable[str], duplicate_of: int | None = None, kind: AnalysisKind = "first"
-) -> str:
-    """The hidden marker line that ends an analysis comment, as `parse_analysis` reads it.
-
-    `<` and `>` in label names are JSON escapes in the payload (assistant.markers.json_payload),
-    so no name can end the HTML comment early. Raises MarkerError for a label that is empty, has
-    white space at either end or holds a control character or line break, and for a
-    `duplicate_of` that is not a positive issue number.
-    """
-    names = list(labels)
-    for name in names:
-        _check_label(name)
-    if kind not in ("first", "follow-up"):
-        raise MarkerError(f"kind: expected 'first' or 'follow-up', got {kind!r}")
-    if duplicate_of is not None and (
-        isinstance(duplicate_of, bool) or not isinstance(duplicate_of, int) or duplicate_of <= 0
-    ):
-        raise MarkerError(f"duplicate_of: expected a positive issue number, got {duplicate_of!r}")
-    payload = {"v": 1, "kind": kind, "labels": names, "duplicate_of": duplicate_of}
-    return marker(ANALYSIS, json_payload(payload))
-
-
-def _check_label(name: str) -> None:
-    if not isinstance(name, str) or not name.strip():
-        raise MarkerError(f"label {name!r}: a label name cannot be empty")
-    if name != name.strip():
-        raise MarkerError(f"label {name!r}: a label name cannot start or end with white space")
-    for char in name:
-        if unicodedata.category(char) in _FORBIDDEN_CATEGORIES:
-            raise MarkerError(
-                f"label {name!r}: a label name cannot hold a control character or line break "
-                f"(U+{ord(char):04X})"
-            )

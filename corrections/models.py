@@ -12,7 +12,7 @@ from assistant.identity import is_maintainer, may_push
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Actor(_Frozen):

@@ -1,22 +1,18 @@
 """The order of the corrections: nearest the issue being analysed first (BM25), ties newest first.
 
 When the budget of a prompt is tight, the lines kept are the first ones, so the corrections of
-issues like the one being analysed come first. Similarity is lexical: BM25 (the `bm25s` library,
+issues like the one being analysed come first. Similarity is lexical: BM25 (corrections/bm25.py:
 Lucene's variant, English stop words removed) of each corrected issue's title and body against
 the analysed issue's title and body. The analysed issue's text is only tokenized here, never
 rendered. Without it the order is newest first (`ReadOutcome.corrected`).
-
-bm25s (and numpy under it) is imported on the first ranking, so only a run that knows the
-analysed issue pays for it (a few hundred milliseconds), and never before the reading or for
-`--help`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 
 from assistant.untrusted import clean_block
+from corrections import bm25
 from corrections.models import IssueCorrection
 from corrections.outcome import ReadOutcome
 
@@ -31,32 +27,9 @@ def issue_text(title: str, body: str) -> str:
     return clean_block(title[:MAX_TITLE_CHARS]) + "\n" + clean_block(body[:MAX_BODY_CHARS])
 
 
-def _bm25s() -> ModuleType:
-    """The ranking library, imported when a ranking is first needed (see the module's docstring)."""
-    import bm25s
-
-    module: ModuleType = bm25s
-    return module
-
-
-def tokens(texts: Sequence[str]) -> list[list[str]]:
-    """Lower-cased words of two letters or more, English stop words removed."""
-    found: list[list[str]] = _bm25s().tokenize(
-        list(texts), lower=True, stopwords="en", return_ids=False, show_progress=False
-    )
-    return [list(words) for words in found]
-
-
 def similarity(documents: Sequence[str], query: str) -> list[float]:
     """BM25 score of each document against the query; all 0.0 when they share no word."""
-    corpus = tokens(documents)
-    known = {word for words in corpus for word in words}
-    wanted = [word for word in tokens([query])[0] if word in known]
-    if not wanted:
-        return [0.0] * len(documents)
-    retriever = _bm25s().BM25()
-    retriever.index(corpus, show_progress=False)
-    return [float(score) for score in retriever.get_scores(wanted)]
+    return bm25.scores([bm25.tokens(text) for text in documents], bm25.tokens(query))
 
 
 def nearest_first(

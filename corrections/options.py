@@ -61,15 +61,18 @@ def build_options(
     `remote_config` (the action) no local file is read: the configuration at that path is read at
     the base ref through GitHub, and `config_path` must be None.
     """
-    # pydantic is imported here, not at start: `--help` and `--version` need no configuration.
-    from assistant.config import Config, ConfigError, load_config, with_values
+    from assistant.config_file import ConfigError, read_config_file
 
     try:
         repository = resolve_repository(repo)
     except RepositoryError as error:
         raise UsageError(str(error)) from error
     try:
-        config = Config() if remote_config is not None else load_config(config_path)
+        # A missing or malformed file fails here, before pydantic is imported (validation needs it).
+        found = None if remote_config is not None else read_config_file(config_path)
+        from assistant.config import validate_config, with_values
+
+        config = validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if max_analyzed is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 import time
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -56,6 +55,8 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
         except ConfigError:
             raise  # the base branch's configuration: a configuration error, not an internal one
         except Exception:
+            import traceback  # only for an internal error
+
             log(traceback.format_exc())
             return ReadOutcome(
                 repository=f"{options.owner}/{options.name}",

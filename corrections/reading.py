@@ -240,6 +240,10 @@ class Reading:
             # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
             self.record_missing({"permissions"}, set(failures) or {"permission look-up failed"})
 
+    def start_asking(self, logins: Iterable[str]) -> None:
+        """Logins whose REST look-up has started: a later round's REST fallback does not ask them again."""
+        self._asked |= set(logins)
+
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions missing."""
         if self.needed_logins() - set(self._permissions):

@@ -29,7 +29,7 @@ LearningId = Annotated[str, Field(pattern=r"^l_[0-9a-z]{4,40}$")]
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 class Source(_Frozen):

@@ -16,7 +16,7 @@ from queries.errors import BadResponse
 class AnswerModel(BaseModel):
     """A part of an answer as its .graphql selection asks for it (camelCase aliases allowed)."""
 
-    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="ignore", defer_build=True)
 
 
 Parsed = TypeVar("Parsed", bound=BaseModel)

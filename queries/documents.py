@@ -1,4 +1,4 @@
-"""The hand-written GraphQL documents: parsed at import, one named operation per file.
+"""The hand-written GraphQL documents: each parsed when first sent, one named operation per file.
 
 Fragments live in files of their own and are attached to each operation that uses them.
 `expand` repeats an aliased field once per item (numbered alias and variables), so one
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from graphql import (
@@ -46,28 +47,31 @@ class Operation:
         return print_ast(self.document)
 
 
-def _load() -> tuple[dict[str, OperationDefinitionNode], dict[str, FragmentDefinitionNode]]:
-    operations: dict[str, OperationDefinitionNode] = {}
-    fragments: dict[str, FragmentDefinitionNode] = {}
-    for path in sorted(DIRECTORY.glob("*.graphql")):
-        document = parse(path.read_text(encoding="utf-8"))
-        if len(document.definitions) != 1:
-            raise ValueError(f"{path.name}: one definition per file, found {len(document.definitions)}")
-        definition = document.definitions[0]
-        if isinstance(definition, OperationDefinitionNode):
-            if definition.name is None or definition.name.value != path.stem:
-                raise ValueError(f"{path.name}: the operation must be named {path.stem}")
-            operations[path.stem] = definition
-        elif isinstance(definition, FragmentDefinitionNode):
-            if definition.name.value != path.stem:
-                raise ValueError(f"{path.name}: the fragment must be named {path.stem}")
-            fragments[path.stem] = definition
-        else:
-            raise ValueError(f"{path.name}: not an operation or fragment")
-    return operations, fragments
+@cache
+def _definition(stem: str) -> OperationDefinitionNode | FragmentDefinitionNode:
+    """The one definition of `<stem>.graphql`, parsed on first use: a run parses only the
+    documents it sends (parsing all of them at import was a tenth of the start-up's own time)."""
+    path = DIRECTORY / f"{stem}.graphql"
+    document = parse(path.read_text(encoding="utf-8"))
+    if len(document.definitions) != 1:
+        raise ValueError(f"{path.name}: one definition per file, found {len(document.definitions)}")
+    definition = document.definitions[0]
+    if isinstance(definition, OperationDefinitionNode):
+        if definition.name is None or definition.name.value != path.stem:
+            raise ValueError(f"{path.name}: the operation must be named {path.stem}")
+        return definition
+    if isinstance(definition, FragmentDefinitionNode):
+        if definition.name.value != path.stem:
+            raise ValueError(f"{path.name}: the fragment must be named {path.stem}")
+        return definition
+    raise ValueError(f"{path.name}: not an operation or fragment")
 
 
-_OPERATIONS, _FRAGMENTS = _load()
+def _fragment(name: str) -> FragmentDefinitionNode:
+    definition = _definition(name)
+    if not isinstance(definition, FragmentDefinitionNode):
+        raise ValueError(f"{name}.graphql: a fragment spread names an operation")
+    return definition
 
 
 def _spreads(node: Node) -> Iterator[str]:
@@ -89,19 +93,23 @@ def _with_fragments(operation: OperationDefinitionNode) -> DocumentNode:
         if name in needed:
             continue
         needed.append(name)
-        pending.extend(_spreads(_FRAGMENTS[name]))
-    definitions = [operation, *(_FRAGMENTS[name] for name in sorted(needed))]
+        pending.extend(_spreads(_fragment(name)))
+    definitions = [operation, *(_fragment(name) for name in sorted(needed))]
     return DocumentNode(definitions=tuple(definitions))
 
 
 def operation(name: str) -> Operation:
     """The named operation as written, with its fragments."""
-    return Operation(name=name, document=_with_fragments(_OPERATIONS[name]))
+    definition = _definition(name) if (DIRECTORY / f"{name}.graphql").is_file() else None
+    if not isinstance(definition, OperationDefinitionNode):
+        raise KeyError(name)
+    return Operation(name=name, document=_with_fragments(definition))
 
 
 def operation_names() -> list[str]:
     """Every operation of the project (the schema test validates each)."""
-    return sorted(_OPERATIONS)
+    stems = sorted(path.stem for path in DIRECTORY.glob("*.graphql"))
+    return [stem for stem in stems if isinstance(_definition(stem), OperationDefinitionNode)]
 
 
 def _variables_in(node: Node) -> set[str]:

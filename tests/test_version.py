@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -49,3 +51,24 @@ def test_without_metadata_or_our_pyproject_the_version_is_unknown(
     monkeypatch.setattr(metadata, "version", _not_installed)
     monkeypatch.setattr(version, "_PYPROJECT", pyproject)
     assert version.package_version() == "unknown"
+
+
+def test_an_installed_copy_without_our_pyproject_reads_the_metadata(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(metadata, "version", lambda name: "7.7.7" if name == version.DISTRIBUTION else "")
+    monkeypatch.setattr(version, "_PYPROJECT", tmp_path / "pyproject.toml")
+    assert version.package_version() == "7.7.7"
+
+
+def test_a_checkout_answers_without_importlib_metadata() -> None:
+    """Looking through every installed distribution's metadata took longer than the rest of --version."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from corrections.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--version'])\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

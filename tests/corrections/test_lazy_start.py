@@ -101,3 +101,28 @@ def test_a_read_does_import_it(tmp_path: Path) -> None:
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "GITHUB_TOKEN": "ghs_x"},
     )
     assert "gql.transport.aiohttp" in done.stderr
+
+
+@pytest.mark.parametrize("text", [None, "[context\nmax_analyzed = 3\n"])
+def test_a_missing_or_malformed_config_file_fails_before_pydantic(text: str | None, tmp_path: Path) -> None:
+    """Only validating a parsed file needs pydantic (most of a configuration error's time)."""
+    if text is not None:
+        (tmp_path / "assistant.toml").write_text(text, encoding="utf-8")
+    code, modules, output = imported(["read", "--repo", "octo/demo", "--config", "assistant.toml"], tmp_path)
+    assert code == 2
+    assert "assistant.toml" in output
+    assert "not found" in output if text is None else "not valid TOML" in output
+    assert "pydantic" not in modules
+    assert "pydantic_core" not in modules
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--help"], ["--version"], ["marker", "--labels", "bug,crash", "--duplicate-of", "12"]],
+)
+def test_commands_that_validate_nothing_load_no_pydantic(arguments: list[str], tmp_path: Path) -> None:
+    """pydantic and its models are most of what remains of a short command's start-up."""
+    code, modules, _ = imported(arguments, tmp_path)
+    assert code == 0
+    assert "corrections" in modules
+    assert not modules & {"pydantic", "pydantic_core"}, f"{arguments} imported pydantic"

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from assistant.identity import Identity
 from corrections.cli import main
-from corrections.markers import MarkerError, analysis_marker, parse_analysis
+from corrections.marker_line import analysis_marker
+from corrections.markers import MarkerError, parse_analysis
 from corrections.models import Actor, Analysis, Comment
 from tests.corrections.conftest import ASSISTANT
 

@@ -65,13 +65,16 @@ def test_no_shared_word_or_no_text_keeps_newest_first() -> None:
     assert numbers(nearest_first(LINES[:1], TEXTS, "certificate")) == [5]
 
 
-def test_reading_starts_without_the_ranking_library() -> None:
-    """bm25s and numpy are imported by the first ranking only: never to start, for --help or to render."""
+def test_ranking_needs_neither_bm25s_nor_numpy() -> None:
+    """The action installs neither (a cold runner downloaded numpy for the ranking alone): a read's
+    modules and a ranking import none of them."""
     code = (
         "import sys, contextlib, io\n"
         "import corrections.cli, corrections.job, corrections.action, corrections.context\n"
+        "from corrections.nearest import similarity\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    corrections.cli.main(['read', '--help'])\n"
+        "assert similarity(['disk full', 'windows path'], 'the disk is full')[0] > 0\n"
         "print(sorted(m for m in ('bm25s', 'numpy') if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

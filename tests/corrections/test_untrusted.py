@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from datetime import UTC, datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.untrusted import INVISIBLE_CATEGORIES, clean_line, fence_for, json_text
+from assistant.untrusted import (
+    INVISIBLE_CATEGORIES,
+    clean_block,
+    clean_line,
+    fence_for,
+    is_invisible,
+    json_text,
+)
 from corrections.models import Comment, Issue, IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.render import correction_line, issue_summary, render_issue_md
@@ -106,3 +114,33 @@ def test_summary_values_stay_inside_their_code_spans() -> None:
     assert "``/work/out` # Owned``" in summary
     assert "``labels.md` | [link](https://evil.example)``" in summary
     assert not any(line.startswith("# Owned") for line in summary.splitlines())
+
+
+def _clean_line_char_by_char(text: str) -> str:
+    """clean_line as it was first written, one character at a time (the reference)."""
+    spaced = "".join(" " if char.isspace() else char for char in text)
+    visible = "".join(char for char in spaced if not is_invisible(char))
+    return re.sub(" {2,}", " ", visible).strip()
+
+
+def _clean_block_char_by_char(text: str) -> str:
+    normalized = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(char for char in normalized if char in "\n\t" or not is_invisible(char))
+
+
+MIXED = st.text(
+    alphabet=st.one_of(
+        st.characters(codec="utf-8"),
+        st.sampled_from("\n\r\t \u00a0\u2028\u2029\u200b\u180e\u00ad\ufeff\u2800\U000e0041\x00\x7f"),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=400)
+@given(MIXED)
+def test_cleaning_by_table_equals_cleaning_char_by_char(text: str) -> None:
+    """clean_line and clean_block decide each distinct character once (the render step's hot
+    path); what they keep and remove is what the character-by-character version did."""
+    assert clean_line(text) == _clean_line_char_by_char(text)
+    assert clean_block(text) == _clean_block_char_by_char(text)
