@@ -1,0 +1,237 @@
+"""The product's layout: imports point one way, no cycle anywhere, small modules, pure modules pure.
+
+Read from the source with `ast`, so an import inside a function (or under `TYPE_CHECKING`)
+counts as much as one at the top of a module: a lazy import that dodges a cycle is still a
+cycle. The one home of these rules; CONTRIBUTING.md says them in words.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCT = ("assistant", "commandline", "queries", "learnings", "corrections", "emulator")
+# What each package may import of the others: the shared core first, the `corrections` command
+# last (its `demo` runs the emulator). The emulator imports nothing of the product, so it cannot
+# share the product's mistakes about GitHub.
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "assistant": frozenset(),
+    "commandline": frozenset(),
+    "queries": frozenset({"assistant"}),
+    "learnings": frozenset({"assistant", "commandline", "queries"}),
+    "corrections": frozenset({"assistant", "commandline", "queries", "learnings", "emulator"}),
+    "emulator": frozenset(),
+}
+MAX_LINES = 450
+# The corrections modules that talk to GitHub or run the commands that do: only they may reach
+# the network stack. Every other corrections module is pure (models in, models or text out).
+READERS = frozenset(
+    {
+        "corrections.__main__",
+        "corrections.action",
+        "corrections.base_files",
+        "corrections.cli",
+        "corrections.demo",
+        "corrections.explain_job",
+        "corrections.job",
+        "corrections.read",
+        "corrections.reports",
+    }
+)
+COMMANDS = frozenset({"corrections.cli", "corrections.action", "corrections.reports", "corrections.demo"})
+NETWORK = frozenset({"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail"})
+_RE_FUNCTIONS = frozenset(
+    {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
+)
+
+
+def modules(root: Path, packages: Iterable[str] = PRODUCT) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of `packages` under `root`."""
+    found: dict[str, Path] = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _imported(name: str, path: Path) -> Iterator[str]:
+    """Every dotted name an import statement anywhere in the module brings in."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join([*base, *([module] if module else [])])
+            yield module
+            yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def import_graph(found: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> what importing it runs: modules of `found` by name (with each package `__init__`
+    on the way that is not the module's own), anything else by its top-level package."""
+    graph: dict[str, set[str]] = {}
+    for name, path in found.items():
+        targets: set[str] = set()
+        for dotted in _imported(name, path):
+            parts = dotted.split(".")
+            known = [".".join(parts[:i]) for i in range(1, len(parts) + 1) if ".".join(parts[:i]) in found]
+            targets.update(known or [parts[0]])
+        graph[name] = {t for t in targets if t != name and not name.startswith(f"{t}.")}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(graph[module] & graph.keys()):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Everything `start` imports, directly or through other modules of the graph."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in graph.get(todo.pop(), set()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def marker_pattern_modules(found: dict[str, Path]) -> set[str]:
+    """The modules that hand a regular-expression function a pattern naming a hidden marker."""
+    named: set[str] = set()
+    for name, path in found.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _RE_FUNCTIONS
+                and node.args
+            ):
+                continue
+            texts = [
+                c.value
+                for c in ast.walk(node.args[0])
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+            if any("assistant:" in text or "<!--" in text for text in texts):
+                named.add(name)
+    return named
+
+
+MODULES = modules(ROOT)
+GRAPH = import_graph(MODULES)
+
+
+def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_marker_pattern(
+    tmp_path: Path,
+) -> None:
+    """The checker itself: an import inside a function counts, reach goes through other modules."""
+    for package in ("corrections", "learnings"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "corrections" / "a.py").write_text("import corrections.b\n")
+    (tmp_path / "corrections" / "b.py").write_text("def late() -> None:\n    from corrections import a\n")
+    (tmp_path / "corrections" / "c.py").write_text("from .d import X\n")
+    (tmp_path / "corrections" / "d.py").write_text("X = 1\n\ndef late() -> None:\n    import aiohttp\n")
+    (tmp_path / "learnings" / "e.py").write_text(
+        "import re\n\nfrom corrections.d import X\n\nMARK = re.compile(r'<!--\\s*assistant:x')\n"
+    )
+    (tmp_path / "learnings" / "__init__.py").write_text("from learnings.f import Y\n")
+    (tmp_path / "learnings" / "f.py").write_text("Y = 2\n")
+    (tmp_path / "corrections" / "g.py").write_text("from learnings.f import Y\n")
+    found = modules(tmp_path, ("corrections", "learnings"))
+    graph = import_graph(found)
+    assert cycles(graph) == [["corrections.a", "corrections.b"]]
+    assert graph["corrections.g"] == {"learnings", "learnings.f"}  # the package's __init__ runs too
+    assert graph["learnings.f"] == set()
+    assert "aiohttp" in reaches(graph, "corrections.c")
+    assert "corrections.d" in graph["learnings.e"]
+    assert marker_pattern_modules(found) == {"learnings.e"}
+
+
+def test_no_import_cycle_anywhere_in_the_product() -> None:
+    assert cycles(GRAPH) == []
+
+
+@pytest.mark.parametrize("package", PRODUCT)
+def test_imports_point_one_way(package: str) -> None:
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if name.split(".")[0] == package
+        for target in targets
+        if target.split(".")[0] in PRODUCT and target.split(".")[0] not in MAY_IMPORT[package] | {package}
+    )
+    assert wrong == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_modules_stay_small(module: str) -> None:
+    lines = len(MODULES[module].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)}: {lines} lines"
+
+
+def test_one_module_reads_hidden_markers() -> None:
+    product = {name: path for name, path in MODULES.items() if not name.startswith("emulator")}
+    assert marker_pattern_modules(product) == {"assistant.markers"}
+
+
+def test_the_commands_are_imported_by_nothing_but_the_entry_point() -> None:
+    """cli, action, reports and demo are ends: the core they share lives below them."""
+    importers = {
+        name: sorted(GRAPH[name] & COMMANDS)
+        for name in GRAPH
+        if GRAPH[name] & COMMANDS and name not in {"corrections.cli", "corrections.__main__"}
+    }
+    assert importers == {}
+
+
+@pytest.mark.parametrize(
+    "module", [name for name in MODULES if name.split(".")[0] == "corrections" and name not in READERS]
+)
+def test_pure_corrections_modules_do_not_reach_the_network_stack(module: str) -> None:
+    reached = reaches(GRAPH, module) & NETWORK
+    assert not reached, f"{module} reaches {sorted(reached)}"
