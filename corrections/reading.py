@@ -15,8 +15,10 @@ from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
 from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
-from queries.models import CommentReactions, IssueNode, TimelinePage
+from queries.errors import BadResponse
+from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.pagination import Next, advanced
 from queries.requests import DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
@@ -249,25 +251,47 @@ class Reading:
         if self.needed_logins() - set(self._permissions):
             self.record_missing({"permissions"})
 
+    def _moves_on(self, part: notes.Part, what: str, asked: str | None, info: PageInfo) -> bool:
+        """Whether a connection's page ends it or gives a cursor that moves on (the one paging rule,
+        queries.pagination.advanced); one that does not is read no further and `part` is missing."""
+        if not info.has_next_page:
+            return True
+        try:
+            advanced(what, asked, Next(more=True, cursor=info.end_cursor))
+        except BadResponse as error:
+            self.record_missing({part}, {error.category})
+            return False
+        return True
+
     def _add_timeline(self, number: int, page: TimelinePage) -> None:
         read = self._issues[number]
+        info = page.page_info
+        if not self._moves_on("timelines", f"#{number}'s timeline", read.cursor, info):
+            # Given back the cursor it was asked with, the page is the one read before.
+            issue = read.issue if info.end_cursor == read.cursor else assemble.extend(read.issue, page)
+            self._issues[number] = IssueRead.of(issue, None, read.items_asked, self._settings)
+            return
         self._issues[number] = IssueRead.of(
             assemble.extend(read.issue, page),
-            page.page_info.end_cursor,
+            info.end_cursor,
             read.items_asked + self._sizes.timeline,
             self._settings,
         )
 
     def _add_reactions(self, found: CommentReactions) -> None:
+        info = found.reactions.page_info
+        asked = self._reaction_cursor.get(found.id)
+        moves_on = self._moves_on("reactions", f"the reactions of {found.id}", asked, info)
+        self._reaction_pages[found.id] = self._reaction_pages.get(found.id, 0) + 1
+        self._reaction_cursor[found.id] = info.end_cursor if info.has_next_page and moves_on else None
+        if not moves_on and asked is not None and info.end_cursor == asked:
+            return  # the page read before, given again
         reactions = [
             Reaction(actor=None if n.user is None else assemble.actor(n.user), at=n.created_at)
             for n in found.reactions.nodes
             if n is not None
         ]
         self._reactors.setdefault(found.id, []).extend(reactions)
-        info = found.reactions.page_info
-        self._reaction_cursor[found.id] = info.end_cursor if info.has_next_page else None
-        self._reaction_pages[found.id] = self._reaction_pages.get(found.id, 0) + 1
 
     def _add_permissions(self, levels: Mapping[str, str]) -> None:
         for login, level in levels.items():

@@ -11,7 +11,7 @@ from typing import Any
 from corrections.reading import Reading
 from corrections.rules import RuleSettings
 from queries.fetch import DetailsResult
-from queries.models import IssueNode
+from queries.models import CommentReactions, IssueNode, TimelinePage
 from queries.requests import DetailsRequest
 
 ANALYSIS_ID = "IC_kwDOAnalysis"
@@ -111,3 +111,74 @@ def test_the_state_it_hands_out_is_a_copy() -> None:
     reading.reactions_on(ANALYSIS_ID).append(None)  # type: ignore[arg-type]
     assert reading.known_permissions() == {"alice": "READ"}
     assert reading.reactions_on(ANALYSIS_ID) == []
+
+
+def _timeline(cursor: str | None, *, more: bool = True) -> TimelinePage:
+    return TimelinePage.model_validate(
+        {
+            "totalCount": 250,
+            "pageInfo": {"hasNextPage": more, "endCursor": cursor},
+            "nodes": [_comment("IC_kwDOLater", "bob", "User", "same here", 3)],
+        }
+    )
+
+
+def _reactions(cursor: str | None, *, more: bool = True) -> CommentReactions:
+    return CommentReactions.model_validate(
+        {
+            "id": ANALYSIS_ID,
+            "reactions": {
+                "totalCount": 300,
+                "pageInfo": {"hasNextPage": more, "endCursor": cursor},
+                "nodes": [{"content": "THUMBS_DOWN", "createdAt": "2026-10-01T11:00:00Z",
+                           "user": {"__typename": "User", "login": "alice"}}],
+            },
+        }
+    )  # fmt: skip
+
+
+def test_a_timeline_cursor_given_back_ends_the_timeline_without_reading_the_page_twice() -> None:
+    """The one paging rule (queries.pagination.advanced) holds across details rounds too."""
+    reading = _reading()
+    before = len(reading.issue(7).issue.events)
+    reading.add_details(reading.next_request(), DetailsResult(timelines={7: _timeline("after-page-2")}))
+    assert len(reading.issue(7).issue.events) == before + 1
+    asked = reading.next_request()
+    assert asked.timelines == ((7, "after-page-2"),)
+    reading.add_details(asked, DetailsResult(timelines={7: _timeline("after-page-2")}))
+    assert len(reading.issue(7).issue.events) == before + 1  # not the same events twice
+    assert reading.issue(7).cursor is None and reading.next_request().timelines == ()
+    assert reading.missing == {"timelines"}
+    note = reading.note()
+    assert note is not None and "unreadable response" in note
+
+
+def test_a_timeline_page_with_more_but_no_cursor_is_kept_and_ends_the_timeline() -> None:
+    reading = _reading()
+    before = len(reading.issue(7).issue.events)
+    reading.add_details(reading.next_request(), DetailsResult(timelines={7: _timeline(None)}))
+    assert len(reading.issue(7).issue.events) == before + 1
+    assert reading.issue(7).cursor is None and reading.missing == {"timelines"}
+
+
+def test_a_reaction_cursor_given_back_ends_the_reactions_without_counting_them_twice() -> None:
+    reading = _reading()
+    reading.add_details(reading.next_request(), DetailsResult(reactions={ANALYSIS_ID: _reactions("r-1")}))
+    asked = reading.next_request()
+    assert asked.reactions == ((ANALYSIS_ID, "r-1"),)
+    reading.add_details(asked, DetailsResult(reactions={ANALYSIS_ID: _reactions("r-1")}))
+    assert len(reading.reactions_on(ANALYSIS_ID)) == 1
+    assert reading.next_request().reactions == ()
+    assert reading.missing == {"reactions"}
+
+
+def test_pages_that_end_or_move_on_leave_nothing_missing() -> None:
+    reading = _reading()
+    reading.add_details(
+        reading.next_request(),
+        DetailsResult(
+            timelines={7: _timeline(None, more=False)}, reactions={ANALYSIS_ID: _reactions(None, more=False)}
+        ),
+    )
+    assert reading.missing == frozenset()
+    assert reading.issue(7).issue.timeline_complete
