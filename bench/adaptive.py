@@ -48,7 +48,8 @@ def _figures(outcome: ReadOutcome, log: list[dict[str, Any]], wall: float) -> di
     graphql = [entry for entry in log if entry["endpoint"] == "graphql"]
     sizes = outcome.page_sizes
     return {
-        "requests": len(log),
+        "requests": len(graphql),
+        "rest_requests": len(log) - len(graphql),
         "points": sum(int(entry["cost"] or 0) for entry in graphql),
         "refused": sum(1 for entry in graphql if entry.get("timed_out")),
         "nodes": sum(int(entry["nodes"] or 0) for entry in graphql),

@@ -83,6 +83,7 @@ def markdown(out: dict[str, Any]) -> str:
                 [
                     label,
                     item["requests"],
+                    item["rest_requests"],
                     item["refused"],
                     item["points"],
                     f"{item['nodes']:,}",
@@ -93,7 +94,8 @@ def markdown(out: dict[str, Any]) -> str:
             )
         header = [
             "",
-            "requests",
+            "GraphQL requests",
+            "REST look-ups",
             "refused",
             "points",
             "nodes",

@@ -73,3 +73,5 @@ def test_adaptive_case_reads_the_same_with_half_pages() -> None:
     assert not shrunk["failed"] and shrunk["note"] is None
     # The refused query costs a request and its points too.
     assert shrunk["requests"] > full["requests"] and shrunk["points"] > full["points"]
+    # GraphQL round trips are counted apart from REST look-ups, which halving does not change.
+    assert full["requests"] <= 3 and shrunk["rest_requests"] == full["rest_requests"]
