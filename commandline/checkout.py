@@ -11,8 +11,8 @@ from pathlib import Path
 _GIT_TIMEOUT = 10.0
 
 
-def _git(cwd: Path, *arguments: str) -> str | None:
-    """The stripped output of one read-only git command in `cwd`, or None when it fails."""
+def _git(cwd: Path, *arguments: str, timeout: float = _GIT_TIMEOUT) -> str | None:
+    """The output of one read-only git command in `cwd` as it printed it, or None when it fails."""
     import subprocess  # here, not at start: `--help` runs no git
 
     try:
@@ -20,22 +20,35 @@ def _git(cwd: Path, *arguments: str) -> str | None:
             ["git", "-C", str(cwd), *arguments],
             capture_output=True,
             check=False,
-            timeout=_GIT_TIMEOUT,
+            timeout=timeout,
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
     if result.returncode != 0:
         return None
-    text = result.stdout.decode("utf-8", "surrogateescape").strip()
+    return result.stdout.decode("utf-8", "surrogateescape")
+
+
+def _setting(cwd: Path, *arguments: str) -> str | None:
+    text = (_git(cwd, *arguments) or "").strip()
     return text or None
 
 
 def top_folder(cwd: Path | None = None) -> Path | None:
     """The top folder of the checkout holding `cwd` (`git rev-parse --show-toplevel`), or None."""
-    found = _git(cwd or Path.cwd(), "rev-parse", "--show-toplevel")
+    found = _setting(cwd or Path.cwd(), "rev-parse", "--show-toplevel")
     return Path(found) if found else None
 
 
 def origin_url(cwd: Path | None = None) -> str | None:
     """The URL of the checkout's `origin` remote (`git config --get remote.origin.url`), or None."""
-    return _git(cwd or Path.cwd(), "config", "--get", "remote.origin.url")
+    return _setting(cwd or Path.cwd(), "config", "--get", "remote.origin.url")
+
+
+def tracked_files(cwd: Path) -> list[str] | None:
+    """Every file git tracks in the checkout holding `cwd`, `/`-separated from its top, or None.
+
+    Listing a large repository takes longer than a setting: it gets a minute, not seconds.
+    """
+    listed = _git(cwd, "ls-files", "-z", "--full-name", ":/", timeout=60.0)
+    return None if listed is None else [path for path in listed.split("\0") if path]

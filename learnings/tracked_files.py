@@ -6,14 +6,12 @@ checkout stands in for it. Outside a git checkout, staleness cannot be known and
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from commandline.checkout import tracked_files
 from learnings.model import Learning
 from learnings.staleness import stale
-
-_GIT_TIMEOUT = 60
 
 
 def tracked_paths(store_path: Path) -> list[str] | None:
@@ -21,18 +19,7 @@ def tracked_paths(store_path: Path) -> list[str] | None:
     directory = store_path.resolve().parent
     while not directory.is_dir():
         directory = directory.parent
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(directory), "ls-files", "-z", "--full-name", ":/"],
-            capture_output=True,
-            check=False,
-            timeout=_GIT_TIMEOUT,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if result.returncode != 0:
-        return None
-    return [path for path in result.stdout.decode("utf-8", "surrogateescape").split("\0") if path]
+    return tracked_files(directory)
 
 
 def stale_in_checkout(store_path: Path, learnings: Sequence[Learning]) -> frozenset[str] | None:
