@@ -79,6 +79,15 @@ class QualityReport:
     complete_after: datetime | None  # every issue active after this was read; None: all were read
     note: str | None
 
+    def proposed_labels(self) -> list[str]:
+        """Every label proposed in some month, in the order first met (the table's and chart's rows)."""
+        seen: list[str] = []
+        for month in self.months:
+            for numbers in month.labels:
+                if numbers.proposed and numbers.label not in seen:
+                    seen.append(numbers.label)
+        return seen
+
 
 def month_of(moment: datetime) -> str:
     """YYYY-MM in UTC."""

@@ -37,15 +37,6 @@ def _months_between(first: str, last: str) -> list[str]:
     return months
 
 
-def _labels(report: QualityReport) -> list[str]:
-    seen: list[str] = []
-    for month in report.months:
-        for numbers in month.labels:
-            if numbers.proposed and numbers.label not in seen:
-                seen.append(numbers.label)
-    return seen
-
-
 def _name(label: str) -> str:
     text = clean_line(label)
     return escape(text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…")
@@ -55,7 +46,7 @@ def quality_svg(report: QualityReport) -> str:
     """The chart; months without data are gaps, every value carries its counts."""
     months = _months_between(report.months[0].month, report.months[-1].month) if report.months else []
     by_month = {m.month: m for m in report.months}
-    labels = _labels(report)
+    labels = report.proposed_labels()
     width = max(MIN_WIDTH, NAME_WIDTH + COLUMN * max(1, len(months)) + MARGIN)
     height = TOP + ROW * max(1, len(labels)) + FOOT
 

@@ -116,7 +116,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         "![Precision per label by month](quality.svg)",
         "",
     ]
-    labels = _labels_over_months(report)
+    labels = report.proposed_labels()
     if labels:
         header = ["Label", *[m.month + ("" if m.complete else " (partial)") for m in report.months]]
         lines += ["| " + " | ".join(header) + " |", "|---|" + "---:|" * len(report.months)]
