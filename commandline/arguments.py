@@ -15,6 +15,17 @@ REPO_HELP = (
 )
 
 
+def add_repository_arguments(parser: argparse.ArgumentParser, *, api_url: str) -> None:
+    """`--repo` and `--api-url` (default `api_url`, GitHub's GraphQL endpoint) of a command that reads GitHub."""
+    parser.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
+    parser.add_argument(
+        "--api-url",
+        default=api_url,
+        metavar="URL",
+        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
+    )
+
+
 def issue_number(text: str) -> int:
     """An issue or pull request number as people write it: `41` or `#41`."""
     match = _ISSUE.match(text.strip())

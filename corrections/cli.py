@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.version import VersionAction
-from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
+from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
 from corrections import analysis_commands
@@ -90,16 +90,6 @@ def _add_read_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_remote_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
-    parser.add_argument(
-        "--api-url",
-        default=GITHUB_GRAPHQL_URL,
-        metavar="URL",
-        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
-    )
-
-
 def _command(
     commands: Any, name: str, summary: str, description: str, *examples: str
 ) -> argparse.ArgumentParser:
@@ -136,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
         "corrections read --repo octo/demo --out corrections-context",
         "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
     )
-    _add_remote_arguments(read)
+    add_repository_arguments(read, api_url=GITHUB_GRAPHQL_URL)
     _add_read_arguments(read)
     demo = _command(
         commands,
@@ -168,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         "maintainers kept, removed or added; write quality.md, quality.json and quality.svg.",
         "corrections quality --repo octo/demo --month 2026-10",
     )
-    _add_remote_arguments(quality)
+    add_repository_arguments(quality, api_url=GITHUB_GRAPHQL_URL)
     quality.add_argument(
         "--month", metavar="YYYY-MM", help="the month to detail (default: the latest month read)"
     )
@@ -206,7 +196,7 @@ def _parser() -> argparse.ArgumentParser:
         "corrections explain '#41' --repo octo/demo",
     )
     explain.add_argument("number", type=issue_number, metavar="N", help="the issue number: 41 or '#41'")
-    _add_remote_arguments(explain)
+    add_repository_arguments(explain, api_url=GITHUB_GRAPHQL_URL)
     explain.add_argument(
         "--config",
         metavar="FILE",

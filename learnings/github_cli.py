@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from assistant.config import Config
 from assistant.validation import validation_problem
-from commandline.arguments import REPO_HELP, HelpFormatter, epilog, issue_number
+from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
 from commandline.notices import Notices
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
@@ -209,13 +209,7 @@ def add_parsers(commands: Any) -> None:
         "--config",
         help="the configuration file (default: .github/assistant.toml, when it exists)",
     )
-    remote.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
-    remote.add_argument(
-        "--api-url",
-        default=GITHUB_GRAPHQL_URL,
-        metavar="URL",
-        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
-    )
+    add_repository_arguments(remote, api_url=GITHUB_GRAPHQL_URL)
 
     def command(
         group: Any, name: str, summary: str, description: str, example: str
