@@ -13,7 +13,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from assistant.config import Config, ContextConfig
@@ -163,28 +165,36 @@ def _with_wall(figures: Figures, wall: float) -> Figures:
     return Figures(**{**figures.__dict__, "wall_s": wall})
 
 
-def cold_start(server: Server, runs: int = 3) -> float:
-    """Median seconds from spawning `python -m corrections read` to its first request reaching the server.
+def first_request_seconds(
+    server: Server, argv: list[str], env: Mapping[str, str], cwd: str | Path | None = None
+) -> float:
+    """Seconds from spawning `argv` to its first request reaching `server`.
 
     The log has no arrival times: the first entry is seen when its answer is done, so its
     `duration_ms` (latency and execution) is taken off the moment it appears.
     """
+    before = len(server.log())
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while len(server.entries) == before and process.poll() is None:
+        time.sleep(0.0005)
+    seen = time.perf_counter()
+    process.wait(timeout=120)
+    if len(server.entries) == before:
+        raise RuntimeError(f"{' '.join(argv[1:4])} made no request")
+    answering: float = server.entries[before]["duration_ms"] / 1000
+    return seen - started - answering
+
+
+def cold_start(server: Server, runs: int = 3) -> float:
+    """Median seconds from spawning `python -m corrections read` to its first request reaching the server."""
     found: list[float] = []
     env = {**os.environ, "GITHUB_TOKEN": TOKEN}
     for _ in range(runs):
-        before = len(server.log())
         with tempfile.TemporaryDirectory() as out:
             argv = [sys.executable, "-m", "corrections", "read", "--repo", f"{OWNER}/{NAME}"]
             argv += ["--api-url", server.url, "--out", out]
-            started = time.perf_counter()
-            process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            while len(server.entries) == before and process.poll() is None:
-                time.sleep(0.0005)
-            seen = time.perf_counter()
-            process.wait(timeout=60)
-        if len(server.entries) == before:
-            raise RuntimeError("corrections read made no request")
-        found.append(seen - started - server.entries[before]["duration_ms"] / 1000)
+            found.append(first_request_seconds(server, argv, env))
     return statistics.median(found)
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.composite import FolderCache, Replay, StepRecord, runner_environment
+from bench.measure import first_request_seconds
 from emulator import Server, serve_in_thread
 from emulator.worlds import demo_world_path
 
@@ -84,22 +85,10 @@ def _command(figures: dict[str, Any], name: str, runs: int, argv: list[str], cwd
 
 def _first_request(server: Server, python: Path, cwd: Path) -> float:
     """Seconds from spawning a read to its first request reaching the server (answer time taken off)."""
-    before = len(server.log())
     argv = [str(python), "-m", "corrections", "read", "--repo", "octo/demo", "--api-url", server.url]
     argv += ["--out", str(cwd / "out")]
     environment = runner_environment({"PYTHONPATH": str(ROOT), "GITHUB_TOKEN": TOKEN})
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        argv, cwd=cwd, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    while len(server.entries) == before and process.poll() is None:
-        time.sleep(0.0005)
-    seen = time.perf_counter()
-    process.wait(timeout=120)
-    if len(server.entries) == before:
-        raise RuntimeError("the read made no request")
-    answering: float = server.entries[before]["duration_ms"] / 1000
-    return seen - started - answering
+    return first_request_seconds(server, argv, environment, cwd)
 
 
 def installer_figures(server: Server, installer: str, runs: int, folder: Path) -> dict[str, Any]:
