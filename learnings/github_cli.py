@@ -17,16 +17,16 @@ import argparse
 from typing import Any
 
 from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
-from commandline.repository import RepositoryError, resolve_repository
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
-from learnings.store_file import checkout_config
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
 NAMES = frozenset({"sync", "memory"})
 
 
 def _repository(text: str | None) -> tuple[str, str]:
+    from commandline.repository import RepositoryError, resolve_repository
+
     try:
         repository = resolve_repository(text)
     except RepositoryError as error:
@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     local commands read it) are checked here, before learnings.github_commands loads what talks to
     GitHub: a usage error answers at once.
     """
+    from learnings.store_file import checkout_config
+
     owner, name = _repository(args.repo)
     token = _token()
     config = checkout_config(args.config)
