@@ -70,7 +70,9 @@ def test_help_and_version_load_nothing_heavy(arguments: list[str], tmp_path: Pat
         (["sync", "--repo", "not a repository"], "not a repository"),
     ],
 )
-def test_usage_errors_before_any_work_load_nothing_heavy(arguments: list[str], said: str, tmp_path: Path) -> None:
+def test_usage_errors_before_any_work_load_nothing_heavy(
+    arguments: list[str], said: str, tmp_path: Path
+) -> None:
     (tmp_path / "bad.toml").write_text("[learnings\nfile = 'team.jsonl'\n", encoding="utf-8")
     heavy, output = _heavy(arguments, tmp_path, 2)
     assert said in output
