@@ -32,10 +32,13 @@ def _count(text: str) -> int:
     return value
 
 
-def _local(commands: Any, name: str, summary: str, *examples: str) -> argparse.ArgumentParser:
+def _local(
+    commands: Any, common: argparse.ArgumentParser, name: str, summary: str, *examples: str
+) -> argparse.ArgumentParser:
+    """A local command: its help in the CLI's style, and --file and --config from `common`."""
     parser: argparse.ArgumentParser = commands.add_parser(
         name,
-        parents=[_common()],
+        parents=[common],
         help=summary,
         description=f"{summary[0].upper()}{summary[1:]}. {_LOCAL}",
         epilog=epilog(*examples, token=False),
@@ -52,6 +55,7 @@ _LOCAL = (
 
 
 def _common() -> argparse.ArgumentParser:
+    """--file and --config: one parent parser that every local command copies them from."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--file",
@@ -78,16 +82,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
+    common = _common()
 
-    listing = _local(commands, "list", "every learning, stale ones flagged", "learnings list --json")
+    listing = _local(commands, common, "list", "every learning, stale ones flagged", "learnings list --json")
     listing.add_argument("--json", action="store_true", help="a JSON array instead of lines")
 
-    showing = _local(commands, "show", "one learning, every field", "learnings show l_x7c2")
+    showing = _local(commands, common, "show", "one learning, every field", "learnings show l_x7c2")
     showing.add_argument("id", metavar="ID", help="the learning's id (l_ and letters or digits)")
     showing.add_argument("--json", action="store_true", help="the learning as JSON")
 
     adding = _local(
         commands,
+        common,
         "add",
         "add a learning (or update the one with the same text); prints its id",
         "learnings add 'Integration tests need TEST_DB_URL' --paths 'test/**' --issue 142",
@@ -119,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     editing = _local(
         commands,
+        common,
         "edit",
         "change a learning's text or paths in place (same id; only its line of the file changes)",
         "learnings edit l_x7c2 --text 'Integration tests need TEST_DB_URL and Docker' --paths 'test/**'",
@@ -134,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     removing = _local(
         commands,
+        common,
         "remove",
         "retire a learning (it stays in the file, marked retired)",
         "learnings remove l_x7c2",
@@ -141,11 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
     removing.add_argument("id", metavar="ID", help="the learning's id")
 
     _local(
-        commands, "export", "the learnings as JSONL on stdout", "learnings export > learnings-backup.jsonl"
+        commands,
+        common,
+        "export",
+        "the learnings as JSONL on stdout",
+        "learnings export > learnings-backup.jsonl",
     )
 
     importing = _local(
         commands,
+        common,
         "import",
         "merge another learnings file (the same text is updated, not copied)",
         "learnings import other-repo-learnings.jsonl",
@@ -154,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rendering = _local(
         commands,
+        common,
         "render",
         "the prompt block for changed paths, as the assistant would read it",
         "learnings render --paths src/api/users.py",
