@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
-from queries.retry import DEFAULT_BUDGET
+from queries.budget import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from assistant.config import Config
