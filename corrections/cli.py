@@ -53,7 +53,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
     if args.issue is None:
         return options
     # After the configuration: a configuration error answers before the models are imported.
-    from corrections.models import AnalysedIssue
+    from corrections.analysed import AnalysedIssue
 
     return replace(options, analysed=AnalysedIssue(number=args.issue))  # issue_number checked it
 
@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
-        if not token and options.config.context.max_analyzed > 0:
+        if not token and options.scan.max_analyzed > 0:
             raise UsageError(MISSING)
         from corrections.read import run_read
 
