@@ -128,6 +128,7 @@ def test_the_early_request_is_the_first_page_and_is_sent_once(
     emulate: Emulators,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    *,
     config: str | None,
     max_analyzed: int | None,
     issue: int | None,
