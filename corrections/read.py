@@ -52,21 +52,21 @@ def first_ask(options: ReadOptions) -> WindowAsk | None:
 
 
 def _load_reader() -> None:
-    """Import what the job needs besides the HTTP client (pydantic, the models, the rules)."""
-    import corrections.job  # noqa: F401  # the import is the point
+    """Import what the job needs besides the HTTP client (pydantic, the models, the rules), and
+    what writes the context folder (jinja2, the renderers).
 
-
-def _load_renderers() -> None:
-    """Import what writes the context folder (jinja2, the templates' code) while the job reads."""
-    import corrections.context  # noqa: F401  # the import is the point
+    In a thread while the event loop sends the first request and waits: the loop only runs the
+    HTTP client then, whose modules are all loaded (nothing else imports at the same time).
+    """
+    import corrections.context  # noqa: F401  # the imports are the point
+    import corrections.job  # noqa: F401
 
 
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
 
     The first request goes out as soon as the HTTP client is loaded; the rest of the reader is
-    imported in a thread while GitHub answers it (the request needs nothing of it), and the
-    renderers while the job reads.
+    imported in a thread while GitHub answers it (the request needs nothing of it).
     """
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
     # by a command that reads: --help, --version and configuration errors answer without it.
@@ -83,11 +83,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
             if first is not None:
                 await first.left()  # else the loading below would hold the request back
             await asyncio.to_thread(_load_reader)
-            renderers = asyncio.ensure_future(asyncio.to_thread(_load_renderers))
-            try:
-                return await _read(client, options, log, first)
-            finally:
-                await renderers
+            return await _read(client, options, log, first)
         finally:
             if first is not None:
                 await first.discard()
@@ -145,7 +141,7 @@ def run_read(
     notices = say or Notices("corrections")
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
-    # Loaded while the job read (read_outcome): the renderers (jinja2) are not needed to start.
+    # Loaded beside the first request (read_outcome): the renderers are not needed to start.
     from corrections.context import render_context
 
     files = render_context(outcome, outcome.config, options.paths)
