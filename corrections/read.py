@@ -58,7 +58,7 @@ def _load_reader() -> None:
     In a thread while the event loop sends the first request and waits: the loop only runs the
     HTTP client then, whose modules are all loaded (nothing else imports at the same time).
     """
-    import corrections.context  # noqa: F401  # the imports are the point
+    import corrections.context  # the imports are the point
     import corrections.job  # noqa: F401
 
 
