@@ -1,5 +1,5 @@
-"""`corrections` and `learnings` answer --help, --version, `marker` and configuration errors without
-importing the network stack.
+"""`corrections` answers --help, --version, `marker` and configuration errors without importing
+the network stack (`learnings`: tests/learnings/test_learnings_lazy_start.py).
 
 gql, aiohttp and graphql-core are most of the command's start-up time; a command that sends
 no request must not pay for them. Checked in a fresh interpreter with `-X importtime`, which
@@ -58,10 +58,6 @@ def test_no_network_stack_without_a_request(arguments: list[str], status: int, t
     [
         ("corrections", ["--version"]),
         ("corrections", ["marker", "--labels", "bug,crash", "--duplicate-of", "12"]),
-        ("learnings", ["--help"]),
-        ("learnings", ["--version"]),
-        ("learnings", ["sync", "--help"]),
-        ("learnings", ["memory", "show", "--help"]),
     ],
 )
 def test_commands_that_send_nothing_load_no_network_stack(
