@@ -93,9 +93,7 @@ class Config:
 
 
 _SECTIONS: dict[str, type[AssistantConfig] | type[ContextConfig] | type[LearningsConfig]] = {
-    "assistant": AssistantConfig,
-    "context": ContextConfig,
-    "learnings": LearningsConfig,
+    section.TABLE: section for section in (AssistantConfig, ContextConfig, LearningsConfig)
 }
 
 
