@@ -1,48 +1,58 @@
 """The configuration file `.github/assistant.toml`: every key has a default, unknown keys are errors.
 
-Raises ConfigError with one line that names the file, the key and, where TOML says it, the line.
+Plain frozen dataclasses, checked against the rules of assistant/config_keys.py whenever one is
+built, so no configuration holds a value its rule refuses; a user's values come only through
+`validate_config` (a file) or `with_values` (an option, an input), which say where the value came
+from. Raises ConfigError with one line that names the file, the key and, where TOML says it, the
+line. No pydantic: a configuration error answers without loading it.
 """
 
 from __future__ import annotations
 
-import difflib
+import dataclasses
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from typing import Any, ClassVar
 
 from assistant import config_defaults as defaults
 from assistant import config_file
-from assistant.identity import BOT_SUFFIX, AccountType, Identity
+from assistant.config_keys import (
+    KEYS,
+    Broken,
+    InvalidKey,
+    bounds,
+    check_known,
+    check_section,
+    probably_meant,
+)
+from assistant.identity import AccountType, Identity
 
-# Defined beside the file reading (assistant/config_file.py), which needs no pydantic.
+# Defined beside the file reading (assistant/config_file.py).
 DEFAULT_PATH = config_file.DEFAULT_PATH
 ConfigError = config_file.ConfigError
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+class _Section:
+    """A table of the file; its keys' rules are those of its table in config_keys.KEYS."""
+
+    TABLE: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        check_section(self.TABLE, vars(self))
 
 
+@dataclass(frozen=True)
 class AssistantConfig(_Section):
     """Who the assistant is and the words it answers to."""
 
-    login: Annotated[str, Field(min_length=1)] = "triage-assistant"
-    # "bot" (a GitHub App) or "user" (a machine user): an account of the other type with the same
-    # login is never the assistant.
-    account: AccountType = "bot"
-    command: Annotated[str, Field(min_length=2, pattern=r"^\S+$")] = "/assistant"
-    duplicate_label: Annotated[str, Field(min_length=1)] = "possible-duplicate"
+    TABLE: ClassVar[str] = "assistant"
 
-    @field_validator("account")
-    @classmethod
-    def _bot_login_is_a_bot(cls, account: AccountType, info: ValidationInfo) -> AccountType:
-        login = str(info.data.get("login", ""))
-        if account == "user" and login.strip().lower().endswith(BOT_SUFFIX):
-            raise ValueError(f"login {login!r} names a bot (GitHub App), not a user")
-        return account
+    login: str = "triage-assistant"
+    account: AccountType = "bot"
+    command: str = "/assistant"
+    duplicate_label: str = "possible-duplicate"
 
     @property
     def identity(self) -> Identity:
@@ -50,24 +60,31 @@ class AssistantConfig(_Section):
         return Identity(login=self.login, account=self.account)
 
 
+@dataclass(frozen=True)
 class ContextConfig(_Section):
     """Bounds of the correction reader."""
 
-    max_analyzed: Annotated[int, Field(ge=0, le=100)] = defaults.MAX_ANALYZED
-    scan_pages: Annotated[int, Field(ge=1, le=10)] = defaults.SCAN_PAGES
-    labels_file: Annotated[str, Field(min_length=1)] = defaults.LABELS_FILE
+    TABLE: ClassVar[str] = "context"
+
+    max_analyzed: int = defaults.MAX_ANALYZED
+    scan_pages: int = defaults.SCAN_PAGES
+    labels_file: str = defaults.LABELS_FILE
 
 
+@dataclass(frozen=True)
 class LearningsConfig(_Section):
     """The reviewed learnings store."""
 
+    TABLE: ClassVar[str] = "learnings"
+
     enabled: bool = defaults.LEARNINGS_ENABLED
-    file: Annotated[str, Field(min_length=1)] = defaults.LEARNINGS_FILE
-    max_prompt_entries: Annotated[int, Field(ge=0, le=200)] = 20
+    file: str = defaults.LEARNINGS_FILE
+    max_prompt_entries: int = 20
     implicit_capture: bool = True
 
 
-class Config(_Section):
+@dataclass(frozen=True)
+class Config:
     """The whole file."""
 
     assistant: AssistantConfig = AssistantConfig()
@@ -75,11 +92,33 @@ class Config(_Section):
     learnings: LearningsConfig = LearningsConfig()
 
 
+_SECTIONS: dict[str, type[AssistantConfig] | type[ContextConfig] | type[LearningsConfig]] = {
+    section.TABLE: section for section in (AssistantConfig, ContextConfig, LearningsConfig)
+}
+
+
+def config_from_table(table: Mapping[str, object]) -> Config:
+    """The configuration of a parsed TOML table; InvalidKey (a ConfigError) for the first key it refuses.
+
+    Keys are checked table by table in the order of config_keys.KEYS, a table's unknown keys after
+    its known ones, unknown tables last.
+    """
+    sections: dict[str, Any] = {}
+    for name, section in _SECTIONS.items():
+        given = table.get(name, {})
+        if not isinstance(given, dict):
+            raise InvalidKey((name,), Broken.TYPE, "Input should be a table", given)
+        sections[name] = section(**{key: value for key, value in given.items() if key in KEYS[name]})
+        check_known(name, given)
+    check_known(None, table)
+    return Config(**sections)
+
+
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 
 
-def _line_of(text: str, loc: tuple[str | int, ...]) -> int | None:
+def _line_of(text: str, loc: tuple[str, ...]) -> int | None:
     """The line (from 1) where a key of a plain `[table]` / `key = ...` file is written, if found."""
     table: str | None = None
     for number, line in enumerate(text.splitlines(), start=1):
@@ -95,61 +134,32 @@ def _line_of(text: str, loc: tuple[str | int, ...]) -> int | None:
     return None
 
 
-def _probably_meant(loc: tuple[str | int, ...]) -> str | None:
-    """The known key closest to an unknown one in the same table (difflib), if any is close."""
-    model: type[BaseModel] = Config
-    for part in loc[:-1]:
-        field = model.model_fields.get(str(part))
-        annotation = field.annotation if field is not None else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
-            return None
-        model = annotation
-    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def _describe(error: ValidationError, path: Path, text: str) -> str:
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
-    line = _line_of(text, tuple(first["loc"]))
+def _describe(error: InvalidKey, path: Path, text: str) -> str:
+    line = _line_of(text, error.loc)
     where = f"{path}:{line}" if line is not None else f"{path}"
-    kind = first["type"]
-    if kind == "extra_forbidden":
-        guess = _probably_meant(tuple(first["loc"]))
+    if error.broken is Broken.UNKNOWN:
+        guess = probably_meant(error.loc)
         hint = f"; did you mean {guess}?" if guess else ""
-        return f"{where}: unknown key {key}{hint}"
-    if kind == "missing":
-        return f"{where}: missing key `{key}`"
-    return f"{where}: key `{key}`: {first['msg']} (got {first.get('input')!r})"
-
-
-def _bounds(section: str, key: str) -> str | None:
-    """The words "between LOW and HIGH" for a bounded whole-number key, from its declaration."""
-    model = Config.model_fields[section].annotation
-    assert isinstance(model, type) and issubclass(model, BaseModel)
-    low = high = None
-    for rule in model.model_fields[key].metadata:
-        low = getattr(rule, "ge", low)
-        high = getattr(rule, "le", high)
-    return None if low is None or high is None else f"between {low} and {high}"
+        return f"{where}: unknown key {error.key}{hint}"
+    return f"{where}: {error}"
 
 
 def with_values(config: Config, where: str, section: str, values: Mapping[str, object]) -> Config:
-    """The configuration with some keys of one table replaced, validated as a file is.
+    """The configuration with some keys of one table replaced, checked as a file is.
 
-    `model_copy(update=...)` would skip every bound; this validates the merged whole instead.
     Raises ConfigError naming `where` (the input or option that gave the value) and the bound.
     """
-    merged = config.model_dump()
-    merged[section] = {**merged[section], **values}
+    current: dict[str, Any] = vars(getattr(config, section))
     try:
-        return Config.model_validate(merged)
-    except ValidationError as error:
-        first = error.errors()[0]
-        key = str(first["loc"][-1])
-        bounds = _bounds(section, key) if first["type"] in {"greater_than_equal", "less_than_equal"} else None
-        why = f"must be {bounds}" if bounds else f"`{section}.{key}`: {first['msg']}"
-        raise ConfigError(f"{where}: {why}, got {first.get('input')!r}") from error
+        check_known(section, values)
+        replaced: Any = _SECTIONS[section](**{**current, **values})
+    except InvalidKey as error:
+        if error.broken is Broken.UNKNOWN:
+            raise ConfigError(f"{where}: unknown key `{error.key}`") from error
+        limits = bounds(*error.loc) if error.broken is Broken.BOUNDS else None
+        why = f"must be {limits}" if limits else f"`{error.key}`: {error.message}"
+        raise ConfigError(f"{where}: {why}, got {error.value!r}") from error
+    return dataclasses.replace(config, **{section: replaced})
 
 
 def validate_config(found: config_file.ConfigFile | None) -> Config:
@@ -157,8 +167,8 @@ def validate_config(found: config_file.ConfigFile | None) -> Config:
     if found is None:
         return Config()
     try:
-        return Config.model_validate(found.table)
-    except ValidationError as error:
+        return config_from_table(found.table)
+    except InvalidKey as error:
         raise ConfigError(_describe(error, found.path, found.text)) from error
 
 

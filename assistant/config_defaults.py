@@ -1,8 +1,8 @@
 """The defaults of the configuration keys that decide a read's first request, as plain values.
 
-That request is sent before pydantic (the configuration's validator) is loaded, so what it asks
-for when the configuration is the defaults must be known without the models; assistant/config.py
-takes these keys' defaults from here (one definition each).
+The first request is built from these when nothing is configured, without building a
+configuration at all (corrections/scan_asks.py); assistant/config.py takes these keys' defaults
+from here (one definition each), so the two agree.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Finding, reading and TOML-parsing the configuration file, without pydantic.
+"""Finding, reading and TOML-parsing the configuration file.
 
-A missing, unreadable or malformed file is reported before pydantic is imported (it is most of a
-configuration error's time); assistant/config.py validates what this module parsed.
+A missing, unreadable or malformed file is reported here, before the rules of the keys are even
+loaded; assistant/config.py validates what this module parsed.
 """
 
 from __future__ import annotations

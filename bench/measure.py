@@ -68,7 +68,7 @@ class Pair:
 
 def config_for(max_analyzed: int) -> Config:
     """The default configuration with another `max_analyzed`."""
-    return Config().model_copy(update={"context": ContextConfig(max_analyzed=max_analyzed)})
+    return Config(context=ContextConfig(max_analyzed=max_analyzed))
 
 
 def _log_figures(entries: list[dict[str, Any]], endpoint: str) -> tuple[int, int, int, int, tuple[str, ...]]:

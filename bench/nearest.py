@@ -64,7 +64,7 @@ class Query:
 
 def read_world(world: Any, max_analyzed: int) -> ReadOutcome:
     """The real reader's outcome on `world` served by the emulator (no issue being analysed)."""
-    config = Config().model_copy(update={"context": ContextConfig(max_analyzed=max_analyzed)})
+    config = Config(context=ContextConfig(max_analyzed=max_analyzed))
 
     async def run(url: str, owner: str, name: str) -> ReadOutcome:
         async with GitHubClient(url, TOKEN) as client:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from assistant.config import Config
+from assistant.config import Config, config_from_table
 from corrections.explain import explain
 from corrections.explain_job import read_trail
 from corrections.job import ReadRequest, read_corrections
@@ -104,7 +104,7 @@ def config_of(world: Path) -> Config:
     """The configuration the world's hand count was made with (defaults when it names none)."""
     expected = world.with_name(world.stem + ".expected.json")
     settings = json.loads(expected.read_text(encoding="utf-8")).get("config") if expected.is_file() else None
-    return Config.model_validate(settings or {})
+    return config_from_table(settings or {})
 
 
 async def read_both(

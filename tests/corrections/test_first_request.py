@@ -95,10 +95,10 @@ def test_the_action_connects_before_loading_pydantic(emulate: Emulators, tmp_pat
     assert (tmp_path / "context" / "prompt.md").is_file(), stderr[-2000:]
 
 
-def test_a_configured_read_still_sends_its_first_request_before_the_models(
+def test_a_configured_read_also_sends_its_first_request_before_pydantic(
     emulate: Emulators, tmp_path: Path
 ) -> None:
-    """A configuration file needs pydantic to be validated first, but not the reader's models."""
+    """A configuration file is validated in plain Python (assistant/config_keys.py), before the request."""
     server = emulate()
     (tmp_path / "assistant.toml").write_text("[context]\nmax_analyzed = 10\n", encoding="utf-8")
     call = (
@@ -106,9 +106,10 @@ def test_a_configured_read_still_sends_its_first_request_before_the_models(
         f"main(['read', '--repo', 'octo/demo', '--api-url', {server.url!r}, '--out', 'context', "
         "'--config', 'assistant.toml'])"
     )
-    done_modules, _ = imports_before_the_first_connection(call, tmp_path, {"GITHUB_TOKEN": "ghs_x"})
-    assert "pydantic" in done_modules  # the file was validated before anything was sent
-    assert "jinja2" not in done_modules
+    modules, stderr = imports_before_the_first_connection(call, tmp_path, {"GITHUB_TOKEN": "ghs_x"})
+    assert "gql" in modules
+    assert not modules & {"pydantic", "pydantic_core", "jinja2"}, sorted(modules)
+    assert "window 10 issues" in stderr  # the file's value was in force
 
 
 def _operations(server: Server) -> list[str]:
