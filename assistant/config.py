@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from assistant import config_defaults as defaults
 from assistant import config_file
 from assistant.config_keys import (
     KEYS,
@@ -66,9 +65,9 @@ class ContextConfig(_Section):
 
     TABLE: ClassVar[str] = "context"
 
-    max_analyzed: int = defaults.MAX_ANALYZED
-    scan_pages: int = defaults.SCAN_PAGES
-    labels_file: str = defaults.LABELS_FILE
+    max_analyzed: int = 30
+    scan_pages: int = 5
+    labels_file: str = ".github/assistant/labels.md"
 
 
 @dataclass(frozen=True)
@@ -77,8 +76,8 @@ class LearningsConfig(_Section):
 
     TABLE: ClassVar[str] = "learnings"
 
-    enabled: bool = defaults.LEARNINGS_ENABLED
-    file: str = defaults.LEARNINGS_FILE
+    enabled: bool = True
+    file: str = ".github/assistant/learnings.jsonl"
     max_prompt_entries: int = 20
     implicit_capture: bool = True
 

@@ -1,22 +1,17 @@
 """What each scan page asks GitHub for, from plain values: the one derivation of a `WindowAsk`.
 
 The job asks every scan page through `page_ask`; the read sends its first page through the same
-functions before the reader (pydantic, the models) is loaded, from the defaults when nothing was
-configured (assistant/config_defaults.py). The two agree by construction, and queries.fetch
-uses an early answer only for an equal ask.
+functions before the reader (pydantic, the models) is loaded. The two agree by construction, and
+queries.fetch uses an early answer only for an equal ask.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from assistant import config_defaults
+from assistant.config import Config
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.requests import FileRequest, WindowAsk
-
-if TYPE_CHECKING:
-    from assistant.config import Config
 
 
 @dataclass(frozen=True)
@@ -27,16 +22,6 @@ class ScanSettings:
     scan_pages: int
     labels_file: str
     learnings_file: str | None  # None: learnings turned off
-
-    @classmethod
-    def defaults(cls) -> ScanSettings:
-        """The keys' defaults, known without validating anything."""
-        return cls(
-            max_analyzed=config_defaults.MAX_ANALYZED,
-            scan_pages=config_defaults.SCAN_PAGES,
-            labels_file=config_defaults.LABELS_FILE,
-            learnings_file=config_defaults.LEARNINGS_FILE if config_defaults.LEARNINGS_ENABLED else None,
-        )
 
     @classmethod
     def of(cls, config: Config) -> ScanSettings:

@@ -5,8 +5,8 @@ the git checkout whatever the current folder. It is read exactly as stored (no n
 translation) and written atomically, so a failure leaves the old file whole. Every failure is a
 UsageError of one line naming the file.
 
-pydantic (the configuration's and the learnings' models) loads only once a file has been read: a
-missing or malformed file answers before it, at once.
+pydantic (the learnings' models) loads only once the file has been read: a missing file or a
+configuration error answers before it, at once.
 """
 
 from __future__ import annotations
