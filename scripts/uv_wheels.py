@@ -109,8 +109,8 @@ def render(version: str, wheels: Iterable[tuple[str, str, str, str]]) -> str:
 
 def fetch_files() -> list[Mapping[str, Any]]:
     """uv's files on PyPI (JSON simple API)."""
-    request = urllib.request.Request(SIMPLE_API, headers={"Accept": ACCEPT})  # noqa: S310 - a fixed https URL
-    with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310
+    request = urllib.request.Request(SIMPLE_API, headers={"Accept": ACCEPT})
+    with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310 - a fixed https URL
         files: list[Mapping[str, Any]] = json.load(answer)["files"]
     return files
 
