@@ -176,6 +176,14 @@ def test_warm_runner_restores_and_only_reads(
         "Read the corrections",
     ]
     assert len(cache.saved) == 1
+    # The read compiled nothing: every module it imports had its bytecode in the cache entry, so
+    # a warm runner never pays for compiling (a written .pyc would be a new file in the venv).
+    [entry] = [cache.root / key for key in cache.saved]
+    venv = run.temp / "correction-reader-venv"
+    written = {path.relative_to(venv) for path in venv.rglob("*")} - {
+        path.relative_to(entry) for path in entry.rglob("*")
+    }
+    assert not written, f"the read wrote {sorted(map(str, written))[:5]}"
 
 
 @pytest.mark.slow
