@@ -57,8 +57,19 @@ def _job(
     return time.perf_counter() - started, replay.records, outputs
 
 
+BUILD = "Build the virtual environment"
+
+
 def _seconds(records: list[StepRecord], name: str) -> float:
     return sum(record.seconds for record in records if record.name == name and record.ran)
+
+
+def _built_by(records: list[StepRecord]) -> str:
+    """Which installer built the venv, and where uv came from (its pinned wheel, or pip): a
+    fallback taken on this machine would otherwise pass for the path being measured."""
+    outputs = next((record.outputs for record in records if record.name == BUILD and record.ran), {})
+    uv_from = outputs.get("uv-from")
+    return outputs.get("installer", "?") + (f" (uv from {uv_from})" if uv_from else "")
 
 
 def _timed(argv: list[str], cwd: Path) -> tuple[float, float]:
@@ -93,20 +104,22 @@ def _first_request(server: Server, python: Path, cwd: Path) -> float:
 
 def installer_figures(server: Server, installer: str, runs: int, folder: Path) -> dict[str, Any]:
     """Cold and warm jobs, and the start-up figures, for one installer."""
-    cold, builds, warm, reads = [], [], [], []
+    cold, builds, warm, reads, built_by = [], [], [], [], set()
     outputs: dict[str, str] = {}
     cache = FolderCache(folder / "cache")
     for run in range(runs):
         cache = FolderCache(folder / f"cache-{run}")
         wall, records, outputs = _job(server, folder / f"cold-{run}", cache, installer)
         cold.append(wall)
-        builds.append(_seconds(records, "Build the virtual environment"))
+        builds.append(_seconds(records, BUILD))
+        built_by.add(_built_by(records))
     for run in range(runs):
         wall, records, outputs = _job(server, folder / f"warm-{run}", cache, installer)
         warm.append(wall)
         reads.append(_seconds(records, "Read the corrections"))
     python = folder / f"cold-{runs - 1}" / "runner-temp" / "correction-reader-venv" / "bin" / "python"
     figures: dict[str, Any] = {
+        "built_by": ", ".join(sorted(built_by)),
         "cold_s": round(statistics.median(cold), 3),
         "build_s": round(statistics.median(builds), 3),
         "warm_s": round(statistics.median(warm), 3),
@@ -189,6 +202,7 @@ def step_markdown(out: dict[str, Any]) -> str:
     """The table docs/performance.md quotes."""
     names = [name for name in ("uv", "pip") if name in out]
     rows = [
+        ("venv built by", "built_by"),
         ("cold step: build the venv + one read (s)", "cold_s"),
         ("  of which the venv build (s)", "build_s"),
         ("warm step: venv from the cache + one read (s)", "warm_s"),
@@ -216,6 +230,8 @@ def step_markdown(out: dict[str, Any]) -> str:
     for label, key in rows:
         if key == "requests":
             cells = [f"{out[name]['requests']} / {out[name]['points']}" for name in names]
+        elif key == "built_by":
+            cells = [str(out[name][key]) for name in names]
         else:
             cells = [f"{out[name][key]:.3f}" for name in names]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
