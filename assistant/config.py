@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from assistant import config_defaults as defaults
 from assistant import config_file
 from assistant.identity import BOT_SUFFIX, AccountType, Identity
 
@@ -52,16 +53,16 @@ class AssistantConfig(_Section):
 class ContextConfig(_Section):
     """Bounds of the correction reader."""
 
-    max_analyzed: Annotated[int, Field(ge=0, le=100)] = 30
-    scan_pages: Annotated[int, Field(ge=1, le=10)] = 5
-    labels_file: Annotated[str, Field(min_length=1)] = ".github/assistant/labels.md"
+    max_analyzed: Annotated[int, Field(ge=0, le=100)] = defaults.MAX_ANALYZED
+    scan_pages: Annotated[int, Field(ge=1, le=10)] = defaults.SCAN_PAGES
+    labels_file: Annotated[str, Field(min_length=1)] = defaults.LABELS_FILE
 
 
 class LearningsConfig(_Section):
     """The reviewed learnings store."""
 
-    enabled: bool = True
-    file: Annotated[str, Field(min_length=1)] = ".github/assistant/learnings.jsonl"
+    enabled: bool = defaults.LEARNINGS_ENABLED
+    file: Annotated[str, Field(min_length=1)] = defaults.LEARNINGS_FILE
     max_prompt_entries: Annotated[int, Field(ge=0, le=200)] = 20
     implicit_capture: bool = True
 

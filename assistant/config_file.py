@@ -6,7 +6,6 @@ configuration error's time); assistant/config.py validates what this module pars
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,8 @@ class ConfigFile:
 
 def parse_toml(text: str, path: Path) -> ConfigFile:
     """The TOML text of a configuration file, parsed; ConfigError when it is not TOML."""
+    import tomllib  # only when there is a file: a read with none sends its first request sooner
+
     try:
         return ConfigFile(path, text, tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:

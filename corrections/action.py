@@ -6,13 +6,15 @@ action.yml passes through `env:`. Corrections are read for a first analysis (`is
 and for a preview (`workflow_dispatch`); every other event is a follow-up, and the step does
 nothing there but say so. Exit 0 whenever the analysis can go on; 2 for bad inputs or config;
 1 when GitHub failed and the input `fail-on-error` is `true`.
+
+Light at import: the step sends its first request before pydantic and the renderers are loaded
+(what follows the read is corrections/action_report.py).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import secrets
 import shlex
 import sys
 from collections.abc import Mapping
@@ -20,18 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.config import DEFAULT_PATH, ConfigError
-from assistant.files import write_atomic
+from assistant.config_file import DEFAULT_PATH, ConfigError
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
-from corrections.models import AnalysedIssue
+from corrections.analysed import AnalysedIssue
 from corrections.options import ReadOptions, build_options
-from corrections.outcome import ReadOutcome
-from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
 from corrections.prompt_budget import DEFAULT_MAX_CHARS
 from corrections.read import run_read
-from corrections.summary import RunFacts, code_span, render_skipped, render_summary
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
@@ -169,36 +167,6 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
-def _show_file(title: str, path: Path) -> None:
-    """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
-    if not path.is_file():
-        return
-    token = secrets.token_hex(16)
-    _say(f"::group::{title}")
-    _say(f"::stop-commands::{token}")
-    _say(path.read_text(encoding="utf-8").rstrip("\n"))
-    _say(f"::{token}::")
-    _say("::endgroup::")
-
-
-def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) -> Prompt | None:
-    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
-    try:
-        context = read_context(folder)
-    except PromptError as error:
-        say.warning(f"no prompt file: {error}")
-        return None
-    for warning in context.warnings:
-        say.warning(warning)
-    prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
-    write_atomic(folder / PROMPT_FILE, prompt.text)
-    _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
-    if prompt.over_budget:
-        say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
-    say.close()
-    return prompt
-
-
 def write_bin(runner_temp: Path | None) -> str:
     """A folder with `corrections` and `learnings` commands for the job's later steps; its path, or "".
 
@@ -221,26 +189,6 @@ def write_bin(runner_temp: Path | None) -> str:
         )
         script.chmod(0o755)
     return str(folder)
-
-
-def outputs_of(
-    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None, bin_folder: str = ""
-) -> list[tuple[str, str]]:
-    """The step's outputs after a read."""
-    usage = outcome.usage
-    return [
-        ("mode", mode),
-        ("skipped", "false"),
-        ("context", str(options.out)),
-        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
-        ("window", str(len(outcome.window))),
-        ("corrected", str(len(outcome.corrected))),
-        ("requests", str(usage.requests)),
-        ("points", str(usage.points)),
-        ("remaining", "" if usage.remaining is None else str(usage.remaining)),
-        ("github-failed", "true" if outcome.failed else "false"),
-        ("bin", bin_folder),
-    ]
 
 
 def skipped_outputs(mode: str, bin_folder: str = "") -> list[tuple[str, str]]:
@@ -283,12 +231,14 @@ def run_action(environ: Mapping[str, str]) -> int:
             write_outputs(
                 output_path, skipped_outputs(trigger.mode, write_bin(_path(environ, "RUNNER_TEMP")))
             )
+            from corrections.summary import render_skipped
+
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
         max_chars = prompt_max_chars(environ)
         strict = fail_on_error(environ)
-        if not token and options.config.context.max_analyzed > 0:
+        if not token and options.scan.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
     except UsageError as error:
         _say(command("error", str(error), title="corrections"))
@@ -299,6 +249,8 @@ def run_action(environ: Mapping[str, str]) -> int:
     try:
         outcome = run_read(options, token, log=_say, say=notices)
     except ConfigError as error:
+        from corrections.summary import code_span
+
         _say("::endgroup::")
         _say(command("error", str(error), title="corrections"))
         append(
@@ -307,28 +259,19 @@ def run_action(environ: Mapping[str, str]) -> int:
         return 2
     else:
         _say("::endgroup::")
-    _show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    prompt = write_prompt(options.out, trigger.issue, max_chars, notices)
-    bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
-    write_outputs(output_path, outputs_of(outcome, options, trigger.mode, prompt, bin_folder))
-    facts = RunFacts(
-        trigger=trigger.event,
+    from corrections.action_report import Finished, report_read
+
+    step = Finished(
+        event=trigger.event,
         issue=trigger.issue,
-        base_ref=options.base_ref,
-        out=str(options.out),
-        max_analyzed=outcome.config.context.max_analyzed,
-        labels_file=outcome.config.context.labels_file,
+        mode=trigger.mode,
+        max_chars=max_chars,
+        strict=strict,
+        bin_folder=write_bin(_path(environ, "RUNNER_TEMP")),
+        output_path=output_path,
+        summary_path=summary_path,
     )
-    append(summary_path, render_summary(outcome, facts, prompt))
-    if strict and github_failed(outcome):
-        _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
-        return 1
-    return 0
-
-
-def github_failed(outcome: ReadOutcome) -> bool:
-    """Whether GitHub failed the read, wholly or in part (what `fail-on-error` fails the step on)."""
-    return outcome.failed or bool(outcome.missing)
+    return report_read(outcome, options, step, notices)
 
 
 def main() -> int:

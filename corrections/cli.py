@@ -13,19 +13,21 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
 from corrections import analysis_commands
-from corrections.options import ReadOptions, build_options
-from corrections.read import run_read
+from queries.budget import DEFAULT_BUDGET
 from queries.endpoint import GITHUB_GRAPHQL_URL
-from queries.retry import DEFAULT_BUDGET
+
+if TYPE_CHECKING:
+    from corrections.options import ReadOptions
+
+# Only what builds the parser is imported above: --help, --version and `marker` answer without
+# the options, the reader or anything they import (each command imports its own module).
 
 
 def _stderr(message: str) -> None:
@@ -33,6 +35,11 @@ def _stderr(message: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
+    from dataclasses import replace
+    from pathlib import Path
+
+    from corrections.options import build_options
+
     options = build_options(
         repo=args.repo,
         out=Path(args.out),
@@ -46,7 +53,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
     if args.issue is None:
         return options
     # After the configuration: a configuration error answers before the models are imported.
-    from corrections.models import AnalysedIssue
+    from corrections.analysed import AnalysedIssue
 
     return replace(options, analysed=AnalysedIssue(number=args.issue))  # issue_number checked it
 
@@ -212,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
+            from pathlib import Path
+
             from corrections.demo import run_demo  # the demo alone needs the emulator
 
             return run_demo(Path(args.out))
@@ -231,8 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
-        if not token and options.config.context.max_analyzed > 0:
+        if not token and options.scan.max_analyzed > 0:
             raise UsageError(MISSING)
+        from corrections.read import run_read
+
         run_read(options, token)
         return 0
     except UsageError as error:

@@ -9,7 +9,6 @@ import asyncio
 import sys
 from pathlib import Path
 
-from assistant.config import Config
 from assistant.files import write_atomic
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
@@ -36,7 +35,6 @@ def run_demo(out: Path) -> int:
                 owner="octo",
                 name="demo",
                 out=out,
-                config=Config(),
                 api_url=server.url,
                 base_ref="HEAD",
                 paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine

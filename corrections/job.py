@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from assistant.config import Config
 from corrections import notes
+from corrections.analysed import AnalysedIssue
 from corrections.base_files import read_base_files
-from corrections.models import AnalysedIssue
 from corrections.outcome import ReadOutcome
 from corrections.reading import Reading
 from corrections.rules import RuleSettings, correct
+from corrections.scan_asks import ScanSettings, files_to_read, page_ask
 from corrections.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
@@ -25,7 +26,7 @@ from queries.fetch import WindowPage, fetch_details, fetch_window_page
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, Pages
 from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions_rest
-from queries.requests import FileRequest
+from queries.window_request import EarlyRequest
 
 MAX_DETAIL_ROUNDS = 6
 Progress = Callable[[str], None]
@@ -61,9 +62,13 @@ def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
     )
 
 
-async def read_corrections(client: GitHubClient, request: ReadRequest, progress: Progress) -> ReadOutcome:
+async def read_corrections(
+    client: GitHubClient, request: ReadRequest, progress: Progress, *, first_sent: EarlyRequest | None = None
+) -> ReadOutcome:
     """Read the window and its corrections; GitHub failures end as a note, never an exception.
 
+    `first_sent`: the first page's request, already sent (corrections/read.py); its answer is used
+    when the first page asks exactly that, else it is cancelled and the page asked for anew.
     Raises ConfigError when the configuration read at the base ref (the action) does not validate.
     """
     config = request.config
@@ -73,19 +78,13 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         config=config,
         analysed=request.analysed,
     )
-    ask_analysed = (
-        request.analysed.number if request.analysed is not None and request.analysed.title is None else None
-    )
+    ask_analysed = request.analysed.text_to_ask if request.analysed is not None else None
     if config.context.max_analyzed == 0:
         outcome.off = True
         outcome.note = notes.OFF
         return outcome
-    files = FileRequest(
-        ref=request.base_ref,
-        labels_path=config.context.labels_file,
-        learnings_path=config.learnings.file if config.learnings.enabled else None,
-        config_path=request.config_path,
-        config_required=request.config_required,
+    files = files_to_read(
+        ScanSettings.of(config), request.base_ref, request.config_path, request.config_required
     )
     reading = Reading(_settings(config, Vocabulary()), config.context.max_analyzed)
     page_number = 0
@@ -100,24 +99,23 @@ async def read_corrections(client: GitHubClient, request: ReadRequest, progress:
         nonlocal scanned
         while True:
             sizes = reading.sizes
-            asked = min(sizes.issues, config.context.scan_pages * FULL_PAGE - scanned)
+            ask = page_ask(
+                request.owner,
+                request.name,
+                scan_pages=config.context.scan_pages,
+                sizes=sizes,
+                scanned=scanned,
+                after=cursors["issues"],
+                files=files if page_number == 0 else None,
+                analysed=ask_analysed if page_number == 0 else None,
+            )
             try:
-                page = await fetch_window_page(
-                    client,
-                    request.owner,
-                    request.name,
-                    after=cursors["issues"],
-                    files=files if page_number == 0 else None,
-                    page_size=asked,
-                    timeline_size=sizes.timeline,
-                    shrinkable=sizes.can_shrink,
-                    analysed=ask_analysed if page_number == 0 else None,
-                )
+                page = await fetch_window_page(client, ask, early=first_sent if page_number == 0 else None)
             except GitHubError as error:
                 if _shrink(reading, error, "scan page", progress):
                     continue
                 raise
-            scanned += asked
+            scanned += ask.page_size
             return (page, sizes), {"issues": page.page_info.next}
 
     pages = Pages("CorrectionWindow", scan_page, ("issues",))

@@ -76,17 +76,6 @@ class Issue(_Frozen):
     timeline_complete: bool = True
 
 
-class AnalysedIssue(_Frozen):
-    """The issue being analysed: its number, and its title and body once known.
-
-    Its text only ranks the corrections (nearest first); it is never rendered.
-    """
-
-    number: int
-    title: str | None = None
-    body: str | None = None
-
-
 class Analysis(_Frozen):
     """An assistant comment carrying a valid analysis marker; `index` is its place in the timeline."""
 

@@ -1,23 +1,28 @@
 """The validated options of one read, from the command line or the action's inputs.
 
-Only the standard library and small modules at import: `--help` must not pay for pydantic (the
-configuration is loaded inside `build_options`).
+Only the standard library and small modules at import: `--help` must not pay for pydantic. The
+configuration is validated inside `build_options` when there is something to validate (a file,
+`--max-analyzed`); the defaults alone are built only when first used, so a read with nothing
+configured sends its first request before pydantic is loaded (corrections/read.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from assistant.config_file import ConfigError, ConfigFile
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
-from queries.retry import DEFAULT_BUDGET
+from corrections.analysed import AnalysedIssue
+from corrections.scan_asks import ScanSettings
+from queries.budget import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from assistant.config import Config
-    from corrections.models import AnalysedIssue
 
 
 @dataclass(frozen=True)
@@ -27,7 +32,6 @@ class ReadOptions:
     owner: str
     name: str
     out: Path
-    config: Config
     api_url: str
     base_ref: str
     paths: tuple[str, ...]
@@ -39,6 +43,22 @@ class ReadOptions:
     max_analyzed: int | None = None  # the input, applied over the configuration read
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
+    # The configuration validated from a file or --max-analyzed; None: the defaults.
+    validated: Config | None = None
+
+    @cached_property
+    def config(self) -> Config:
+        """The configuration; the defaults are built (pydantic loaded) only when first asked for."""
+        if self.validated is not None:
+            return self.validated
+        from assistant.config import Config
+
+        return Config()
+
+    @property
+    def scan(self) -> ScanSettings:
+        """The keys that decide the first request, without loading pydantic for the defaults."""
+        return ScanSettings.defaults() if self.validated is None else ScanSettings.of(self.validated)
 
 
 def build_options(
@@ -61,7 +81,7 @@ def build_options(
     `remote_config` (the action) no local file is read: the configuration at that path is read at
     the base ref through GitHub, and `config_path` must be None.
     """
-    from assistant.config_file import ConfigError, read_config_file
+    from assistant.config_file import read_config_file
 
     try:
         repository = resolve_repository(repo)
@@ -70,16 +90,9 @@ def build_options(
     try:
         # A missing or malformed file fails here, before pydantic is imported (validation needs it).
         found = None if remote_config is not None else read_config_file(config_path)
-        from assistant.config import validate_config, with_values
-
-        config = validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
-    if max_analyzed is not None:
-        try:
-            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
-        except ConfigError as error:
-            raise UsageError(str(error)) from error
+    config = None if found is None and max_analyzed is None else _validated(found, max_analyzed)
     if time_budget is not None and time_budget <= 0:
         raise UsageError("--time-budget: must be a positive number of seconds")
     if analysed is not None and analysed.number < 1:
@@ -88,7 +101,6 @@ def build_options(
         owner=repository.owner,
         name=repository.name,
         out=out,
-        config=config,
         api_url=api_url,
         base_ref=base_ref or "HEAD",
         paths=tuple(paths),
@@ -97,4 +109,18 @@ def build_options(
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
         analysed=analysed,
+        validated=config,
     )
+
+
+def _validated(found: ConfigFile | None, max_analyzed: int | None) -> Config:
+    """The file's configuration (defaults when there is none) with --max-analyzed over it."""
+    from assistant.config import validate_config, with_values
+
+    try:
+        config = validate_config(found)
+        if max_analyzed is not None:
+            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    return config

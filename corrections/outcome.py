@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 from assistant.config import Config
 from corrections import notes
-from corrections.models import AnalysedIssue, IssueCorrection
+from corrections.analysed import AnalysedIssue
+from corrections.models import IssueCorrection
 from corrections.reading import IssueRead
 from corrections.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings

@@ -16,10 +16,15 @@ from commandline.notices import Notices
 from corrections import notes
 from corrections.options import ReadOptions
 from corrections.output import write_context
+from corrections.scan_asks import files_to_read, page_ask
+from queries.page_sizes import PageSizes
 from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
     from corrections.outcome import ReadOutcome
+    from queries.client import GitHubClient
+    from queries.requests import WindowAsk
+    from queries.window_request import EarlyRequest
 
 
 def _stderr(message: str) -> None:
@@ -29,14 +34,67 @@ def _stderr(message: str) -> None:
 Say = Callable[[str], None]
 
 
+def first_ask(options: ReadOptions) -> WindowAsk | None:
+    """The first scan page as the job will ask for it; None when reading is turned off."""
+    scan = options.scan
+    if scan.max_analyzed == 0:
+        return None
+    return page_ask(
+        options.owner,
+        options.name,
+        scan_pages=scan.scan_pages,
+        sizes=PageSizes(),
+        scanned=0,
+        after=None,
+        files=files_to_read(scan, options.base_ref, options.remote_config, options.remote_config_required),
+        analysed=options.analysed.text_to_ask if options.analysed is not None else None,
+    )
+
+
+def _load_reader() -> None:
+    """Import what the job needs besides the HTTP client (pydantic, the models, the rules), and
+    what writes the context folder (jinja2, the renderers).
+
+    In a thread while the event loop sends the first request and waits: the loop only runs the
+    HTTP client then, whose modules are all loaded (nothing else imports at the same time).
+    """
+    import corrections.context  # the imports are the point
+    import corrections.job  # noqa: F401
+
+
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
-    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note."""
+    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
+
+    The first request goes out as soon as the HTTP client is loaded; the rest of the reader is
+    imported in a thread while GitHub answers it (the request needs nothing of it).
+    """
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
     # by a command that reads: --help, --version and configuration errors answer without it.
+    import asyncio
+
+    from queries.client import GitHubClient
+    from queries.window_request import EarlyRequest
+
+    policy = RetryPolicy.for_budget(options.time_budget)
+    async with GitHubClient(options.api_url, token, policy=policy) as client:
+        ask = first_ask(options)
+        first = EarlyRequest.send(client, ask) if ask is not None else None
+        try:
+            if first is not None:
+                await first.left()  # else the loading below would hold the request back
+            await asyncio.to_thread(_load_reader)
+            return await _read(client, options, log, first)
+        finally:
+            if first is not None:
+                await first.discard()
+
+
+async def _read(
+    client: GitHubClient, options: ReadOptions, log: Say, first: EarlyRequest | None
+) -> ReadOutcome:
     from assistant.config import ConfigError
     from corrections.job import ReadRequest, read_corrections
     from corrections.outcome import ReadOutcome
-    from queries.client import GitHubClient
 
     request = ReadRequest(
         owner=options.owner,
@@ -48,24 +106,24 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
         max_analyzed=options.max_analyzed,
         analysed=options.analysed,
     )
-    policy = RetryPolicy.for_budget(options.time_budget)
-    async with GitHubClient(options.api_url, token, policy=policy) as client:
-        try:
-            return await read_corrections(client, request, lambda line: log(f"corrections: {line}"))
-        except ConfigError:
-            raise  # the base branch's configuration: a configuration error, not an internal one
-        except Exception:
-            import traceback  # only for an internal error
+    try:
+        return await read_corrections(
+            client, request, lambda line: log(f"corrections: {line}"), first_sent=first
+        )
+    except ConfigError:
+        raise  # the base branch's configuration: a configuration error, not an internal one
+    except Exception:
+        import traceback  # only for an internal error
 
-            log(traceback.format_exc())
-            return ReadOutcome(
-                repository=f"{options.owner}/{options.name}",
-                usage=client.usage,
-                config=options.config,
-                failed=True,
-                failure="internal error",
-                note=notes.failed("internal error"),
-            )
+        log(traceback.format_exc())
+        return ReadOutcome(
+            repository=f"{options.owner}/{options.name}",
+            usage=client.usage,
+            config=options.config,
+            failed=True,
+            failure="internal error",
+            note=notes.failed("internal error"),
+        )
 
 
 def run_read(
@@ -83,7 +141,7 @@ def run_read(
     notices = say or Notices("corrections")
     started = time.monotonic()
     outcome = asyncio.run(read_outcome(options, token, log))
-    # Imported once GitHub has answered: the renderers (jinja2) are not needed to start reading.
+    # Loaded beside the first request (read_outcome): the renderers are not needed to start.
     from corrections.context import render_context
 
     files = render_context(outcome, outcome.config, options.paths)

@@ -60,7 +60,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
             raise UsageError(str(error)) from error
     config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
     context = config.context
-    options = dataclasses.replace(options, config=config)
+    options = dataclasses.replace(options, validated=config)
     outcome = asyncio.run(read_outcome(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:

@@ -27,7 +27,6 @@ from learnings.rank import rank
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 _ENTRY_OVERHEAD = len("NNN. \n   \n")
-DEFAULT_MAX_CHARS = 4000
 
 
 class Entry(BaseModel):

@@ -4,6 +4,9 @@ The file is `--file` as given, else `[learnings] file` of the configuration, in 
 the git checkout whatever the current folder. It is read exactly as stored (no newline
 translation) and written atomically, so a failure leaves the old file whole. Every failure is a
 UsageError of one line naming the file.
+
+pydantic (the configuration's and the learnings' models) loads only once a file has been read: a
+missing or malformed file answers before it, at once.
 """
 
 from __future__ import annotations
@@ -12,13 +15,17 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.config import DEFAULT_PATH, Config, ConfigError, load_config
+from assistant.config_file import DEFAULT_PATH, ConfigError, read_config_file
 from assistant.files import write_atomic
 from commandline.checkout import top_folder
 from commandline.usage import UsageError
-from learnings.model import Learning
-from learnings.store import LoadedLearnings, parse_jsonl, updated_text
+
+if TYPE_CHECKING:
+    from assistant.config import Config
+    from learnings.model import Learning
+    from learnings.store import LoadedLearnings
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,15 @@ def in_checkout(relative: str | Path) -> Path:
 def checkout_config(named: str | None) -> Config:
     """The configuration file named (`--config`), else the checkout's `.github/assistant.toml` when it exists."""
     try:
-        return load_config(Path(named) if named is not None else None, default=in_checkout(DEFAULT_PATH))
+        # git is asked for the top folder only when the default file is looked for.
+        found = (
+            read_config_file(Path(named))
+            if named is not None
+            else read_config_file(None, default=in_checkout(DEFAULT_PATH))
+        )
+        from assistant.config import validate_config
+
+        return validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
 
@@ -78,6 +93,8 @@ def load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearni
         if store.named and not missing_is_empty:
             raise UsageError(f"{store.path}: learnings file not found")
         text = ""
+    from learnings.store import parse_jsonl
+
     return text, parse_jsonl(text, source=str(store.path))
 
 
@@ -87,6 +104,8 @@ def save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None
     The file's folder is made when missing (by write_atomic, inside the try: a file standing where
     the folder should be is one line naming the file, as any other failed write).
     """
+    from learnings.store import updated_text
+
     try:
         write_atomic(store.path, updated_text(original, learnings), durable=True)
     except OSError as error:

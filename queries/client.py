@@ -111,15 +111,33 @@ class GitHubClient:
         self.usage = Usage()
         self._token = token
         self._started = time.monotonic()
+        # Set once a GraphQL request has left (its body handed to the connection) or failed to.
+        self._sent = asyncio.Event()
+        trace = aiohttp.TraceConfig()
+        trace.on_request_chunk_sent.append(self._on_request_left)
+        trace.on_request_end.append(self._on_request_left)
+        trace.on_request_exception.append(self._on_request_left)
         self._transport = _RecordingTransport(
             url=api_url,
             headers={"Authorization": f"bearer {token}", "User-Agent": USER_AGENT},
             # Our own timeout (asyncio.timeout in _with_retries) bounds each request; gql's is a backstop.
             timeout=int(self.policy.request_timeout) + 1,
+            client_session_args={"trace_configs": [trace]},
         )
         self._client = Client(transport=self._transport, fetch_schema_from_transport=False)
         self._session: AsyncClientSession | None = None
         self._http: aiohttp.ClientSession | None = None
+
+    async def _on_request_left(self, session: aiohttp.ClientSession, context: object, params: object) -> None:
+        self._sent.set()
+
+    async def request_left(self) -> None:
+        """Return once a GraphQL request has been sent (or its first attempt has failed).
+
+        What the read waits for before it loads the rest of its code beside the request: the
+        request must not wait for the interpreter that loads it.
+        """
+        await self._sent.wait()
 
     async def __aenter__(self) -> Self:
         self._started = time.monotonic()

@@ -27,9 +27,8 @@ from queries.models import (
     WindowData,
 )
 from queries.page_sizes import FULL_PAGE
-from queries.requests import DetailsRequest, FileRequest
-
-ISSUES_PAGE_SIZE = FULL_PAGE
+from queries.requests import DetailsRequest, FileRequest, WindowAsk
+from queries.window_request import EarlyRequest, send_window
 
 
 @dataclass(frozen=True)
@@ -48,40 +47,18 @@ class WindowPage:
 
 
 async def fetch_window_page(
-    client: GitHubClient,
-    owner: str,
-    name: str,
-    *,
-    after: str | None,
-    files: FileRequest | None,
-    page_size: int = ISSUES_PAGE_SIZE,
-    timeline_size: int = FULL_PAGE,
-    shrinkable: bool = False,
-    analysed: int | None = None,
+    client: GitHubClient, ask: WindowAsk, *, early: EarlyRequest | None = None
 ) -> WindowPage:
     """One page of issues by newest activity, each with the first page of its timeline.
 
-    `analysed` asks, in the same request, for the title and body of the issue being analysed.
-    `shrinkable`: the caller asks again with smaller pages when GitHub cannot answer this size.
+    The answer of `early` is used when it was sent for this very ask; otherwise it is cancelled
+    and the page asked for now.
     """
-    variables = {
-        "owner": owner,
-        "name": name,
-        "pageSize": page_size,
-        "timelinePageSize": timeline_size,
-        "after": after,
-        "withFiles": files is not None,
-        "labelsExpression": f"{files.ref}:{files.labels_path}" if files else "",
-        "withLearnings": files is not None and files.learnings_path is not None,
-        "learningsExpression": f"{files.ref}:{files.learnings_path}"
-        if files and files.learnings_path
-        else "",
-        "withAnalysed": analysed is not None,
-        "analysedNumber": analysed or 0,
-        "withConfig": files is not None and files.config_path is not None,
-        "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
-    }
-    answer = await client.execute(operation("CorrectionWindow"), variables, shrinkable=shrinkable)
+    sent = early.take(ask) if early is not None else None
+    if sent is None and early is not None:
+        await early.discard()
+    answer = await (sent if sent is not None else send_window(client, ask))
+    owner, name = ask.owner, ask.name
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
     if data.repository is None:
         raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)

@@ -42,3 +42,43 @@ class DetailsRequest:
     def needs_repository(self) -> bool:
         """Whether any part lives under `repository` (which needs owner and name)."""
         return bool(self.logins or self.timelines or self.paths)
+
+
+@dataclass(frozen=True)
+class WindowAsk:
+    """What one scan page asks for: the values of CorrectionWindow's variables.
+
+    `files` (the first page only): the base-branch files read with it. `analysed`: the issue
+    whose title and body are asked for in the same request. `shrinkable`: the caller asks again
+    with smaller pages when GitHub cannot answer this size.
+    """
+
+    owner: str
+    name: str
+    after: str | None
+    page_size: int
+    timeline_size: int
+    shrinkable: bool = False
+    files: FileRequest | None = None
+    analysed: int | None = None
+
+    def variables(self) -> dict[str, object]:
+        """The operation's variables (values only as variables, never in the document)."""
+        files = self.files
+        return {
+            "owner": self.owner,
+            "name": self.name,
+            "pageSize": self.page_size,
+            "timelinePageSize": self.timeline_size,
+            "after": self.after,
+            "withFiles": files is not None,
+            "labelsExpression": f"{files.ref}:{files.labels_path}" if files else "",
+            "withLearnings": files is not None and files.learnings_path is not None,
+            "learningsExpression": f"{files.ref}:{files.learnings_path}"
+            if files and files.learnings_path
+            else "",
+            "withAnalysed": self.analysed is not None,
+            "analysedNumber": self.analysed or 0,
+            "withConfig": files is not None and files.config_path is not None,
+            "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
+        }

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from queries.budget import DEFAULT_BUDGET
 from queries.errors import GitHubError, RateLimited, SecondaryRateLimited
 
 # GitHub: without retry-after, wait at least a minute before retrying a secondary limit.
@@ -30,9 +31,6 @@ SECONDARY_DEFAULT_WAIT = 60.0
 # GitHub kills a request after 10 s; a little more covers the answer's transfer.
 # https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api#timeouts
 REQUEST_TIMEOUT = 15.0
-# The default total budget of one reading: a workflow step that waits longer for context than the
-# analysis itself takes is worse than an analysis without corrections.
-DEFAULT_BUDGET = 45.0
 # The shortest request timeout a small budget still gets.
 MIN_REQUEST_TIMEOUT = 0.5
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from corrections.analysed import AnalysedIssue
 from corrections.models import (
-    AnalysedIssue,
     DuplicateNotice,
     DuplicateOutcome,
     IssueCorrection,

@@ -13,6 +13,7 @@ from emulator import Server
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import fetch_window_page
+from queries.requests import WindowAsk
 from queries.retry import RetryPolicy
 from tests.emulation import DEMO, Emulators
 
@@ -96,7 +97,8 @@ def test_token_never_in_an_exception(faults: list[dict[str, Any]], demo_server: 
     async def fail() -> GitHubError:
         async with GitHubClient(demo_server.url, TOKEN, policy=RetryPolicy.for_budget(0.6)) as client:
             try:
-                await fetch_window_page(client, "octo", "demo", after=None, files=None, page_size=5)
+                ask = WindowAsk(owner="octo", name="demo", after=None, page_size=5, timeline_size=100)
+                await fetch_window_page(client, ask)
             except GitHubError as error:
                 return error
         raise AssertionError("no failure")

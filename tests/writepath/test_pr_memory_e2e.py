@@ -15,7 +15,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from emulator import Server
-from learnings import github_cli
+from learnings import github_commands
 from learnings.cli import main
 from tests.emulation import Emulators
 
@@ -55,7 +55,9 @@ def memory_cli(
 ) -> Any:
     """Run `learnings memory ...` against the emulator as the assistant: (status, stdout, stderr)."""
     monkeypatch.setenv("GITHUB_TOKEN", "assistant-token")
-    monkeypatch.setattr(github_cli, "PACING", github_cli.Pacing(time_machine.sleep, time_machine.clock))
+    monkeypatch.setattr(
+        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
+    )
 
     def run(*argv: str) -> tuple[int, str, str]:
         status = main(["memory", *argv, "--repo", "octo/demo", "--api-url", server.url])

@@ -15,7 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.config import Config, LearningsConfig
 from emulator import Server
-from learnings import github_cli
+from learnings import github_commands
 from learnings.cli import main
 from learnings.store import parse_jsonl
 from learnings.sync import SyncError, SyncOptions, run_sync
@@ -239,7 +239,9 @@ def test_forbidden_pull_requests_write_nothing(
         kit.commit_as_someone(BRANCH, STORE, "merged long ago\n")
     initial = server.state()
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(github_cli, "PACING", github_cli.Pacing(time_machine.sleep, time_machine.clock))
+    monkeypatch.setattr(
+        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
+    )
 
     status = main(["sync", "--repo", "octo/demo", "--api-url", server.url])
 
@@ -262,7 +264,9 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     server: Server, time_machine: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(github_cli, "PACING", github_cli.Pacing(time_machine.sleep, time_machine.clock))
+    monkeypatch.setattr(
+        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
+    )
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()

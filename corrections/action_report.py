@@ -1,0 +1,113 @@
+"""`corrections action` after the read: the context shown in the log, prompt.md, the step's
+outputs and its summary.
+
+Apart from corrections/action.py so that the step sends its first request before the prompt's and
+the summary's code (pydantic, jinja2) is loaded.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.files import write_atomic
+from commandline.notices import Notices
+from commandline.workflow import append, command, write_outputs
+from corrections.options import ReadOptions
+from corrections.outcome import ReadOutcome
+from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.summary import RunFacts, render_summary
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What the step knows besides the outcome when the read is done."""
+
+    event: str
+    issue: int | None
+    mode: str
+    max_chars: int
+    strict: bool  # the input fail-on-error
+    bin_folder: str
+    output_path: Path | None
+    summary_path: Path | None
+
+
+def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, notices: Notices) -> int:
+    """Show the context, write prompt.md, the outputs and the summary; the step's exit status."""
+    show_file("corrections.md (the context for the model)", options.out / "corrections.md")
+    prompt = write_prompt(options.out, step.issue, step.max_chars, notices)
+    write_outputs(step.output_path, outputs_of(outcome, options, step.mode, prompt, step.bin_folder))
+    facts = RunFacts(
+        trigger=step.event,
+        issue=step.issue,
+        base_ref=options.base_ref,
+        out=str(options.out),
+        max_analyzed=outcome.config.context.max_analyzed,
+        labels_file=outcome.config.context.labels_file,
+    )
+    append(step.summary_path, render_summary(outcome, facts, prompt))
+    if step.strict and github_failed(outcome):
+        _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
+        return 1
+    return 0
+
+
+def show_file(title: str, path: Path) -> None:
+    """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
+    if not path.is_file():
+        return
+    token = secrets.token_hex(16)
+    _say(f"::group::{title}")
+    _say(f"::stop-commands::{token}")
+    _say(path.read_text(encoding="utf-8").rstrip("\n"))
+    _say(f"::{token}::")
+    _say("::endgroup::")
+
+
+def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) -> Prompt | None:
+    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
+    try:
+        context = read_context(folder)
+    except PromptError as error:
+        say.warning(f"no prompt file: {error}")
+        return None
+    for warning in context.warnings:
+        say.warning(warning)
+    prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
+    write_atomic(folder / PROMPT_FILE, prompt.text)
+    _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
+    if prompt.over_budget:
+        say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
+    say.close()
+    return prompt
+
+
+def outputs_of(
+    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None, bin_folder: str = ""
+) -> list[tuple[str, str]]:
+    """The step's outputs after a read."""
+    usage = outcome.usage
+    return [
+        ("mode", mode),
+        ("skipped", "false"),
+        ("context", str(options.out)),
+        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
+        ("window", str(len(outcome.window))),
+        ("corrected", str(len(outcome.corrected))),
+        ("requests", str(usage.requests)),
+        ("points", str(usage.points)),
+        ("remaining", "" if usage.remaining is None else str(usage.remaining)),
+        ("github-failed", "true" if outcome.failed else "false"),
+        ("bin", bin_folder),
+    ]
+
+
+def github_failed(outcome: ReadOutcome) -> bool:
+    """Whether GitHub failed the read, wholly or in part (what `fail-on-error` fails the step on)."""
+    return outcome.failed or bool(outcome.missing)

@@ -1,0 +1,165 @@
+"""What `learnings sync` and `learnings memory show|write` do, once learnings.github_cli has checked
+the repository, the token and the configuration.
+
+Imported only when one of them runs (it loads asyncio and pydantic; the handlers load the network
+stack, gql, aiohttp and graphql-core, just before they talk to GitHub). Exit status as in
+learnings.github_cli; a UsageError goes up to the command line, which prints it and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from assistant.config import Config
+from assistant.validation import validation_problem
+from commandline.notices import Notices
+from commandline.usage import UsageError
+from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How mutations wait for each other (replaced in tests so they do not sleep)."""
+
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+    clock: Callable[[], float] = time.monotonic
+
+
+PACING = Pacing()
+
+
+def _say(line: str) -> None:
+    print(f"learnings: {line}", file=sys.stderr)
+
+
+def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    """`learnings sync`: record what was accepted since the last sync in one pull request."""
+    from learnings.sync import SyncError, SyncOptions, run_sync
+
+    options = SyncOptions(
+        owner=owner,
+        name=name,
+        api_url=args.api_url,
+        token=token,
+        config=config,
+        max_pages=args.max_pages,
+        sleep=PACING.sleep,
+        clock=PACING.clock,
+    )
+    try:
+        result = asyncio.run(run_sync(options))
+    except SyncError as error:
+        _say(f"sync: {error}")
+        return 1
+    for note in result.notes:
+        _say(f"sync: note: {note}")
+    if result.outcome == "nothing-new":
+        print("nothing new to record")
+        return 0
+    count = len(result.recorded)
+    print(
+        f"recorded {count} {'learning' if count == 1 else 'learnings'} in pull request "
+        f"#{result.pull_number}: {result.pull_url}"
+    )
+    for learning in result.recorded:
+        source = learning.source
+        thread = (
+            f"issue #{source.issue}" if source.issue is not None else f"pull request #{source.pull_request}"
+        )
+        print(f"  {learning.id} from {thread}, comment {source.comment}, accepted by @{source.accepted_by}")
+    return 0
+
+
+async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    from learnings.pr_memory_github import load_memory
+    from queries.client import GitHubClient
+    from queries.errors import NotFound
+
+    async with GitHubClient(args.api_url, token) as client:
+        try:
+            pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
+        except NotFound:
+            _say(f"memory: no pull request #{args.pr} in {owner}/{name} (or the token cannot see it)")
+            return 1
+    say = Notices("learnings")
+    for warning in pull.found.warnings:
+        say.warning(f"memory: {warning}")
+    say.close()
+    if pull.found.memory is None:
+        # Not an error: a pull request has no memory until the assistant's first review writes one.
+        _say(
+            f"memory: pull request #{args.pr} has no memory yet: no comment of @{config.assistant.login} "
+            "holds one"
+        )
+    if args.json:
+        memory = pull.found.memory
+        print(memory.model_dump_json(indent=2) if memory is not None else "null")
+    else:
+        sys.stdout.write(render_memory(pull.found.memory, args.pr))
+    return 0
+
+
+def _read_memory(path: str, number: int) -> PrMemory:
+    try:
+        raw: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise UsageError(f"{path}: file not found") from error
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise UsageError(f"{path}: not a JSON file: {error}") from error
+    if not isinstance(raw, dict):
+        raise UsageError(f"{path}: expected a JSON object")
+    if raw.setdefault("pull_request", number) != number:
+        raise UsageError(f"{path}: the memory is of pull request #{raw['pull_request']}, not #{number}")
+    raw.setdefault("updated_at", now_utc().isoformat())
+    try:
+        return PrMemory.model_validate_json(json.dumps(raw))
+    except ValidationError as error:
+        raise UsageError(f"{path}: {validation_problem(error)}") from error
+
+
+async def _write(
+    args: argparse.Namespace, owner: str, name: str, token: str, config: Config, *, memory: PrMemory
+) -> int:
+    from learnings.pr_memory_github import load_memory, save_memory
+    from queries.client import GitHubClient
+    from queries.retry import RetryPolicy
+    from queries.write import Writer
+
+    async with (
+        GitHubClient(args.api_url, token) as client,
+        GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
+    ):
+        pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
+        writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
+        written = await save_memory(writer, pull, memory)
+    verb = "updated" if pull.found.comment_id is not None else "added"
+    print(f"{verb} the PR memory of pull request #{args.pr} (comment {written.number})")
+    return 0
+
+
+def memory(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
+    """`learnings memory show|write`: one pull request's memory; `write` reads its file first."""
+    from queries.errors import GitHubError
+
+    try:
+        if args.action == "show":
+            return asyncio.run(_show(args, owner, name, token, config))
+        # A file that is no snapshot answers before the network stack loads.
+        snapshot = _read_memory(args.source, args.pr)
+        return asyncio.run(_write(args, owner, name, token, config, memory=snapshot))
+    except MemoryMarkerError as error:
+        _say(f"memory: {error}")
+        return 1
+    except GitHubError as error:
+        _say(f"memory: GitHub failed: {error.category}")
+        return 1

@@ -1,0 +1,205 @@
+"""A read's first request leaves before the rest of the reader is loaded, and is never wasted.
+
+The first scan page needs nothing GitHub says, so `corrections read` and the action send it as
+soon as the HTTP client is loaded (corrections/read.py) and load pydantic, the models and the
+rules while GitHub answers. Checked in a fresh interpreter: `-X importtime` names each module as
+it is imported, and an audit hook marks the first connection in the same stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corrections.job import ReadRequest, read_corrections
+from corrections.options import build_options
+from corrections.read import first_ask
+from emulator import Server
+from queries.client import GitHubClient
+from queries.requests import WindowAsk
+from queries.window_request import EarlyRequest
+from tests.emulation import Emulators
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+MARK = "first connection"
+# Run as a script: the audit hook is in place before anything of the product is imported.
+PROBE = """
+import sys
+def mark(event, args):
+    if event == "socket.connect":
+        sys.stderr.write("MARK\\n")
+        sys.stderr.flush()
+sys.addaudithook(mark)
+{call}
+""".replace("MARK", MARK)
+
+
+def imports_before_the_first_connection(call: str, cwd: Path, env: dict[str, str]) -> tuple[set[str], str]:
+    """Top-level packages imported before the process's first connection, and its stderr."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", PROBE.format(call=call)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env},
+        timeout=120,
+    )
+    lines = done.stderr.splitlines()
+    assert MARK in lines, done.stderr[-2000:]
+    before = lines[: lines.index(MARK)]
+    modules = {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in before
+        if line.startswith("import time:") and "|" in line
+    }
+    return modules, done.stderr
+
+
+def test_corrections_read_connects_before_loading_pydantic(emulate: Emulators, tmp_path: Path) -> None:
+    server = emulate()
+    call = (
+        "from corrections.cli import main; "
+        f"main(['read', '--repo', 'octo/demo', '--api-url', {server.url!r}, '--out', 'context'])"
+    )
+    modules, stderr = imports_before_the_first_connection(call, tmp_path, {"GITHUB_TOKEN": "ghs_x"})
+    assert "gql" in modules  # the client is loaded before it connects: the check can see imports
+    assert not modules & {"pydantic", "pydantic_core", "jinja2"}, sorted(modules)
+    assert "window 30 issues" in stderr  # and the read went on to the end
+    assert (tmp_path / "context" / "corrections.md").is_file()
+
+
+def test_the_action_connects_before_loading_pydantic(emulate: Emulators, tmp_path: Path) -> None:
+    server = emulate()
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"action": "opened", "issue": {"number": 61, "title": "t", "body": "b"}}))
+    env = {
+        "GITHUB_REPOSITORY": "octo/demo",
+        "GITHUB_EVENT_NAME": "issues",
+        "GITHUB_EVENT_PATH": str(event),
+        "GITHUB_GRAPHQL_URL": server.url,
+        "INPUT_TOKEN": "ghs_x",
+        "INPUT_OUT": str(tmp_path / "context"),
+    }
+    modules, stderr = imports_before_the_first_connection(
+        "from corrections.action import main; main()", tmp_path, env
+    )
+    assert "gql" in modules
+    assert not modules & {"pydantic", "pydantic_core", "jinja2"}, sorted(modules)
+    assert (tmp_path / "context" / "prompt.md").is_file(), stderr[-2000:]
+
+
+def test_a_configured_read_still_sends_its_first_request_before_the_models(
+    emulate: Emulators, tmp_path: Path
+) -> None:
+    """A configuration file needs pydantic to be validated first, but not the reader's models."""
+    server = emulate()
+    (tmp_path / "assistant.toml").write_text("[context]\nmax_analyzed = 10\n", encoding="utf-8")
+    call = (
+        "from corrections.cli import main; "
+        f"main(['read', '--repo', 'octo/demo', '--api-url', {server.url!r}, '--out', 'context', "
+        "'--config', 'assistant.toml'])"
+    )
+    done_modules, _ = imports_before_the_first_connection(call, tmp_path, {"GITHUB_TOKEN": "ghs_x"})
+    assert "pydantic" in done_modules  # the file was validated before anything was sent
+    assert "jinja2" not in done_modules
+
+
+def _operations(server: Server) -> list[str]:
+    return [str(entry["operation"]) for entry in server.log()]
+
+
+@pytest.mark.parametrize(
+    ("config", "max_analyzed", "issue"),
+    [
+        (None, None, None),  # the defaults: nothing validated before the request
+        ("[context]\nscan_pages = 2\nlabels_file = 'docs/labels.md'\n", None, None),
+        (None, 12, 61),  # --max-analyzed and --issue
+        ("[learnings]\nenabled = false\n", None, None),
+    ],
+)
+def test_the_early_request_is_the_first_page_and_is_sent_once(
+    emulate: Emulators,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    config: str | None,
+    max_analyzed: int | None,
+    issue: int | None,
+) -> None:
+    """Whatever is configured, the first page is the request sent early: one CorrectionWindow."""
+    server = emulate()
+    monkeypatch.chdir(tmp_path)
+    if config is not None:
+        (tmp_path / "assistant.toml").write_text(config, encoding="utf-8")
+    arguments = ["read", "--repo", "octo/demo", "--api-url", server.url, "--out", "context"]
+    arguments += ["--config", "assistant.toml"] if config is not None else []
+    arguments += ["--max-analyzed", str(max_analyzed)] if max_analyzed is not None else []
+    arguments += ["--issue", str(issue)] if issue is not None else []
+    monkeypatch.setenv("GITHUB_TOKEN", "ghs_x")
+    from corrections.cli import main
+
+    assert main(arguments) == 0
+    operations = _operations(server)
+    assert operations.count("CorrectionWindow") == 1, operations
+    assert operations[0] == "CorrectionWindow"
+
+
+def _ask(server_url: str, **changes: Any) -> tuple[WindowAsk, ReadRequest]:
+    options = build_options(repo="octo/demo", out=Path("context"), config_path=None, api_url=server_url)
+    ask = first_ask(options)
+    assert ask is not None
+    request = ReadRequest(owner="octo", name="demo", config=options.config)
+    return WindowAsk(**{**ask.__dict__, **changes}), request
+
+
+def test_an_early_request_the_first_page_does_not_ask_for_is_cancelled(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wrong prediction costs a request, never a wrong answer: the page is asked for anew.
+
+    The wrong ask leaves out the base-branch files; had its answer been used, no label would be
+    a correction (labels.md unread).
+    """
+    server = emulate()
+    monkeypatch.chdir(tmp_path)
+    wrong, request = _ask(server.url, files=None)
+
+    async def read(early_ask: WindowAsk | None) -> tuple[Any, EarlyRequest | None]:
+        async with GitHubClient(server.url, "ghs_x") as client:
+            early = EarlyRequest.send(client, early_ask) if early_ask is not None else None
+            outcome = await read_corrections(client, request, lambda _: None, first_sent=early)
+            return outcome, early
+
+    expected, _ = asyncio.run(read(None))
+    outcome, early = asyncio.run(read(wrong))
+    assert early is not None and not early.taken
+    assert outcome.vocabulary == expected.vocabulary and outcome.vocabulary.names
+    assert [c.number for c in outcome.corrected] == [c.number for c in expected.corrected]
+    assert not any("labels.md" in warning for warning in outcome.warnings)
+
+
+def test_an_early_request_equal_to_the_first_page_is_used(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = emulate()
+    monkeypatch.chdir(tmp_path)
+    ask, request = _ask(server.url)
+
+    async def read() -> tuple[Any, EarlyRequest]:
+        async with GitHubClient(server.url, "ghs_x") as client:
+            early = EarlyRequest.send(client, ask)
+            await early.left()
+            outcome = await read_corrections(client, request, lambda _: None, first_sent=early)
+            return outcome, early
+
+    outcome, early = asyncio.run(read())
+    assert early.taken
+    assert _operations(server).count("CorrectionWindow") == 1
+    assert len(outcome.window) == 30
