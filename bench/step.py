@@ -5,7 +5,8 @@ Every figure comes from action.yml itself, replayed by bench.composite against t
 then one read); (b) warm, the venv restored from the cache, then one read; (c) process start to
 the first request beside the import floor of `gql.transport.aiohttp`, in the same venv and the
 same run; (d) `--help`, `--version`, `corrections marker` and a configuration error beside a bare
-interpreter. Medians of `runs`.
+interpreter. Medians of `runs`; the cold jobs of uv and pip alternate, run by run, so that the
+ratio is measured side by side even when the load of the shared machine changes.
 Needs PyPI (each cold build downloads every wheel again: uv and pip run without their caches).
 """
 
@@ -17,6 +18,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +59,19 @@ def _job(
     return time.perf_counter() - started, replay.records, outputs
 
 
+BUILD = "Build the virtual environment"
+
+
 def _seconds(records: list[StepRecord], name: str) -> float:
     return sum(record.seconds for record in records if record.name == name and record.ran)
+
+
+def _built_by(records: list[StepRecord]) -> str:
+    """Which installer built the venv, and where uv came from (its pinned wheel, or pip): a
+    fallback taken on this machine would otherwise pass for the path being measured."""
+    outputs = next((record.outputs for record in records if record.name == BUILD and record.ran), {})
+    uv_from = outputs.get("uv-from")
+    return outputs.get("installer", "?") + (f" (uv from {uv_from})" if uv_from else "")
 
 
 def _timed(argv: list[str], cwd: Path) -> tuple[float, float]:
@@ -91,24 +104,47 @@ def _first_request(server: Server, python: Path, cwd: Path) -> float:
     return first_request_seconds(server, argv, environment, cwd)
 
 
-def installer_figures(server: Server, installer: str, runs: int, folder: Path) -> dict[str, Any]:
-    """Cold and warm jobs, and the start-up figures, for one installer."""
-    cold, builds, warm, reads = [], [], [], []
+@dataclass
+class ColdJobs:
+    """One installer's cold jobs: their wall and build seconds, who built, the last one's cache and folder."""
+
+    folder: Path
+    walls: list[float] = field(default_factory=list)
+    builds: list[float] = field(default_factory=list)
+    built_by: set[str] = field(default_factory=set)
+    cache: FolderCache | None = None
+
+
+def cold_jobs(server: Server, installers: tuple[str, ...], runs: int, folder: Path) -> dict[str, ColdJobs]:
+    """Every installer's cold jobs, interleaved run by run: a load that changes while the bench
+    runs (the machine is shared) falls on each installer alike, so the ratio stays side by side."""
+    jobs = {installer: ColdJobs(folder / installer) for installer in installers}
+    for run in range(runs):
+        for installer, found in jobs.items():
+            found.cache = FolderCache(found.folder / f"cache-{run}")
+            wall, records, _ = _job(server, found.folder / f"cold-{run}", found.cache, installer)
+            found.walls.append(wall)
+            found.builds.append(_seconds(records, BUILD))
+            found.built_by.add(_built_by(records))
+    return jobs
+
+
+def installer_figures(server: Server, installer: str, runs: int, cold: ColdJobs) -> dict[str, Any]:
+    """The cold jobs' figures, then warm jobs from the last cold job's cache and the start-up
+    figures in its venv, for one installer."""
+    assert cold.cache is not None, "no cold job ran"
+    folder = cold.folder
+    warm, reads = [], []
     outputs: dict[str, str] = {}
-    cache = FolderCache(folder / "cache")
     for run in range(runs):
-        cache = FolderCache(folder / f"cache-{run}")
-        wall, records, outputs = _job(server, folder / f"cold-{run}", cache, installer)
-        cold.append(wall)
-        builds.append(_seconds(records, "Build the virtual environment"))
-    for run in range(runs):
-        wall, records, outputs = _job(server, folder / f"warm-{run}", cache, installer)
+        wall, records, outputs = _job(server, folder / f"warm-{run}", cold.cache, installer)
         warm.append(wall)
         reads.append(_seconds(records, "Read the corrections"))
     python = folder / f"cold-{runs - 1}" / "runner-temp" / "correction-reader-venv" / "bin" / "python"
     figures: dict[str, Any] = {
-        "cold_s": round(statistics.median(cold), 3),
-        "build_s": round(statistics.median(builds), 3),
+        "built_by": ", ".join(sorted(cold.built_by)),
+        "cold_s": round(statistics.median(cold.walls), 3),
+        "build_s": round(statistics.median(cold.builds), 3),
         "warm_s": round(statistics.median(warm), 3),
         "read_s": round(statistics.median(reads), 3),
         "requests": int(outputs["requests"]),
@@ -148,8 +184,9 @@ def step_bench(runs: int, installers: tuple[str, ...] = ("uv", "pip")) -> dict[s
     """The figures of each installer, the pip/uv ratio of the cold step, and the goals."""
     out: dict[str, Any] = {"runs": runs}
     with serve_in_thread(demo_world_path()) as server, tempfile.TemporaryDirectory() as folder:
+        colds = cold_jobs(server, installers, runs, Path(folder))
         for installer in installers:
-            out[installer] = installer_figures(server, installer, runs, Path(folder) / installer)
+            out[installer] = installer_figures(server, installer, runs, colds[installer])
     if "uv" in out and "pip" in out:
         out["pip_over_uv_cold"] = round(out["pip"]["cold_s"] / out["uv"]["cold_s"], 1)
     if "uv" in out:
@@ -189,6 +226,7 @@ def step_markdown(out: dict[str, Any]) -> str:
     """The table docs/performance.md quotes."""
     names = [name for name in ("uv", "pip") if name in out]
     rows = [
+        ("venv built by", "built_by"),
         ("cold step: build the venv + one read (s)", "cold_s"),
         ("  of which the venv build (s)", "build_s"),
         ("warm step: venv from the cache + one read (s)", "warm_s"),
@@ -216,6 +254,8 @@ def step_markdown(out: dict[str, Any]) -> str:
     for label, key in rows:
         if key == "requests":
             cells = [f"{out[name]['requests']} / {out[name]['points']}" for name in names]
+        elif key == "built_by":
+            cells = [str(out[name][key]) for name in names]
         else:
             cells = [f"{out[name][key]:.3f}" for name in names]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")

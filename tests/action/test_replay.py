@@ -1,7 +1,8 @@
 """action.yml replayed step by step as GitHub's runner runs it, against the emulator (demo world).
 
-The venv is built for real from PyPI (the uv path once in the default suite; the pip path is
-`slow`), saved to a folder cache, then restored by a second, warm run.
+The venv is built for real from PyPI (the uv path once in the default suite, uv fetched as its
+pinned wheel; uv installed by pip, the pip path and a macOS runner's wheel are `slow`), saved to
+a folder cache, then restored by a second, warm run.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bench.composite import FolderCache, Replay, StepFailed, runner_environment
+from bench.composite import FolderCache, Replay, StepFailed, StepRecord, runner_environment
 from bench.expressions import ExpressionError, condition, interpolate
 from emulator import Server
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
@@ -56,7 +57,22 @@ def plant(workspace: Path) -> Path:
     return mark
 
 
-def replay(server: Any, folder: Path, cache: FolderCache, **environ: str) -> Run:
+def action_copy(folder: Path, **requirements: str) -> Path:
+    """This action in `folder`: action.yml and requirements/ copied, the named files of
+    requirements/ replaced by the texts given, the Python packages linked."""
+    action = folder / "action"
+    action.mkdir()
+    for package in ROOT.iterdir():
+        if (package / "__init__.py").is_file():
+            (action / package.name).symlink_to(package)
+    shutil.copy(ROOT / "action.yml", action / "action.yml")
+    shutil.copytree(ROOT / "requirements", action / "requirements")
+    for name, text in requirements.items():
+        (action / "requirements" / name).write_text(text, encoding="utf-8")
+    return action
+
+
+def replay(server: Any, folder: Path, cache: FolderCache, action: Path = ROOT, **environ: str) -> Run:
     """One job on a fresh runner (its own RUNNER_TEMP and workspace) sharing `cache`."""
     temp, workspace = folder / "runner-temp", folder / "workspace"
     temp.mkdir(parents=True)
@@ -76,7 +92,7 @@ def replay(server: Any, folder: Path, cache: FolderCache, **environ: str) -> Run
             **environ,
         }
     )
-    runner = Replay(ROOT, workspace, temp, environment, cache.stand_ins(), token=TOKEN)
+    runner = Replay(action, workspace, temp, environment, cache.stand_ins(), token=TOKEN)
     before = len(server.log())
     outputs = runner.run({})
     spent = sum(entry.get("cost") or 0 for entry in server.log())
@@ -85,6 +101,10 @@ def replay(server: Any, folder: Path, cache: FolderCache, **environ: str) -> Run
 
 def ran(run: Run) -> list[str]:
     return [record.name for record in run.replay.records if record.ran]
+
+
+def build_step(run: Run) -> StepRecord:
+    return next(record for record in run.replay.records if record.name == "Build the virtual environment")
 
 
 def check_read(run: Run) -> None:
@@ -128,9 +148,10 @@ def test_cold_runner_builds_with_uv_and_saves_before_reading(cold: tuple[Run, Fo
         "Save the virtual environment",
         "Read the corrections",
     ]
-    build = next(record for record in run.replay.records if record.name == "Build the virtual environment")
-    assert build.outputs == {"installer": "uv"}
-    assert "::warning" not in build.log
+    build = build_step(run)
+    # uv came from its pinned wheel (curl, sha256 checked), not through pip.
+    assert build.outputs == {"uv-from": "wheel", "installer": "uv"}
+    assert build.log == ""
     # Saved once, under the key of this OS, architecture, Python and both locks' hash, and
     # before the read step ran (the read's context is not in it; nothing was added after).
     [key] = cache.saved
@@ -155,15 +176,72 @@ def test_warm_runner_restores_and_only_reads(
         "Read the corrections",
     ]
     assert len(cache.saved) == 1
+    # The read compiled nothing: every module it imports had its bytecode in the cache entry, so
+    # a warm runner never pays for compiling (a written .pyc would be a new file in the venv).
+    [entry] = [cache.root / key for key in cache.saved]
+    venv = run.temp / "correction-reader-venv"
+    written = {path.relative_to(venv) for path in venv.rglob("*")} - {
+        path.relative_to(entry) for path in entry.rglob("*")
+    }
+    assert not written, f"the read wrote {sorted(map(str, written))[:5]}"
 
 
 @pytest.mark.slow
 def test_pip_path_builds_the_same_venv(server: Any, tmp_path: Path) -> None:
     run = replay(server, tmp_path, FolderCache(tmp_path / "cache"), CORRECTION_READER_INSTALLER="pip")
     check_read(run)
-    build = next(record for record in run.replay.records if record.name == "Build the virtual environment")
+    build = build_step(run)
     assert build.outputs == {"installer": "pip"}
     assert "::warning" not in build.log
+    assert not (run.temp / "correction-reader-uv").exists()  # uv was never fetched
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda text: re.sub(r"(?m)^Linux .*\n", "", text), "uv: no pinned wheel for Linux "),
+        (
+            lambda text: re.sub(r"(?m)^(Linux \S+) [0-9a-f]{64}", r"\1 " + "0" * 64, text),
+            "does not have its pinned sha256",
+        ),
+    ],
+)
+def test_without_a_checked_wheel_pip_installs_uv(server: Any, tmp_path: Path, change: Any, said: str) -> None:
+    """No wheel listed for this runner, or one whose sha256 is not the pinned one: uv comes from
+    requirements/uv.txt through pip (hash-checked too), quietly, and builds the venv."""
+    wheels = (ROOT / "requirements" / "uv-wheels.txt").read_text(encoding="utf-8")
+    action = action_copy(tmp_path, **{"uv-wheels.txt": change(wheels)})
+    run = replay(server, tmp_path / "job", FolderCache(tmp_path / "cache"), action=action)
+    check_read(run)
+    build = build_step(run)
+    assert build.outputs == {"uv-from": "pip", "installer": "uv"}
+    assert said in build.log
+    assert "uv: pip installs it from requirements/uv.txt" in build.log
+    assert "::warning" not in build.log
+    assert not (run.temp / "correction-reader-uv").exists()
+
+
+@pytest.mark.slow
+def test_a_macos_runner_takes_its_own_wheel_checked_with_shasum(server: Any, tmp_path: Path) -> None:
+    """`uname` says macOS on Apple silicon: the Darwin arm64 wheel is downloaded, passes shasum's
+    check and is extracted; its binary cannot run on this Linux machine, so pip builds the venv
+    with the warning (the last fallback, end to end)."""
+    fake = tmp_path / "fake-bin"
+    fake.mkdir()
+    uname = fake / "uname"
+    real = shutil.which("uname")
+    uname.write_text(
+        f'#!/bin/sh\ncase "$1" in -s) echo Darwin ;; -m) echo arm64 ;; *) exec {real} "$@" ;; esac\n'
+    )
+    uname.chmod(0o755)
+    path = f"{fake}:{runner_environment({})['PATH']}"
+    run = replay(server, tmp_path / "job", FolderCache(tmp_path / "cache"), PATH=path)
+    check_read(run)
+    build = build_step(run)
+    assert build.outputs == {"uv-from": "wheel", "installer": "pip"}
+    assert "pinned" not in build.log
+    assert "::warning title=correction-reader::uv could not build the virtual environment" in build.log
 
 
 @pytest.mark.slow
@@ -172,7 +250,8 @@ def test_a_wrong_hash_fails_both_paths_and_stops_the_action(tmp_path: Path) -> N
     action = tmp_path / "action"
     (action / "requirements").mkdir(parents=True)
     shutil.copy(ROOT / "action.yml", action / "action.yml")
-    shutil.copy(ROOT / "requirements" / "uv.txt", action / "requirements" / "uv.txt")
+    for name in ("uv.txt", "uv-wheels.txt"):
+        shutil.copy(ROOT / "requirements" / name, action / "requirements" / name)
     lock = (ROOT / "requirements" / "action.txt").read_text(encoding="utf-8")
     wrong = re.sub(r"sha256:[0-9a-f]{64}", "sha256:" + "0" * 64, lock)
     (action / "requirements" / "action.txt").write_text(wrong, encoding="utf-8")
@@ -188,8 +267,9 @@ def test_a_wrong_hash_fails_both_paths_and_stops_the_action(tmp_path: Path) -> N
     )
     with pytest.raises(
         StepFailed, match=r"(?s)step 'Build the virtual environment' exited 1.*uv could not build"
-    ):
+    ) as failed:
         runner.run({})
+    assert "pip installs it" not in str(failed.value)  # uv came from its checked wheel
     assert [record.name for record in runner.records][-1] == "Restore the virtual environment"
 
 
