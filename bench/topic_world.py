@@ -88,7 +88,7 @@ class TopicSpec:
 
 @dataclass(frozen=True)
 class TopicWorld:
-    """The world (contracts.md world format) and the family of each issue."""
+    """The world (in the format of docs/world-format.md) and the family of each issue."""
 
     world: dict[str, Any]
     family: dict[int, str]
