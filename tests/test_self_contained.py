@@ -259,3 +259,29 @@ def test_every_help_points_only_inside_the_repository(repo: Repository) -> None:
     for name, text in helps.items():
         found += bad_references(text, f"`{name} --help`", repo)
     assert found == []
+
+
+def _design_note_names(text: str) -> list[str]:
+    return [match.group(0) for pattern in FORBIDDEN for match in pattern.finditer(text)]
+
+
+def test_no_tracked_file_names_the_design_notes(repo: Repository) -> None:
+    """Comments and docstrings are read too: no file of the repository (code, tests, scripts,
+    configuration) names the team's design notes, which a clone does not have. This file alone
+    lists their names, to look for them."""
+    found = []
+    for name in sorted(repo.paths):
+        path = ROOT / name
+        if name == "tests/test_self_contained.py" or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue  # binary (images, wheels): no text to read
+        found += [f"{name}: {needle}" for needle in _design_note_names(text)]
+    assert found == []
+
+
+def test_the_design_note_scan_sees_a_docstring() -> None:
+    assert _design_note_names('"""The world (contracts.md world format)."""') == ["contracts.md"]
+    assert _design_note_names("# see ../shared/docs/rules.md") == ["../shared", "shared/docs"]
