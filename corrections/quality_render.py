@@ -145,12 +145,3 @@ def _with_counts(numbers: LabelNumbers | None) -> str:
     if numbers is None or numbers.precision is None:
         return "-"
     return f"{_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
-
-
-def _labels_over_months(report: QualityReport) -> list[str]:
-    seen: list[str] = []
-    for month in report.months:
-        for numbers in month.labels:
-            if numbers.proposed and numbers.label not in seen:
-                seen.append(numbers.label)
-    return seen
