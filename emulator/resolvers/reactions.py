@@ -72,26 +72,24 @@ class ReactionGroupNode:
         self.createdAt = iso(reactions[0].at) if reactions else None
         self.subject = subject
 
-    def reactors(self, info: Info, args: Args) -> Connection[Any]:
-        """The reacting actors (null for deleted accounts)."""
+    def _actors(self, args: Args, keep: Callable[[Reaction], bool] | None = None) -> Connection[Any]:
+        """One page of the reactions' actors (null for deleted accounts), those `keep` keeps."""
         return paginate(
             self._reactions,
             args,
             lambda r: str(self._reactions.index(r)),
             int_position(len(self._reactions)),
             lambda r: actor(self._store, r.user),
+            keep=keep,
         )
+
+    def reactors(self, info: Info, args: Args) -> Connection[Any]:
+        """The reacting actors (null for deleted accounts)."""
+        return self._actors(args)
 
     def users(self, info: Info, args: Args) -> Connection[Any]:
         """The reacting Users."""
-        return paginate(
-            self._reactions,
-            args,
-            lambda r: str(self._reactions.index(r)),
-            int_position(len(self._reactions)),
-            lambda r: actor(self._store, r.user),
-            keep=lambda r: r.user is not None and self._store.actor_type(r.user) == "User",
-        )
+        return self._actors(args, lambda r: r.user is not None and self._store.actor_type(r.user) == "User")
 
     def viewerHasReacted(self, info: Info, args: Args) -> bool:
         """Whether the viewer is among the reactors."""
