@@ -238,7 +238,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         options = options_from(environ, trigger)
         max_chars = prompt_max_chars(environ)
         strict = fail_on_error(environ)
-        if not token and options.scan.max_analyzed > 0:
+        if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
     except UsageError as error:
         _say(command("error", str(error), title="corrections"))

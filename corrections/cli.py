@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
-        if not token and options.scan.max_analyzed > 0:
+        if not token and options.config.context.max_analyzed > 0:
             raise UsageError(MISSING)
         from corrections.read import run_read
 

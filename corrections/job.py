@@ -16,7 +16,7 @@ from corrections.base_files import read_base_files
 from corrections.outcome import ReadOutcome
 from corrections.reading import Reading
 from corrections.rules import RuleSettings, correct
-from corrections.scan_asks import ScanSettings, files_to_read, page_ask
+from corrections.scan_asks import files_to_read, page_ask
 from corrections.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
@@ -83,9 +83,7 @@ async def read_corrections(
         outcome.off = True
         outcome.note = notes.OFF
         return outcome
-    files = files_to_read(
-        ScanSettings.of(config), request.base_ref, request.config_path, request.config_required
-    )
+    files = files_to_read(config, request.base_ref, request.config_path, request.config_required)
     reading = Reading(_settings(config, Vocabulary()), config.context.max_analyzed)
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the

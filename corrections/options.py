@@ -15,7 +15,6 @@ from assistant.config_file import read_config_file
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
 from corrections.analysed import AnalysedIssue
-from corrections.scan_asks import ScanSettings
 from queries.budget import DEFAULT_BUDGET
 
 
@@ -38,11 +37,6 @@ class ReadOptions:
     max_analyzed: int | None = None  # the input, applied over the configuration read
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
-
-    @property
-    def scan(self) -> ScanSettings:
-        """The configuration's keys that decide the first request."""
-        return ScanSettings.of(self.config)
 
 
 def build_options(

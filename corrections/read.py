@@ -36,17 +36,17 @@ Say = Callable[[str], None]
 
 def first_ask(options: ReadOptions) -> WindowAsk | None:
     """The first scan page as the job will ask for it; None when reading is turned off."""
-    scan = options.scan
-    if scan.max_analyzed == 0:
+    config = options.config
+    if config.context.max_analyzed == 0:
         return None
     return page_ask(
         options.owner,
         options.name,
-        scan_pages=scan.scan_pages,
+        scan_pages=config.context.scan_pages,
         sizes=PageSizes(),
         scanned=0,
         after=None,
-        files=files_to_read(scan, options.base_ref, options.remote_config, options.remote_config_required),
+        files=files_to_read(config, options.base_ref, options.remote_config, options.remote_config_required),
         analysed=options.analysed.text_to_ask if options.analysed is not None else None,
     )
 

@@ -1,4 +1,4 @@
-"""What each scan page asks GitHub for, from plain values: the one derivation of a `WindowAsk`.
+"""What each scan page asks GitHub for: the one derivation of a `WindowAsk`.
 
 The job asks every scan page through `page_ask`; the read sends its first page through the same
 functions before the reader (pydantic, the models) is loaded. The two agree by construction, and
@@ -7,41 +7,19 @@ queries.fetch uses an early answer only for an equal ask.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from assistant.config import Config
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.requests import FileRequest, WindowAsk
 
 
-@dataclass(frozen=True)
-class ScanSettings:
-    """The configuration keys that decide the scan's requests."""
-
-    max_analyzed: int
-    scan_pages: int
-    labels_file: str
-    learnings_file: str | None  # None: learnings turned off
-
-    @classmethod
-    def of(cls, config: Config) -> ScanSettings:
-        """The keys of a validated configuration."""
-        return cls(
-            max_analyzed=config.context.max_analyzed,
-            scan_pages=config.context.scan_pages,
-            labels_file=config.context.labels_file,
-            learnings_file=config.learnings.file if config.learnings.enabled else None,
-        )
-
-
 def files_to_read(
-    settings: ScanSettings, ref: str, config_path: str | None = None, config_required: bool = False
+    config: Config, ref: str, config_path: str | None = None, config_required: bool = False
 ) -> FileRequest:
     """The base-branch files the first page reads (the configuration too, for the action)."""
     return FileRequest(
         ref=ref,
-        labels_path=settings.labels_file,
-        learnings_path=settings.learnings_file,
+        labels_path=config.context.labels_file,
+        learnings_path=config.learnings.file if config.learnings.enabled else None,
         config_path=config_path,
         config_required=config_required,
     )
