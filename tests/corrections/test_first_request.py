@@ -9,6 +9,7 @@ it is imported, and an audit hook marks the first connection in the same stream.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import subprocess
 import sys
@@ -157,7 +158,7 @@ def _ask(server_url: str, **changes: Any) -> tuple[WindowAsk, ReadRequest]:
     ask = first_ask(options)
     assert ask is not None
     request = ReadRequest(owner="octo", name="demo", config=options.config)
-    return WindowAsk(**{**ask.__dict__, **changes}), request
+    return dataclasses.replace(ask, **changes), request
 
 
 def test_an_early_request_the_first_page_does_not_ask_for_is_cancelled(
