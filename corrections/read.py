@@ -92,6 +92,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
 async def _read(
     client: GitHubClient, options: ReadOptions, log: Say, first: EarlyRequest | None
 ) -> ReadOutcome:
+    """The job, once loaded, with the first request already sent; an internal error becomes a note."""
     from assistant.config import ConfigError
     from corrections.job import ReadRequest, read_corrections
     from corrections.outcome import ReadOutcome
