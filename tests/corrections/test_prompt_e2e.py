@@ -9,6 +9,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.cli import main
+from corrections.demo import PLANTED_FAULTS, planted_note
 from emulator import Server
 
 
@@ -74,3 +75,19 @@ def test_the_demo_command_writes_the_prompt_beside_the_context(
     err = capsys.readouterr().err
     assert len(text) <= 24_000 and "### Issue #" in text
     assert f"corrections: wrote {tmp_path}/prompt.md: {len(text):,} characters" in err
+
+
+def test_the_demo_says_its_warnings_are_its_planted_faults(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    warnings = [line for line in err.splitlines() if line.startswith("corrections: warning: ")]
+    assert len(warnings) == len(PLANTED_FAULTS)
+    assert all(line.removeprefix("corrections: warning: ").startswith(PLANTED_FAULTS) for line in warnings)
+    assert "4 of the 4 warnings above are the demo's planted faults" in err
+
+
+def test_a_warning_the_demo_did_not_plant_is_called_out() -> None:
+    note = planted_note([*PLANTED_FAULTS, "#7 comment 1: something new"])
+    assert "4 of the 5 warnings above" in note and "1 is not planted" in note
