@@ -28,7 +28,7 @@ from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
 from corrections.analysed import AnalysedIssue
 from corrections.options import ReadOptions, build_options
-from corrections.prompt_budget import DEFAULT_MAX_CHARS
+from corrections.prompt_budget import Budget, BudgetError
 from corrections.read import run_read
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
@@ -128,14 +128,14 @@ def _whole_number(name: str, value: str) -> int | None:
         raise UsageError(f"input {name}: expected a whole number, got {value.strip()!r}") from error
 
 
-def prompt_max_chars(environ: Mapping[str, str]) -> int:
-    """The input prompt-max-chars; empty means DEFAULT_MAX_CHARS."""
-    value = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
-    if value is None:
-        return DEFAULT_MAX_CHARS
-    if value <= 0:
-        raise UsageError(f"input prompt-max-chars: must be a positive number of characters, got {value}")
-    return value
+def prompt_budget(environ: Mapping[str, str]) -> Budget:
+    """The inputs prompt-max-tokens and prompt-max-chars; both empty means the default tokens."""
+    tokens = _whole_number("prompt-max-tokens", environ.get("INPUT_PROMPT_MAX_TOKENS", ""))
+    chars = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
+    try:
+        return Budget.of(tokens, chars, names=("input prompt-max-tokens", "input prompt-max-chars"))
+    except BudgetError as error:
+        raise UsageError(str(error)) from error
 
 
 def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
@@ -236,7 +236,7 @@ def run_action(environ: Mapping[str, str]) -> int:
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
-        max_chars = prompt_max_chars(environ)
+        budget = prompt_budget(environ)
         strict = fail_on_error(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
@@ -265,7 +265,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         event=trigger.event,
         issue=trigger.issue,
         mode=trigger.mode,
-        max_chars=max_chars,
+        budget=budget,
         strict=strict,
         bin_folder=write_bin(_path(environ, "RUNNER_TEMP")),
         output_path=output_path,

@@ -16,7 +16,7 @@ from typing import Any
 
 from commandline.arguments import issue_number
 from commandline.notices import Notices
-from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
+from corrections.prompt_budget import DEFAULT_MAX_TOKENS
 
 NAMES = frozenset({"prompt", "marker"})
 Command = Callable[..., argparse.ArgumentParser]
@@ -31,11 +31,13 @@ def add_parsers(commands: Any, command: Command) -> None:
     prompt = command(
         commands,
         "prompt",
-        "the context folder as one ready-to-send prompt, within a character budget",
-        "Put the guidance, corrections.md, learnings.md and, within --max-chars, excerpts of "
+        "the context folder as one ready-to-send prompt, within a token budget",
+        "Put the guidance, corrections.md, learnings.md and, within the budget, excerpts of "
         "issues/<n>.md (the corrected issues first) into one text for a model that reads only its "
         "prompt. An excerpt is kept whole, cut between whole lines, or left out, and the prompt says "
-        "which. Its size (characters, and tokens estimated as characters / 4) goes to stderr.",
+        "which. The budget is a hard cap: tokens as GPT-4o's tokenizer (o200k_base) counts them, "
+        "or characters; when the guidance, corrections and learnings alone exceed it, nothing is "
+        "written and the exit status is 1. Its size (characters and tokens) goes to stderr.",
         "corrections prompt --context corrections-context --issue 61 --out prompt.md",
     )
     prompt.add_argument(
@@ -51,12 +53,14 @@ def add_parsers(commands: Any, command: Command) -> None:
         help="the issue being analysed: named in the prompt, its own excerpt left out (41 or '#41')",
     )
     prompt.add_argument(
-        "--max-chars",
+        "--max-tokens",
         type=int,
-        default=DEFAULT_MAX_CHARS,
         metavar="N",
-        help=f"characters the whole prompt may take (default: %(default)s, about "
-        f"{DEFAULT_MAX_CHARS // CHARS_PER_TOKEN:,} tokens)",
+        help=f"tokens (o200k_base) the whole prompt may take (default: {DEFAULT_MAX_TOKENS}, "
+        "unless --max-chars is given)",
+    )
+    prompt.add_argument(
+        "--max-chars", type=int, metavar="N", help="characters the whole prompt may take (default: no cap)"
     )
     prompt.add_argument("--out", metavar="FILE", help="write the prompt to FILE (default: stdout)")
     marker = command(
@@ -111,21 +115,26 @@ def _marker(args: argparse.Namespace) -> int:
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
     from assistant.files import write_atomic
     from corrections.prompt import PromptError, assemble_prompt, read_context
+    from corrections.prompt_budget import Budget, BudgetError
 
-    if args.max_chars <= 0:
-        raise _Refused(f"--max-chars: must be a positive number of characters, got {args.max_chars}")
+    try:
+        budget = Budget.of(args.max_tokens, args.max_chars, names=("--max-tokens", "--max-chars"))
+    except BudgetError as error:
+        raise _Refused(str(error)) from error
     try:
         context = read_context(Path(args.context))
     except PromptError as error:
         raise _Refused(str(error)) from error
     for warning in context.warnings:
         say.warning(warning)
-    prompt = assemble_prompt(context, issue=args.issue, max_chars=args.max_chars)
+    prompt = assemble_prompt(context, issue=args.issue, budget=budget)
     if prompt.over_budget:
-        say.warning(
-            f"the guidance, corrections and learnings alone take {prompt.chars:,} characters, "
-            f"over --max-chars {args.max_chars:,}: no issue excerpt fits"
+        say.error(
+            f"the guidance, corrections and learnings alone take {prompt.size()}, over the budget of "
+            f"{budget.describe()}: no prompt written (raise the budget, or lower [learnings] "
+            "max_prompt_entries or [context] max_analyzed)"
         )
+        return 1
     if args.out:
         write_atomic(Path(args.out), prompt.text)
     else:
@@ -136,7 +145,7 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run `prompt` or `marker`; 0 done, 2 with one line on stderr when refused."""
+    """Run `prompt` or `marker`; 0 done, 1 when the prompt cannot fit, 2 when refused (one line)."""
     # stdout carries the prompt or the marker line: every notice, annotations included, goes to stderr.
     say = Notices("corrections", stdout=sys.stderr)
     try:

@@ -14,7 +14,7 @@ from assistant.files import write_atomic
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
-from corrections.prompt_budget import DEFAULT_MAX_CHARS
+from corrections.prompt_budget import Budget
 from corrections.read import run_read
 from emulator import serve
 from emulator.worlds import demo_world_path
@@ -54,7 +54,7 @@ def run_demo(out: Path) -> int:
 
     outcome = asyncio.run(main())
     _stderr(planted_note(outcome.warnings))
-    prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
+    prompt = assemble_prompt(read_context(out), issue=None, budget=Budget())
     write_atomic(out / PROMPT_FILE, prompt.text)
     _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
     _stderr(
