@@ -65,3 +65,21 @@ class LineCounter:
                 count = known[line] = count_tokens(line)
             total += count
         return total
+
+
+def fit_tokens(text: str, max_tokens: int) -> tuple[str, bool]:
+    """The longest start of `text` within `max_tokens`, and whether it was cut.
+
+    For a text that must fit whole beside the prompt (the new issue's body: NEW_ISSUE_MAX_TOKENS in
+    corrections/prompt_budget.py). Cut between characters; the caller says that it was cut.
+    """
+    if count_tokens(text) <= max_tokens:
+        return text, False
+    low, high = 0, len(text)
+    while low < high:  # a long prefix that fits (a count grows with the text, all but always)
+        middle = (low + high + 1) // 2
+        if count_tokens(text[:middle]) <= max_tokens:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low], True

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from corrections import tokens
-from corrections.tokens import RUN, LineCounter, count_tokens
+from corrections.tokens import RUN, LineCounter, count_tokens, fit_tokens
 
 
 def test_known_counts_of_o200k_base() -> None:
@@ -38,3 +38,11 @@ def test_a_long_run_is_cut_before_it_is_encoded(monkeypatch: pytest.MonkeyPatch)
 def test_the_line_sum_is_never_under_the_whole_count() -> None:
     text = "# Title\n\nSome prose, with `code` and\n\n\n  indented lines.\n" * 20
     assert LineCounter()(text) >= count_tokens(text)
+
+
+def test_a_long_text_is_fitted_to_its_tokens() -> None:
+    body = "The sync hangs when the bucket name has a dot. " * 2_000  # about 22,000 tokens
+    fitted, cut = fit_tokens(body, 2_000)
+    assert cut and body.startswith(fitted)
+    assert 1_990 <= count_tokens(fitted) <= 2_000
+    assert fit_tokens("short", 2_000) == ("short", False)
