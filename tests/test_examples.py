@@ -46,7 +46,13 @@ def _uses_lines(path: Path) -> list[tuple[str, str, str]]:
 
 
 def test_the_examples_are_the_three_the_docs_name() -> None:
-    assert [p.name for p in EXAMPLES] == ["first-analysis.yml", "learnings-sync.yml", "quality-monthly.yml"]
+    assert [p.name for p in EXAMPLES] == [
+        "claude-first-analysis.yml",
+        "first-analysis.yml",
+        "learnings-sync.yml",
+        "openai-first-analysis.yml",
+        "quality-monthly.yml",
+    ]
     action_doc = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
     for path in EXAMPLES:
         assert f"examples/{path.name}" in action_doc
