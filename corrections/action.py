@@ -35,6 +35,10 @@ from queries.endpoint import GITHUB_GRAPHQL_URL
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"
 FOLLOW_UP = "follow-up"
+# The input `mode: commands`: the step only sets up the commands for the job's later steps.
+COMMANDS = "commands"
+# The events of an issue's life: on any other (schedule, push, ...) there is no analysis at all.
+_ISSUE_EVENTS = frozenset({"issues", "issue_comment"})
 
 
 @dataclass(frozen=True)
@@ -210,11 +214,27 @@ def skipped_outputs(mode: str, bin_folder: str = "") -> list[tuple[str, str]]:
 
 def follow_up_reason(trigger: Trigger) -> str:
     """The fixed sentence of the summary when the step does nothing."""
-    return (
-        f"This run was triggered by `{trigger.event}`: a follow-up analysis, which does not read "
-        "corrections. Corrections are read only for a first analysis (the `issues` event, type "
-        "`opened`) and for a preview (`workflow_dispatch`)."
+    read_when = (
+        "Corrections are read only for a first analysis (the `issues` event, type `opened`) and for "
+        "a preview (`workflow_dispatch`)."
     )
+    if trigger.event.split(".", 1)[0] in _ISSUE_EVENTS:
+        return (
+            f"This run was triggered by `{trigger.event}`: a follow-up analysis, which does not read "
+            f"corrections. {read_when}"
+        )
+    return (
+        f"This run was triggered by `{trigger.event}`, which is no analysis of an issue: nothing is "
+        f"read. {read_when} A step that only needs the commands takes the input `mode: commands`."
+    )
+
+
+def requested_mode(environ: Mapping[str, str]) -> str:
+    """The input mode: empty (by the event) or `commands`; UsageError for anything else."""
+    value = environ.get("INPUT_MODE", "").strip()
+    if value not in {"", COMMANDS}:
+        raise UsageError(f"input mode: expected `commands` or nothing, got {value!r}")
+    return value
 
 
 def run_action(environ: Mapping[str, str]) -> int:
@@ -225,6 +245,14 @@ def run_action(environ: Mapping[str, str]) -> int:
     if token:
         _say(mask(token))  # before anything else is printed: the runner hides it from here on
     try:
+        if requested_mode(environ) == COMMANDS:
+            bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
+            _say(f"corrections: the commands are in {bin_folder} (mode: commands); nothing to read")
+            write_outputs(output_path, skipped_outputs(COMMANDS, bin_folder))
+            from corrections.summary import render_commands
+
+            append(summary_path, render_commands())
+            return 0
         trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
         if trigger.mode == FOLLOW_UP:
             _say(f"corrections: {trigger.event} is a follow-up: nothing to read")

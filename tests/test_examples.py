@@ -111,6 +111,13 @@ def test_learnings_sync_may_write_and_says_what_to_do_when_prs_are_forbidden() -
     assert "fine-grained personal access token" in text
 
 
+@pytest.mark.parametrize("name", ["learnings-sync.yml", "quality-monthly.yml"])
+def test_the_scheduled_examples_only_set_up_the_commands(name: str) -> None:
+    steps = _steps(_load(ROOT / "examples" / name))
+    reader = next(step for step in steps if step.get("uses", "").startswith("OWNER/correction-reader@"))
+    assert reader["with"] == {"mode": "commands"}
+
+
 def test_quality_monthly_uploads_the_report_and_writes_the_summary() -> None:
     workflow = _load(ROOT / "examples" / "quality-monthly.yml")
     assert "schedule" in workflow["on"]

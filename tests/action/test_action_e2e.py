@@ -160,6 +160,52 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     capsys.readouterr()
 
 
+def test_a_scheduled_run_is_not_called_a_follow_up_analysis(
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Before: "This run was triggered by `schedule`: a follow-up analysis".
+    assert run_action(action_env(actions_demo, "schedule", {})) == 0
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert "follow-up" not in summary
+    assert "`schedule`, which is no analysis of an issue: nothing is read" in summary
+    assert "`mode: commands`" in summary
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("event_name", ["schedule", "issues", "workflow_dispatch"])
+def test_mode_commands_only_sets_up_the_commands(  # noqa: PLR0917 - pytest fixtures
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    event_name: str,
+) -> None:
+    environ = action_env(actions_demo, event_name, OPENED if event_name == "issues" else {}, mode="commands")
+    assert run_action(environ) == 0
+    assert actions_demo.log() == []  # nothing was asked of GitHub, whatever the event
+    out = outputs(tmp_path / "output")
+    assert (out["mode"], out["skipped"], out["context"]) == ("commands", "true", "")
+    assert (Path(out["bin"]) / "corrections").is_file() and (Path(out["bin"]) / "learnings").is_file()
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert summary.startswith("## Correction reader: commands set up\n")
+    assert "follow-up" not in summary and "Corrections: not read" not in summary
+    capsys.readouterr()
+
+
+def test_an_unknown_mode_is_a_usage_error(
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(actions_demo, "issues", OPENED, mode="everything")) == 2
+    assert "input mode: expected `commands` or nothing, got 'everything'" in capsys.readouterr().out
+
+
 def test_workflow_dispatch_is_a_preview(
     actions_demo: Any,
     action_env: Callable[..., dict[str, str]],

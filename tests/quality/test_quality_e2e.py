@@ -46,6 +46,18 @@ def test_demo_report_snapshot(
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
 
 
+def test_the_report_shows_its_chart_in_a_step_summary(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    # Before: `![...](quality.svg)`, a relative image that a step summary shows broken.
+    status, out = run_quality(DEMO, "--month", "2026-11")
+    assert status == 0
+    text = (out / "quality.md").read_text(encoding="utf-8")
+    assert "![" not in text and "](quality.svg)" not in text
+    table = text.split("## Precision per label, by month", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert rows and all("▰" in row or "▱" in row for row in rows)
+    assert "| `bug` | ▰▰▰▰▰▰▰▰▰▱ 93% (13/14) | ▰▰▰▰▰▰▰▰▱▱ 79% (11/14) |" in table
+
+
 def test_default_month_is_the_latest_read(run_quality: Callable[..., tuple[int, Path]]) -> None:
     status, out = run_quality(SMALL)
     assert status == 0
