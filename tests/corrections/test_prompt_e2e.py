@@ -95,12 +95,3 @@ def test_the_demo_says_its_warnings_are_its_planted_faults(
 def test_a_warning_the_demo_did_not_plant_is_called_out() -> None:
     note = planted_note([*PLANTED_FAULTS, "#7 comment 1: something new"])
     assert "4 of the 5 warnings above" in note and "1 is not planted" in note
-
-
-def test_the_demo_prompt_is_8147_tokens_at_24000_characters(
-    demo_context: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # The figure tiktoken's o200k_base gives this text (issue 24), where characters / 4 said 5,957.
-    text, err = prompt_of(demo_context, capsys, "--max-chars", "24000")
-    assert (len(text), count_tokens(text)) == (23_825, 8_147)
-    assert "23,825 characters, 8,147 tokens (o200k_base)" in err
