@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from assistant.files import UnsafePath
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
 from commandline.token import MISSING, token_from
@@ -249,3 +250,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         _stderr(f"corrections: error: {error}")
         return 2
+    except UnsafePath as error:
+        _stderr(f"corrections: error: {error}")
+        return 1
