@@ -232,9 +232,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    store = _store_file(args)  # a configuration error answers before the source is read
     source = StoreFile(Path(args.src), named=True)
     _source_text, incoming = _load(source, missing_is_empty=False)
-    store = _store_file(args)
     text, loaded = _load(store, missing_is_empty=True)
     from learnings.edit import merge
 
