@@ -78,6 +78,21 @@ def _open_child(parent: int, name: str, shown: str, *, create: bool) -> int:
     return _open_child(parent, name, shown, create=False)
 
 
+def _walk(start: int, base: Path, parts: list[str], *, create: bool) -> int:
+    """The folder `parts` below the descriptor `start` (which it takes over), one part at a time,
+    each opened without following a link; `base` names them in errors."""
+    current = start
+    try:
+        for index, part in enumerate(parts):
+            child = _open_child(current, part, str(base.joinpath(*parts[: index + 1])), create=create)
+            os.close(current)
+            current = child
+    except BaseException:
+        os.close(current)
+        raise
+    return current
+
+
 def _parts(name: str) -> list[str]:
     """The parts of a relative `/`-separated name; ValueError for anything that could leave the folder."""
     parts = name.split("/")
@@ -106,21 +121,11 @@ class Folder:
         if path.is_absolute():
             path.parent.mkdir(parents=True, exist_ok=True)
             start = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-            parts = [path.name] if path.name else []
+            base, parts = path.parent, [path.name] if path.name else []
         else:
             start = os.open(".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-            parts = list(path.parts)
-        current, shown = start, path.anchor or ""
-        try:
-            for part in parts:
-                shown = os.path.join(shown, part) if shown else part
-                child = _open_child(current, part, shown, create=True)
-                os.close(current)
-                current = child
-        except BaseException:
-            os.close(current)
-            raise
-        return cls(path, current)
+            base, parts = Path(), list(path.parts)
+        return cls(path, _walk(start, base, parts, create=True))
 
     def __enter__(self) -> Folder:
         return self
@@ -131,17 +136,7 @@ class Folder:
     def _parent(self, name: str, *, create: bool) -> tuple[int, str]:
         """The descriptor of the folder holding `name` (the caller closes it) and the file's own name."""
         parts = _parts(name)
-        current = os.dup(self._fd)
-        try:
-            for index, part in enumerate(parts[:-1]):
-                shown = str(self._path / "/".join(parts[: index + 1]))
-                child = _open_child(current, part, shown, create=create)
-                os.close(current)
-                current = child
-        except BaseException:
-            os.close(current)
-            raise
-        return current, parts[-1]
+        return _walk(os.dup(self._fd), self._path, parts[:-1], create=create), parts[-1]
 
     def make_folders(self, names: Iterable[str]) -> None:
         """Make (or check) the folders that hold `names`: UnsafePath before anything is written."""
