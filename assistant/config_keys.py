@@ -16,6 +16,7 @@ from enum import Enum
 
 from assistant.config_file import ConfigError
 from assistant.identity import BOT_SUFFIX
+from assistant.suggest import closest
 
 _TYPE_WORDS: dict[type, str] = {int: "a valid integer", str: "a valid string", bool: "a valid boolean"}
 REPOSITORY_PATH_RULE = "must be a path relative to the repository's top folder, without `..`"
@@ -146,12 +147,9 @@ def check_known(section: str | None, keys: Mapping[str, object]) -> None:
 
 
 def probably_meant(loc: tuple[str, ...]) -> str | None:
-    """The known key closest to an unknown one in the same table (difflib), if any is close."""
-    import difflib  # only for an unknown key
-
+    """The known key closest to an unknown one in the same table (assistant.suggest), if any is close."""
     known = KEYS if len(loc) == 1 else KEYS.get(loc[0], {})
-    close = difflib.get_close_matches(loc[-1], list(known), n=1, cutoff=0.6)
-    return close[0] if close else None
+    return closest(loc[-1], known)
 
 
 def bounds(section: str, key: str) -> str | None:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from commandline.notices import Notices
+from commandline.notices import Notices, counted
 from corrections import notes
 from corrections.options import ReadOptions
 from corrections.output import write_context
@@ -160,9 +160,10 @@ def run_read(
     notices.close()
     usage = outcome.usage
     log(
-        f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
+        f"corrections: {outcome.repository}: window {counted(len(outcome.window), 'issue')}, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
+        f"requests ({counted(usage.retries, 'retry', 'retries')}), {counted(usage.points, 'point')}, "
+        f"{time.monotonic() - started:.2f} s; "
         + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
         + f"wrote {options.out}/corrections.md"
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from assistant.config import ConfigError, with_values
 from assistant.files import write_files
-from commandline.notices import Notices
+from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
@@ -90,7 +90,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     )
     _stderr(
         f"corrections: {outcome.repository}: {len(report.months)} months read, {month} detailed; "
-        f"{cost['requests']} requests, {cost['points']} points; wrote {out}/quality.md"
+        f"{counted(cost['requests'], 'request')}, {counted(cost['points'], 'point')}; wrote {out}/quality.md"
     )
     return 0
 
