@@ -74,6 +74,11 @@ def test_the_venv_a_build_makes_is_usable(venv: tuple[Path, Path, Path]) -> None
     CHECK.check(*venv)
 
 
+def _another_interpreter(venv: Path) -> None:
+    (venv / "bin" / "python").unlink()
+    (venv / "bin" / "python").symlink_to("/bin/sh")
+
+
 CHANGES: dict[str, tuple[Callable[[Path], object], str]] = {
     "a .pth": (lambda v: (_site(v) / "evil.pth").write_text("import os\n"), "evil.pth: in site-packages but in no RECORD"),
     "sitecustomize": (lambda v: (_site(v) / "sitecustomize.py").write_text(""), "sitecustomize.py: in site-packages"),
@@ -82,10 +87,7 @@ CHANGES: dict[str, tuple[Callable[[Path], object], str]] = {
         lambda v: _distribution(_site(v), "extra", "0.1", {"extra.py": ""}),
         "distributions differ from the lock: extra [('extra', '0.1')]",
     ),
-    "another interpreter": (
-        lambda v: ((v / "bin" / "python").unlink(), (v / "bin" / "python").symlink_to("/bin/sh")),
-        "is not a link to",
-    ),
+    "another interpreter": (_another_interpreter, "is not a link to"),
     "system site-packages": (
         lambda v: (v / "pyvenv.cfg").write_text((v / "pyvenv.cfg").read_text().replace("false", "true")),
         "include-system-site-packages is not false",
