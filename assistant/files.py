@@ -41,9 +41,8 @@ def write_atomic(path: Path, text: str, *, durable: bool = False) -> None:
 
 
 class UnsafePath(OSError):
-    """A path of a folder the program writes that is a symbolic link (or not a folder) on the way.
-
-    Its message is one line naming the path; nothing was written through it.
+    """A path of a folder the program writes or reads that is a symbolic link (or not a folder) on
+    the way. Its message is one line naming the path; nothing was written or read through it.
     """
 
 
@@ -69,7 +68,7 @@ def _open_child(parent: int, name: str, shown: str, *, create: bool) -> int:
             raise
     except OSError as error:
         if _is_link(name, parent):
-            raise UnsafePath(f"{shown}: a symbolic link; nothing is written through one") from error
+            raise UnsafePath(f"{shown}: a symbolic link, never followed") from error
         if error.errno == errno.ENOTDIR:
             raise UnsafePath(f"{shown}: not a folder") from error
         raise
@@ -116,16 +115,18 @@ class Folder:
         self._fd = descriptor
 
     @classmethod
-    def open(cls, path: Path) -> Folder:
-        """Open (and make) the folder `path`; UnsafePath when a part that must not be a link is one."""
+    def open(cls, path: Path, *, create: bool = True) -> Folder:
+        """Open (and, with `create`, make) the folder `path`; UnsafePath when a part that must not be
+        a link is one, FileNotFoundError when it is missing and not to be made."""
         if path.is_absolute():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if create:
+                path.parent.mkdir(parents=True, exist_ok=True)
             start = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             base, parts = path.parent, [path.name] if path.name else []
         else:
             start = os.open(".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             base, parts = Path(), list(path.parts)
-        return cls(path, _walk(start, base, parts, create=True))
+        return cls(path, _walk(start, base, parts, create=create))
 
     def __enter__(self) -> Folder:
         return self
@@ -190,8 +191,8 @@ class Folder:
             os.close(parent)
         return "file" if stat.S_ISREG(mode) else "other"
 
-    def read(self, name: str) -> str | None:
-        """The text of the plain file `name` (no link followed), or None when there is none."""
+    def read(self, name: str) -> bytes | None:
+        """The bytes of the plain file `name` (no link followed), or None when there is none."""
         try:
             parent, leaf = self._parent(name, create=False)
         except (OSError, ValueError):
@@ -207,7 +208,7 @@ class Folder:
         with os.fdopen(handle, "rb") as stream:
             if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
                 return None
-            return stream.read().decode("utf-8", "replace")
+            return stream.read()
 
     def remove(self, name: str) -> bool:
         """Delete `name` when it is a plain file reached without a link; whether it was deleted."""

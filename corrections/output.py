@@ -55,8 +55,8 @@ class Written:
         ]
 
 
-def _listed(raw_text: str | None) -> list[str]:
-    """The names a manifest's text lists, as written; empty without a readable manifest."""
+def _listed(raw_text: bytes | None) -> list[str]:
+    """The names a manifest lists, as written; empty without a readable manifest."""
     if raw_text is None:
         return []
     try:

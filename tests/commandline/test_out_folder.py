@@ -106,7 +106,7 @@ def test_a_committed_link_in_the_folder_is_never_written_through(
     assert list(elsewhere.iterdir()) == []
     assert target.read_text(encoding="utf-8") == "mine\n"
     assert result.status == 1
-    assert f"{out / 'issues'}: a symbolic link; nothing is written through one" in result.err
+    assert f"{out / 'issues'}: a symbolic link, never followed" in result.err
     assert (out / "corrections.md").is_symlink()  # refused before anything was written
 
 
@@ -119,5 +119,25 @@ def test_a_committed_link_as_the_folder_itself_is_refused(cli: Command, tmp_path
     (checkout / "corrections-demo").symlink_to(elsewhere)
     result = cli("corrections", "demo", cwd=checkout)
     assert result.status == 1
-    assert "corrections-demo: a symbolic link; nothing is written through one" in result.err
+    assert "corrections-demo: a symbolic link, never followed" in result.err
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_prompt_never_reads_through_a_committed_link(
+    cli: Command, demo_server: Server, tmp_path: Path
+) -> None:
+    # Learnings off: read writes no learnings.md, so a committed `learnings.md -> ~/.ssh/id_ed25519`
+    # stayed, and `corrections prompt` copied the key into the prompt for the model.
+    out = tmp_path / "ctx"
+    out.mkdir()
+    secret = tmp_path / "id_ed25519"
+    secret.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n", encoding="utf-8")
+    (out / "learnings.md").symlink_to(secret)
+    config = tmp_path / "off.toml"
+    config.write_text("[learnings]\nenabled = false\n", encoding="utf-8")
+    _read(cli, demo_server, out, "--config", str(config))
+    assert (out / "learnings.md").is_symlink()  # not ours: left alone
+    result = cli("corrections", "prompt", "--context", str(out), "--out", str(tmp_path / "prompt.md"))
+    assert result.status == 0, result.err
+    assert "PRIVATE KEY" not in (tmp_path / "prompt.md").read_text(encoding="utf-8")
+    assert "learnings.md: not a plain file (a link is never followed); left out" in result.err
