@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 TOKEN = "ghs_replay-token-never-printed"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 PLANTED = ("pip", "venv", "uv", "ensurepip", "corrections", "typing_extensions")
+# The steps of a runner that restores the venv from the cache, up to its check.
+RESTORED = [
+    "Set up Python",
+    "Key of the virtual environment",
+    "Restore the virtual environment",
+    "Check the restored virtual environment",
+]
 
 
 @dataclass
@@ -169,13 +176,7 @@ def test_warm_runner_restores_and_only_reads(
     _, cache = cold
     run = replay(server, tmp_path, cache)
     check_read(run)
-    assert ran(run) == [
-        "Set up Python",
-        "Key of the virtual environment",
-        "Restore the virtual environment",
-        "Check the restored virtual environment",
-        "Read the corrections",
-    ]
+    assert ran(run) == [*RESTORED, "Read the corrections"]
     assert next(r for r in run.replay.records if r.name.startswith("Check")).outputs == {"usable": "true"}
     assert len(cache.saved) == 1
     # The read compiled nothing: every module it imports had its bytecode in the cache entry, so
@@ -203,14 +204,7 @@ def test_a_poisoned_cache_entry_is_refused_and_built_again(
     )
     run = replay(server, tmp_path / "job", poisoned)
     check_read(run)
-    assert ran(run) == [
-        "Set up Python",
-        "Key of the virtual environment",
-        "Restore the virtual environment",
-        "Check the restored virtual environment",
-        "Build the virtual environment",
-        "Read the corrections",
-    ]
+    assert ran(run) == [*RESTORED, "Build the virtual environment", "Read the corrections"]
     checked = next(record for record in run.replay.records if record.name.startswith("Check"))
     assert checked.outputs == {"usable": "false"}
     assert "zz-poison.pth: in site-packages but in no RECORD; it is built again" in checked.log
