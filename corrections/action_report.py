@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.files import write_atomic
+from assistant.files import write_files
 from commandline.notices import Notices
 from commandline.workflow import append, command, write_outputs
 from corrections.options import ReadOptions
@@ -90,7 +90,7 @@ def write_prompt(folder: Path, issue: int | None, budget: Budget, say: Notices) 
         (folder / PROMPT_FILE).unlink(missing_ok=True)  # none from an earlier run stands in for it
         say.close()
         return None
-    write_atomic(folder / PROMPT_FILE, prompt.text)
+    write_files(folder, {PROMPT_FILE: prompt.text})
     _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
     say.close()
     return prompt

@@ -16,6 +16,7 @@ from typing import Any
 
 from commandline.arguments import issue_number
 from commandline.notices import Notices
+from commandline.usage import FAILED
 from corrections.prompt_budget import DEFAULT_MAX_TOKENS
 
 NAMES = frozenset({"prompt", "marker"})
@@ -134,7 +135,7 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
             f"{budget.describe()}: no prompt written (raise the budget, or lower [learnings] "
             "max_prompt_entries or [context] max_analyzed)"
         )
-        return 1
+        return FAILED
     if args.out:
         write_atomic(Path(args.out), prompt.text)
     else:
