@@ -8,7 +8,7 @@ block does: a maintainer retires a label by commenting it out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -21,17 +21,24 @@ MAX_NAME = 100
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """Label names in declaration order; membership ignores case, as GitHub's label names do."""
+    """Label names in declaration order; membership ignores case, as GitHub's label names do.
+
+    A look-up is one dictionary access (built once, first declaration of a name first), so a run
+    costs the same per label with 40,000 labels declared as with ten.
+    """
 
     names: tuple[str, ...] = ()
+    _by_folded: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, str] = {}
+        for name in self.names:
+            index.setdefault(name.casefold(), name)
+        object.__setattr__(self, "_by_folded", index)
 
     def canonical(self, label: str) -> str | None:
         """The declared spelling of `label`, or None when it is not in the vocabulary."""
-        wanted = label.strip().casefold()
-        for name in self.names:
-            if name.casefold() == wanted:
-                return name
-        return None
+        return self._by_folded.get(label.strip().casefold())
 
     def __contains__(self, label: object) -> bool:
         return isinstance(label, str) and self.canonical(label) is not None
