@@ -101,8 +101,9 @@ def verdict(
     """The outcome of a proposal from its 👍 and 👎 (in reaction order), the pushers, and its last edit.
 
     `pushers` holds normalized logins (assistant.identity.normalize_login). A 👍 counts only when
-    it is not older than `edited_at`; a 👍 whose time is unknown counts only on a comment never
-    edited.
+    it is strictly later than `edited_at` (GitHub gives both to the second: a 👍 in the edit's own
+    second may have approved the text before it); a 👍 whose time is unknown counts only on a
+    comment never edited.
     """
     for reaction in thumbs_down:
         if normalize_login(reaction.login) in pushers:
@@ -111,7 +112,7 @@ def verdict(
     for reaction in thumbs_up:
         if normalize_login(reaction.login) not in pushers:
             continue
-        if edited_at is None or (reaction.at is not None and reaction.at >= edited_at):
+        if edited_at is None or (reaction.at is not None and reaction.at > edited_at):
             return Verdict("accepted", reaction.login)
         stale = stale or reaction.login
     return Verdict("edited", stale) if stale is not None else Verdict("pending")

@@ -219,6 +219,14 @@ def test_a_thumbs_up_older_than_the_last_edit_accepts_nothing() -> None:
     assert verdict([Reactor("bob", None)], [], PUSHERS, None) == Verdict("accepted", "bob")
 
 
+def test_a_thumbs_up_in_the_second_of_the_edit_accepts_nothing() -> None:
+    """GitHub gives both times to the second: a 👍 in the edit's second may have seen the old text."""
+    edited = datetime(2026, 11, 21, 13, 0, 5, tzinfo=UTC)
+    assert verdict([Reactor("bob", edited)], [], PUSHERS, edited) == Verdict("edited", "bob")
+    later = Reactor("bob", edited.replace(second=6))
+    assert verdict([later], [], PUSHERS, edited) == Verdict("accepted", "bob")
+
+
 def test_markers_are_found_in_one_pass_and_only_whole() -> None:
     unclosed = "<!-- assistant:pr-memory " * 3_000
     assert list(find_markers(unclosed)) == []
