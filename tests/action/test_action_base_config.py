@@ -129,5 +129,7 @@ def test_a_base_configuration_nested_too_deeply_is_a_configuration_error(
     assert run_action(action_env(server, "issues", OPENED)) == 2
     out = capsys.readouterr().out
     errors = [line for line in out.splitlines() if line.startswith("::error")]
-    assert len(errors) == 1 and "assistant.toml: not valid TOML: arrays or tables nested too deeply" in errors[0]
+    assert (
+        len(errors) == 1 and "assistant.toml: not valid TOML: arrays or tables nested too deeply" in errors[0]
+    )
     assert "internal error" not in out
