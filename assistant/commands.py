@@ -1,13 +1,18 @@
-"""Commands in comments: a line that starts with the command word, outside quotes and code.
+"""Commands in comments: a line of a comment, as GitHub renders it, that starts with the command word.
 
-`/assistant not-duplicate` counts only on a line of its own; a command inside a `>` quote or a
-fenced or indented code block is text, not a command. Who may give a command is decided by
-the caller (permissions), not here.
+A command counts only on a line of a paragraph of its own text: not inside a heading, a `>` quote
+(lazy continuation lines included), a list item, code (a fence, an indented block, a code span), HTML
+(a `<pre>`, an HTML comment on one line or many, any other HTML) or a `<details>` body
+(assistant.markdown). The line must start with the command word itself: a leading no-break space
+or any other character that is not plain text comes first, and the line is text, not a command.
+Who may give a command is decided by the caller (permissions), not here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from assistant.markdown import visible_blocks
 
 
 @dataclass(frozen=True)
@@ -20,26 +25,21 @@ class Command:
 
 def command_lines(body: str, command_word: str) -> list[Command]:
     """Every command in a comment body, in order."""
-    found: list[Command] = []
-    fence: str | None = None
     word = command_word.casefold()
-    for raw in body.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        stripped = raw.strip()
-        if fence is not None:
-            if stripped.startswith(fence) and set(stripped) <= set(fence[0]):
-                fence = None
+    if word not in body.casefold():
+        return []  # no Markdown to render
+    found: list[Command] = []
+    for block in visible_blocks(body):
+        if not block.top_level or block.kind != "paragraph":
             continue
-        if stripped.startswith(("```", "~~~")):
-            marker = stripped[0]
-            fence = marker * (len(stripped) - len(stripped.lstrip(marker)))
-            continue
-        if raw.startswith(("    ", "\t")) or not stripped:
-            continue
-        parts = stripped.split(None, 1)
-        if parts[0].casefold() != word or len(parts) < 2:
-            continue
-        verb, _, argument = parts[1].partition(" ")
-        found.append(Command(verb=verb.casefold(), argument=argument.strip()))
+        for line in block.lines:
+            parts = line.typed.split(None, 1)
+            if not line.starts_with_text or not parts or parts[0].casefold() != word or len(parts) < 2:
+                continue
+            if not line.typed.startswith(parts[0]):
+                continue  # white space before the word: not what a paragraph's line starts with
+            verb, _, argument = parts[1].partition(" ")
+            found.append(Command(verb=verb.casefold(), argument=argument.strip()))
     return found
 
 

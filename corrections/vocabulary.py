@@ -9,11 +9,8 @@ block does: a maintainer retires a label by commenting it out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from markdown_it import MarkdownIt
+from assistant.markdown import parser
 
 # GitHub allows 50 characters in a label name; a longer "name" in labels.md is no label.
 MAX_NAME = 100
@@ -44,19 +41,9 @@ class Vocabulary:
         return isinstance(label, str) and self.canonical(label) is not None
 
 
-@cache
-def _parser() -> MarkdownIt:
-    """CommonMark as the spec says it (HTML blocks and comments recognised, no extensions)."""
-    # Imported here: only a run that read labels.md pays for the parser (about 0.1 s), not --help
-    # nor the action before its first request.
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark")
-
-
 def _declared(text: str) -> list[str]:
     """The code span that starts each list item's first paragraph, in document order."""
-    tokens = _parser().parse(text)
+    tokens = parser().parse(text)
     found: list[str] = []
     for before, opened, inline in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if (

@@ -1,0 +1,152 @@
+"""Markdown as GitHub renders it: the one parser, and the blocks of text a reader of a comment sees.
+
+CommonMark through markdown-it-py, never a substring test: what is written is not what is shown.
+A comment's visible blocks are its paragraphs and headings (in a quote or a list item or not),
+each with the text a reader sees. Nothing of these shows, so none of it is in a block:
+
+- HTML: an HTML block (`<pre>`, `<style>`, a multi-line `<!-- -->`, any other) and inline HTML
+  (a tag such as `<a title="…">` with its attributes, an inline comment);
+- everything inside `<details>` … `</details>`, opened by an HTML block or inline HTML;
+- link reference definitions (`[ref]: https://x "title"`), link destinations and titles, images
+  (their alt text and titles);
+- Markdown syntax itself: emphasis marks, the backticks of a code span (its content shows).
+
+Code blocks and fences show, but as code: they are not blocks of text here. markdown-it-py is
+imported on first use (about 0.1 s): a command that reads no comment does not pay for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+_DETAILS = re.compile(r"<(/?)details(?=[\s/>]|$)", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+_CONTAINERS = {"blockquote_open": 1, "blockquote_close": -1, "list_item_open": 1, "list_item_close": -1}
+_QUOTES = {"blockquote_open": 1, "blockquote_close": -1}
+# Inline tokens that show nothing of their own: emphasis marks and links (their text shows).
+_MARKS = frozenset({"em_open", "em_close", "strong_open", "strong_close", "link_open", "link_close"})
+
+
+@cache
+def parser() -> MarkdownIt:
+    """CommonMark as the spec says it (HTML blocks and comments recognised, no extensions)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a block as shown: its visible text, the same with the Markdown marks that shaped
+    it (emphasis, code backticks: what was typed), and whether it starts with plain text."""
+
+    visible: str
+    typed: str
+    starts_with_text: bool
+
+
+@dataclass(frozen=True)
+class Block:
+    """A paragraph or heading a reader sees, where it is (top level, in a quote), and its lines."""
+
+    kind: Literal["paragraph", "heading"]
+    lines: tuple[Line, ...]
+    top_level: bool  # in no quote and no list item
+    quoted: bool  # in a `>` quote (lazy continuation lines included)
+
+    @property
+    def text(self) -> str:
+        """The block's visible text, white space folded."""
+        return fold_spaces(" ".join(line.visible for line in self.lines))
+
+
+def fold_spaces(text: str) -> str:
+    """Runs of white space (line breaks included) as one space, without leading or trailing space."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def _details(html: str, depth: int) -> int:
+    """The `<details>` depth after a piece of HTML."""
+    for found in _DETAILS.finditer(html):
+        depth = max(0, depth - 1) if found.group(1) else depth + 1
+    return depth
+
+
+def _lines(children: Sequence[Token], depth: int) -> tuple[list[Line], int]:
+    """The lines of an inline token as shown, and the `<details>` depth after it."""
+    lines: list[Line] = []
+    visible: list[str] = []
+    typed: list[str] = []
+    first: str | None = None  # what the line starts with: "text", or anything else
+
+    def end_line() -> None:
+        lines.append(Line("".join(visible), "".join(typed), first == "text"))
+        visible.clear()
+        typed.clear()
+
+    for child in children:
+        kind = child.type
+        if kind in {"softbreak", "hardbreak"}:
+            end_line()
+            first = None
+            continue
+        if kind == "html_inline":
+            depth = _details(child.content, depth)
+        if kind in {"html_inline", "image"} or depth:
+            first = first or "hidden"
+            continue
+        if kind in _MARKS:
+            typed.append(child.markup if kind.startswith(("em", "strong")) else "")
+            first = first or "mark"
+            continue
+        if kind == "code_inline":
+            visible.append(child.content)
+            typed.append(f"{child.markup}{child.content}{child.markup}")
+        else:  # text (escapes and entities already decoded)
+            visible.append(child.content)
+            typed.append(child.content)
+        first = first or ("text" if kind == "text" else kind)
+    end_line()
+    return lines, depth
+
+
+def _starts_with_space(source: list[str], opened: Token) -> bool:
+    """Whether a top-level block's first line starts with white space that shows (a no-break
+    space): markdown-it-py strips it from a paragraph's start, GitHub's renderer does not."""
+    if opened.map is None or opened.map[0] >= len(source):
+        return False
+    first = source[opened.map[0]].lstrip(" \t")
+    return bool(first) and first[0].isspace()
+
+
+def visible_blocks(body: str) -> Iterator[Block]:
+    """The paragraphs and headings of a comment that a reader sees, in order (see the module)."""
+    depth = 0  # inside how many `<details>`
+    containers = quotes = 0
+    tokens = parser().parse(body)
+    source = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        kind = token.type
+        containers += _CONTAINERS.get(kind, 0)
+        quotes += _QUOTES.get(kind, 0)
+        if kind == "html_block":
+            depth = _details(token.content, depth)
+        elif kind == "inline" and token.children is not None and before is not None:
+            hidden = depth > 0
+            lines, depth = _lines(token.children, depth)
+            if hidden or not any(line.visible.strip() for line in lines):
+                continue
+            if containers == 0 and _starts_with_space(source, before):
+                lines[0] = Line(lines[0].visible, lines[0].typed, starts_with_text=False)
+            shape: Literal["paragraph", "heading"] = (
+                "heading" if before.type == "heading_open" else "paragraph"
+            )
+            yield Block(shape, tuple(lines), top_level=containers == 0, quoted=quotes > 0)
