@@ -89,3 +89,22 @@ def test_a_hidden_or_quoted_command_does_not_count(body: str) -> None:
 )
 def test_a_command_shown_on_its_own_line_counts(body: str) -> None:
     assert says_not_duplicate(body, WORD)
+
+
+def test_a_command_is_read_only_near_the_start_of_its_paragraph() -> None:
+    """Rendering a paragraph costs what its writer makes it cost: a command is read only in a
+    paragraph of at most 1,000 characters, and in the first 8 paragraphs that hold one."""
+    long_line = "[a](" * 300
+    assert not says_not_duplicate(f"{long_line}\n/assistant not-duplicate", WORD)
+    assert says_not_duplicate(f"{long_line}\n\n/assistant not-duplicate", WORD)
+    assert says_not_duplicate(f"{'word ' * 300}\n\n/assistant not-duplicate", WORD)
+    eight = "\n\n".join(f"/assistant remember rule {n}" for n in range(8))
+    assert len(learning_commands(eight, WORD)) == 8
+    assert learning_commands(eight + "\n\n/assistant remember rule 8", WORD) == learning_commands(eight, WORD)
+
+
+def test_a_command_line_carried_into_a_code_span_or_a_title_does_not_count() -> None:
+    assert not says_not_duplicate("Run `this\n/assistant not-duplicate\n` later", WORD)
+    assert not says_not_duplicate('See [a](https://x "\n/assistant not-duplicate\n")', WORD)
+    assert not says_not_duplicate("![alt\n/assistant not-duplicate](https://x/a.png)", WORD)
+    assert says_not_duplicate("See [the notice](https://x)\n/assistant not-duplicate", WORD)
