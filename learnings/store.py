@@ -8,6 +8,7 @@ number, and every other line loads. Writing keeps the file's order and every lin
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -42,23 +43,18 @@ def _lines(text: str) -> list[str]:
 # A learning nests two deep (its `source`, its `paths`); json.loads recurses once a level, so a
 # line of 1,000 `[` would end the whole read with a RecursionError. Deeper lines are refused first.
 MAX_NESTING = 32
-# A JSON string (its escapes included) or a bracket: what the depth of a line is counted over.
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+# A JSON string (its escapes included; unclosed, to the end), and anything but a bracket.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def nesting(content: str) -> int:
     """How deep the JSON on the line nests (brackets inside strings do not count), in one pass."""
     if content.count("[") + content.count("{") <= MAX_NESTING:
         return MAX_NESTING  # at most that deep, without looking further
-    depth = deepest = 0
-    for token in _STRING_OR_BRACKET.finditer(content):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif bracket in "]}":
-            depth -= 1
-    return deepest
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", content))
+    return max(itertools.accumulate(map(_DEPTH.__getitem__, brackets)), default=0)
 
 
 def _parse_line(content: str) -> Learning | str:
