@@ -29,14 +29,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.identity import normalize_login
+from assistant.markdown import fold_spaces, visible_blocks
 from assistant.markers import find_markers, json_payload, marker
+from assistant.untrusted import escape_markdown, inline_code
 from queries.sync_fetch import Reactor
 
 NAME = "learning-proposal"
 # The fixed lead-ins of the paragraphs that show a proposal's paths and category.
 PATHS_LEAD = "Paths:"
 CATEGORY_LEAD = "Category:"
-_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
 class ProposalError(ValueError):
@@ -84,8 +85,6 @@ def parse_proposal(body: str) -> Proposal | None:
 
 def _shown(proposal: Proposal) -> dict[str, str]:
     """What must be the visible text of a paragraph of its own, by what it is."""
-    from assistant.markdown import fold_spaces
-
     wanted = {"text": fold_spaces(proposal.text)}
     if proposal.paths:
         wanted["paths"] = fold_spaces(f"{PATHS_LEAD} {', '.join(proposal.paths)}")
@@ -96,8 +95,6 @@ def _shown(proposal: Proposal) -> dict[str, str]:
 
 def not_shown(proposal: Proposal, body: str) -> str | None:
     """What of the proposal (`text`, `paths`, `category`) the comment does not show, or None."""
-    from assistant.markdown import visible_blocks  # only for a comment that holds a proposal
-
     blocks = {block.text for block in visible_blocks(body)}
     return next((what for what, text in _shown(proposal).items() if text not in blocks), None)
 
@@ -107,36 +104,18 @@ def proposal_marker(text: str, paths: Sequence[str] = (), category: str | None =
     return marker(NAME, json_payload({"v": 1, "text": text, "paths": list(paths), "category": category}))
 
 
-def _code_span(text: str) -> str:
-    """`text` as a code span, its content shown as it is (a glob's `*` and `_` included)."""
-    longest = current = 0
-    for char in text:
-        current = current + 1 if char == "`" else 0
-        longest = max(longest, current)
-    fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def _escaped(text: str) -> str:
-    """Text that Markdown shows as it is: on one line, every ASCII punctuation character escaped."""
-    from assistant.markdown import fold_spaces
-
-    return "".join(f"\\{char}" if char in _PUNCTUATION else char for char in fold_spaces(text))
-
-
 def proposal_comment(intro: str, text: str, paths: Sequence[str] = (), category: str | None = None) -> str:
     """A whole proposal comment as the assistant writes it: what it records shown, then the marker.
 
     The text is a quote of its own; paths and category, when there are any, a list item each
     (`Paths: `src/**``, `Category: `style``), so that each is the whole of its own paragraph.
     """
-    shown = [intro, f"> {_escaped(text)}"]
+    shown = [intro, f"> {escape_markdown(fold_spaces(text))}"]
     listed = []
     if paths:
-        listed.append(f"- {PATHS_LEAD} {', '.join(_code_span(path) for path in paths)}")
+        listed.append(f"- {PATHS_LEAD} {', '.join(inline_code(path) for path in paths)}")
     if category is not None:
-        listed.append(f"- {CATEGORY_LEAD} {_code_span(category)}")
+        listed.append(f"- {CATEGORY_LEAD} {inline_code(category)}")
     if listed:
         shown.append("\n".join(listed))
     return "\n\n".join([*shown, proposal_marker(text, paths, category)]) + "\n"
