@@ -1,8 +1,8 @@
 """Markdown as GitHub renders it: the one parser, and the blocks of text a reader of a comment sees.
 
 CommonMark through markdown-it-py, never a substring test: what is written is not what is shown.
-A comment's visible blocks are its paragraphs and headings (in a quote or a list item or not),
-each with the text a reader sees. Nothing of these shows, so none of it is in a block:
+What a reader sees of a comment is the text of its paragraphs and headings (in a quote or a list
+item or not). Nothing of these shows, so none of it is in that text:
 
 - HTML: an HTML block (`<pre>`, `<style>`, a multi-line `<!-- -->`, any other) and inline HTML
   (a tag such as `<a title="…">` with its attributes, an inline comment);
@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 _DETAILS = re.compile(r"<(/?)details(?=[\s/>]|$)", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 _CONTAINERS = {"blockquote_open": 1, "blockquote_close": -1, "list_item_open": 1, "list_item_close": -1}
-_QUOTES = {"blockquote_open": 1, "blockquote_close": -1}
 # Inline tokens that show nothing of their own: emphasis marks and links (their text shows).
 _MARKS = frozenset({"em_open", "em_close", "strong_open", "strong_close", "link_open", "link_close"})
 
@@ -58,27 +57,12 @@ def _block_parser() -> MarkdownIt:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a block as shown: its visible text, the same with the Markdown marks that shaped
+    """One line of a paragraph as shown: its visible text, the same with the Markdown marks that shaped
     it (emphasis, code backticks: what was typed), and whether it starts with plain text."""
 
     visible: str
     typed: str
     starts_with_text: bool
-
-
-@dataclass(frozen=True)
-class Block:
-    """A paragraph or heading a reader sees, where it is (top level, in a quote), and its lines."""
-
-    kind: Literal["paragraph", "heading"]
-    lines: tuple[Line, ...]
-    top_level: bool  # in no quote and no list item
-    quoted: bool  # in a `>` quote (lazy continuation lines included)
-
-    @property
-    def text(self) -> str:
-        """The block's visible text, white space folded."""
-        return fold_spaces(" ".join(line.visible for line in self.lines))
 
 
 def fold_spaces(text: str) -> str:
@@ -183,26 +167,16 @@ def top_level_paragraphs(body: str) -> Iterator[Paragraph]:
                 yield Paragraph(tuple(lines), spaced, references if isinstance(references, dict) else {})
 
 
-def visible_blocks(body: str) -> Iterator[Block]:
-    """The paragraphs and headings of a comment that a reader sees, in order (see the module)."""
+def visible_texts(body: str) -> Iterator[str]:
+    """The visible text of each paragraph and heading of a comment that a reader sees (in a quote
+    or a list item or not), white space folded, in order (see the module)."""
     depth = 0  # inside how many `<details>`
-    containers = quotes = 0
-    tokens = parser().parse(body)
-    source = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for before, token in zip([None, *tokens], tokens, strict=False):
-        kind = token.type
-        containers += _CONTAINERS.get(kind, 0)
-        quotes += _QUOTES.get(kind, 0)
-        if kind == "html_block":
+    for token in parser().parse(body):
+        if token.type == "html_block":
             depth = _details(token.content, depth)
-        elif kind == "inline" and token.children is not None and before is not None:
+        elif token.type == "inline" and token.children is not None:
             hidden = depth > 0
             lines, depth = _lines(token.children, depth)
-            if hidden or not any(line.visible.strip() for line in lines):
-                continue
-            if containers == 0 and _starts_with_space(source, before):
-                lines[0] = Line(lines[0].visible, lines[0].typed, starts_with_text=False)
-            shape: Literal["paragraph", "heading"] = (
-                "heading" if before.type == "heading_open" else "paragraph"
-            )
-            yield Block(shape, tuple(lines), top_level=containers == 0, quoted=quotes > 0)
+            text = fold_spaces(" ".join(line.visible for line in lines))
+            if text and not hidden:
+                yield text

@@ -11,7 +11,7 @@ A pusher approves what they see, so a proposal counts only when (docs/security.m
 - its comment carries no other marker (an analysis comment is never a proposal, whatever a prompt
   injection made the assistant hide in it);
 - what it records is what the comment shows (`shown_as_written`): its text is the whole visible
-  text of one paragraph or heading of the comment as GitHub renders it (assistant.markdown: not in
+  text of one paragraph or heading of the comment as GitHub renders it (assistant.markdown.visible_texts: not in
   HTML, a link reference definition, a title or alt text, a `<details>` body, nor inside a longer
   sentence such as "I will never assume: TEXT"); its paths, when it has any, are the whole of
   another, `Paths: GLOB, GLOB`; its category, when it has one, the whole of another,
@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.identity import normalize_login
-from assistant.markdown import fold_spaces, visible_blocks
+from assistant.markdown import fold_spaces, visible_texts
 from assistant.markers import find_markers, json_payload, marker
 from assistant.untrusted import escape_markdown, inline_code
 from queries.sync_fetch import Reactor
@@ -95,7 +95,7 @@ def _shown(proposal: Proposal) -> dict[str, str]:
 
 def not_shown(proposal: Proposal, body: str) -> str | None:
     """What of the proposal (`text`, `paths`, `category`) the comment does not show, or None."""
-    blocks = {block.text for block in visible_blocks(body)}
+    blocks = set(visible_texts(body))
     return next((what for what, text in _shown(proposal).items() if text not in blocks), None)
 
 

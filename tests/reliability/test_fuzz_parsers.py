@@ -13,7 +13,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from assistant.commands import command_lines, says_not_duplicate
-from assistant.markdown import fold_spaces, visible_blocks
+from assistant.markdown import fold_spaces, visible_texts
 from learnings.globs import MAX_GLOB, GlobError, parse_glob
 from learnings.proposals import ProposalError, parse_proposal, proposal_comment, proposal_marker
 from tests.reliability.test_fuzz import FUZZ, hostile
@@ -52,9 +52,9 @@ def test_a_glob_made_to_backtrack_answers_what_it_means(stars: int, a_count: int
 @FUZZ
 @given(hostile)
 def test_what_a_comment_shows_never_fails(body: str) -> None:
-    for block in visible_blocks(body):
-        assert block.text == fold_spaces(block.text)
-        assert block.text
+    for text in visible_texts(body):
+        assert text == fold_spaces(text)
+        assert text
 
 
 HIDING = [
