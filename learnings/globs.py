@@ -20,6 +20,7 @@ an unclosed `[` or a stray `]`, a class with a range backwards, `**` inside a se
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -31,9 +32,10 @@ from learnings.glob_automaton import ANY, ANY_BUT_SLASH, Automaton, CharSet, lit
 MAX_GLOB = 1024
 # The longest path any operating system accepts (Windows' `\\?\` paths); no checkout holds a longer one.
 MAX_PATH = 32767
-_SPECIAL = frozenset("*?[]")
-_WILD = frozenset("*?[")
-_CONTROL = frozenset("\n\r\t\0")
+# Fixed character classes searched in a glob (never a pattern made from one).
+_SPECIAL = re.compile(r"[*?\[\]]")
+_WILD = re.compile(r"[*?\[]")
+_CONTROL = re.compile(r"[\n\r\t\0]")
 
 Shape = Literal["literal", "all", "under", "anywhere", "flat", "automaton"]
 
@@ -81,18 +83,9 @@ class Glob:
         return self.automaton.matches(path)
 
 
-def _has(text: str, chars: frozenset[str]) -> bool:
-    return any(char in chars for char in text)
-
-
-def _first(text: str, chars: frozenset[str]) -> int:
-    """The index of the first character of `chars` in the text, or -1."""
-    return next((index for index, char in enumerate(text) if char in chars), -1)
-
-
 def _shape(text: str, prefix: str, suffix: str) -> Shape:
     """Which string operation matches the glob, if one does (see Glob)."""
-    if not _has(text, _SPECIAL):
+    if _SPECIAL.search(text) is None:
         return "literal"
     if text == "**":
         return "all"
@@ -140,52 +133,61 @@ def _check_segment(glob: str, segment: str) -> None:
         raise GlobError(f"bad glob `{glob}`: `**` must be a whole path segment")
 
 
-def _segment(glob: str, segment: str, into: Automaton) -> int:
-    """Add one segment's positions to the automaton; how many literal characters it has."""
+def _segment(glob: str, segment: str, into: Automaton | None) -> int:
+    """Check one segment and add its positions to the automaton (when there is one); how many
+    literal characters it has."""
+    if _SPECIAL.search(segment) is None:
+        if into is not None:
+            for char in segment:
+                into.one(literal(char))
+        return len(segment)
     literals = 0
     index = 0
     while index < len(segment):
         char = segment[index]
-        if char == "*":
-            into.any_number(ANY_BUT_SLASH)
-            index += 1
-        elif char == "?":
-            into.one(ANY_BUT_SLASH)
+        chars: CharSet
+        if char in "*?":
+            chars = ANY_BUT_SLASH
             index += 1
         elif char == "[":
             chars, index = _class(glob, segment, index)
-            into.one(chars)
         elif char == "]":
             raise GlobError(f"bad glob `{glob}`: `]` without `[`")
         else:
-            into.one(literal(char))
+            chars = literal(char)
             literals += 1
             index += 1
+        if into is not None:
+            (into.any_number if char == "*" else into.one)(chars)
     return literals
 
 
-def _build(text: str) -> tuple[Automaton, int]:
-    """The glob's automaton and how many literal characters it has; raises GlobError."""
+def _build(text: str, into: Automaton | None = None) -> int:
+    """Check the glob's segments, adding their positions to the automaton when there is one; how
+    many literal characters it has. Raises GlobError."""
     segments = text.split("/")
-    automaton = Automaton()
     literal_chars = 0
     for index, segment in enumerate(segments):
         _check_segment(text, segment)
         last = index == len(segments) - 1
         if segment != "**":
-            literal_chars += _segment(text, segment, automaton)
-            if not last:
-                automaton.one(literal("/"))
+            literal_chars += _segment(text, segment, into)
+            if not last and into is not None:
+                into.one(literal("/"))
+        elif into is None:
+            continue
         elif last:  # anything non-empty, slashes included
-            automaton.one(ANY)
-            automaton.any_number(ANY)
+            into.one(ANY)
+            into.any_number(ANY)
         elif segments[index + 1] != "**":  # `**/**` means what one `**` means
-            automaton.optional_segments()
-    return automaton.finish(), literal_chars
+            into.optional_segments()
+    return literal_chars
 
 
 def _automaton(text: str) -> Automaton:
-    return _build(text)[0]
+    automaton = Automaton()
+    _build(text, automaton)
+    return automaton.finish()
 
 
 @lru_cache(maxsize=65536)
@@ -202,19 +204,19 @@ def parse_glob(text: str) -> Glob:
         raise GlobError(f"bad glob `{text}`: starts with `/`; write paths from the repository root")
     if "\\" in text:
         raise GlobError(f"bad glob `{text}`: backslash; separate directories with `/`")
-    if _has(text, _CONTROL):
+    if _CONTROL.search(text) is not None:
         raise GlobError(f"bad glob {text!r}: control character")
-    literal_chars = _build(text)[1]
+    literal_chars = _build(text)
     segments = text.split("/")
-    is_literal = not _has(text, _SPECIAL)
-    first_wild = _first(text, _WILD)
-    prefix = text if first_wild == -1 else text[:first_wild]
+    is_literal = _SPECIAL.search(text) is None
+    first_wild = _WILD.search(text)
+    prefix = text if first_wild is None else text[: first_wild.start()]
     tail = segments[-1]
     last_wild = max(tail.rfind("*"), tail.rfind("?"), tail.rfind("]"))
     suffix = "" if is_literal else tail[last_wild + 1 :]
     literal_segments = 0
     for segment in segments:
-        if _has(segment, _SPECIAL):
+        if _SPECIAL.search(segment) is not None:
             break
         literal_segments += 1
     specificity = (int(is_literal), literal_segments, literal_chars)
