@@ -25,7 +25,6 @@ _OPEN = "<!--"
 _CLOSE = "-->"
 # After `<!--`: the marker's name, then white space before the payload.
 _HEAD = re.compile(r"\s*assistant:([a-z][a-z0-9-]*)\s+")
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
@@ -64,32 +63,6 @@ def payloads(body: str, name: str) -> list[str]:
 def marker_names(body: str) -> list[str]:
     """The name of every marker in a body, in order (a name twice is listed twice)."""
     return [found.name for found in find_markers(body)]
-
-
-def visible_text(body: str) -> str:
-    """What a reader sees of a comment: its text outside HTML comments, white space folded.
-
-    An HTML comment that is never closed hides the rest of the body (as a CommonMark HTML block
-    of that kind runs to the end of the document).
-    """
-    parts: list[str] = []
-    position = 0
-    while True:
-        start = body.find(_OPEN, position)
-        if start == -1:
-            parts.append(body[position:])
-            break
-        parts.append(body[position:start])
-        end = body.find(_CLOSE, start + len(_OPEN))
-        if end == -1:
-            break
-        position = end + len(_CLOSE)
-    return fold_spaces(" ".join(parts))
-
-
-def fold_spaces(text: str) -> str:
-    """Runs of white space (line breaks included) as one space, without leading or trailing space."""
-    return _SPACES.sub(" ", text).strip()
 
 
 def json_payload(data: Any) -> str:

@@ -48,6 +48,14 @@ def failed(category: str) -> str:
     return f"Corrections could not be read from GitHub ({category}); this analysis has no corrections."
 
 
+# The failure of a read that stopped on a bug of the reader itself: never GitHub's fault.
+INTERNAL = "internal error"
+INTERNAL_NOTE = (
+    "Corrections could not be read: the reader itself failed (an internal error, not GitHub's); "
+    "this analysis has no corrections."
+)
+
+
 def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
     """Some parts are missing; None when nothing is."""
     parts = [PARTS[name] for name in sorted(set(missing))]
@@ -84,6 +92,7 @@ _CHECK = {
     "try again later.",
     "resource limits": "GitHub refused the query for its resource limits even with the smallest "
     "pages: try again later.",
+    INTERNAL: "The log above shows where it failed; please report it with that log.",
 }
 
 

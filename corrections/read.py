@@ -122,8 +122,8 @@ async def _read(
             usage=client.usage,
             config=options.config,
             failed=True,
-            failure="internal error",
-            note=notes.failed("internal error"),
+            failure=notes.INTERNAL,
+            note=notes.INTERNAL_NOTE,
         )
 
 
