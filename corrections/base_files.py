@@ -10,10 +10,11 @@ default case costs nothing more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, parse_config, with_values
+from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
 from corrections import notes
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -54,9 +55,17 @@ def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
     return blob.text
 
 
-def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, required: bool) -> Config:
+def base_config(
+    blob: Blob | None,
+    where: str,
+    max_analyzed: int | None,
+    *,
+    required: bool,
+    overrides: Iterable[Override] = (),
+) -> Config:
     """The configuration read at the base ref (defaults when there is no file and none was named),
-    the step's `max-analyzed` over it. Raises ConfigError naming `REF:PATH` and the key."""
+    the step's `max-analyzed` and other inputs (`assistant-login`) over it. Raises ConfigError
+    naming `REF:PATH` and the key, or the input."""
     config = Config()
     if blob is None and required:
         raise ConfigError(f"{where}: configuration file not found at the base ref")
@@ -66,7 +75,7 @@ def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, requ
         config = parse_config(blob.text, Path(where))
     if max_analyzed is not None:
         config = with_values(config, "input max-analyzed", "context", {"max_analyzed": max_analyzed})
-    return config
+    return with_overrides(config, overrides)
 
 
 async def read_base_files(
@@ -78,6 +87,7 @@ async def read_base_files(
     page: WindowPage,
     config: Config,
     max_analyzed: int | None,
+    overrides: Iterable[Override] = (),
 ) -> BaseFileTexts:
     """The configuration in force and the texts of labels.md and learnings, from round trip 1's page
     (and round trip 2 when the base branch's configuration names other paths).
@@ -92,7 +102,9 @@ async def read_base_files(
     categories: list[str] = []
     if files.config_path is not None and "config" not in failed:
         where = f"{files.ref}:{files.config_path}"
-        config = base_config(page.config_file, where, max_analyzed, required=files.config_required)
+        config = base_config(
+            page.config_file, where, max_analyzed, required=files.config_required, overrides=overrides
+        )
         wanted = FileRequest(
             ref=files.ref,
             labels_path=config.context.labels_file,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
 
 # A part of a run that may be missing; mypy checks every name the reader writes.
@@ -41,6 +41,28 @@ def part(name: str) -> Part:
         if name == known:
             return known  # type: ignore[no-any-return]
     raise ValueError(f"unknown missing part {name!r}: add it to corrections.notes.Part and PARTS")
+
+
+# At most this many accounts are named in the warning that the assistant's login seems wrong.
+MAX_NAMED_ACCOUNTS = 3
+
+
+def markers_by_others(login: str, accounts: Mapping[tuple[str, str], int]) -> str:
+    """The warning when the scan found analysis markers, but none in the configured assistant's
+    comments: name who wrote them (most issues first) and what to set."""
+    ranked = sorted(accounts.items(), key=lambda item: (-item[1], item[0]))
+    named = [
+        f"`{who}` ({kind}, {count} issue{'' if count == 1 else 's'})"
+        for (who, kind), count in ranked[:MAX_NAMED_ACCOUNTS]
+    ]
+    more = len(ranked) - len(named)
+    if more:
+        named.append(f"{more} more account{'' if more == 1 else 's'}")
+    return (
+        f"no analysis by the assistant `{login}` was found; analysis markers are in comments by "
+        f"{', '.join(named)}: set [assistant] login (or the action's input assistant-login) to the "
+        "account that posts the analyses (github.token posts as github-actions)"
+    )
 
 
 def failed(category: str) -> str:

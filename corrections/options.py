@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, validate_config, with_values
+from assistant.config import Config, ConfigError, Override, validate_config, with_overrides, with_values
 from assistant.config_file import read_config_file
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
@@ -35,6 +35,9 @@ class ReadOptions:
     remote_config: str | None = None
     remote_config_required: bool = False  # named by the input: it must exist at the base ref
     max_analyzed: int | None = None  # the input, applied over the configuration read
+    # Keys the inputs or options set over the configuration (the one read at the base ref too):
+    # the assistant's account (`assistant-login`, `assistant-account`).
+    overrides: tuple[Override, ...] = ()
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
 
@@ -52,6 +55,7 @@ def build_options(
     remote_config: str | None = None,
     remote_config_required: bool = False,
     analysed: AnalysedIssue | None = None,
+    overrides: Sequence[Override] = (),
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -69,6 +73,7 @@ def build_options(
         config = validate_config(found)
         if max_analyzed is not None:
             config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        config = with_overrides(config, overrides)
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if time_budget is not None and time_budget <= 0:
@@ -88,4 +93,5 @@ def build_options(
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
         analysed=analysed,
+        overrides=tuple(overrides),
     )

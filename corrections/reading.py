@@ -14,7 +14,7 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
-from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
+from corrections.rules import RuleSettings, analyses, duplicate_deciders, others_markers, people_after
 from queries.errors import BadResponse
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
@@ -387,6 +387,15 @@ class Reading:
     def marker_warnings(self) -> list[str]:
         """A warning per analysis marker that does not parse, on every issue read (window or not)."""
         return [warning for number in self._order for warning in self._issues[number].warnings]
+
+    def others_markers(self) -> dict[tuple[str, str], int]:
+        """Accounts other than the assistant (login, GraphQL type) whose comments on the issues read
+        carry analysis markers, with how many issues each: asked only when no analysis was found."""
+        counts: dict[tuple[str, str], int] = {}
+        for number in self._order:
+            for account in others_markers(self._issues[number].issue, self._settings):
+                counts[account] = counts.get(account, 0) + 1
+        return counts
 
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""
