@@ -70,9 +70,28 @@ def failed(category: str) -> str:
     return f"Corrections could not be read from GitHub ({category}); this analysis has no corrections."
 
 
-def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
-    """Some parts are missing; None when nothing is."""
-    parts = [PARTS[name] for name in sorted(set(missing))]
+def _words(name: Part, people_not_read: int, lookup_cap: int | None) -> str:
+    """A missing part in the note's words; people's permissions counted when the count is known."""
+    if name != "permissions" or not people_not_read:
+        return PARTS[name]
+    people = "person" if people_not_read == 1 else "people"
+    cap = "" if lookup_cap is None else f"; at most {lookup_cap} are looked up through REST in a run"
+    return f"permissions of {people_not_read} {people} (their 👎 and comments not counted{cap})"
+
+
+def partial(
+    missing: Iterable[Part],
+    categories: Iterable[str],
+    *,
+    people_not_read: int = 0,
+    lookup_cap: int | None = None,
+) -> str | None:
+    """Some parts are missing; None when nothing is.
+
+    `people_not_read`: how many people's permissions are unknown at the end; `lookup_cap`: the
+    cap on REST look-ups, when it is what left some of them unasked (CAPS_REACHED, not a failure).
+    """
+    parts = [_words(name, people_not_read, lookup_cap) for name in sorted(set(missing))]
     if not parts:
         return None
     reasons = set(categories)
