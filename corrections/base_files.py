@@ -17,7 +17,7 @@ from pathlib import Path
 from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
 from corrections import notes
 from queries.client import GitHubClient
-from queries.errors import GitHubError
+from queries.errors import GitHubError, lacks
 from queries.fetch import WindowPage, fetch_base_files
 from queries.models import Blob
 from queries.requests import FileRequest
@@ -33,6 +33,9 @@ class BaseFileTexts:
     failed: tuple[notes.Part, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
     warnings: tuple[str, ...]
     categories: tuple[str, ...] = ()  # why a part failed (a fixed category)
+    # The configuration at the base ref could not be read (the action): why, a fixed category.
+    # The read stops there: defaults would stand in for a configured login without a word.
+    config_unread: str | None = None
 
 
 def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
@@ -99,8 +102,12 @@ async def read_base_files(
         notes.part(name) for name in page.failed if name in {"labels", "learnings", "config"}
     ]
     labels_blob, learnings_blob = page.labels_file, page.learnings_file
+    refused = set(page.refused)
     categories: list[str] = []
-    if files.config_path is not None and "config" not in failed:
+    if files.config_path is not None and "config" in failed:
+        why = lacks("contents") if "config" in refused else "partial answer"
+        return BaseFileTexts(config, None, None, tuple(failed), (), (why,), config_unread=why)
+    if files.config_path is not None:
         where = f"{files.ref}:{files.config_path}"
         config = base_config(
             page.config_file, where, max_analyzed, required=files.config_required, overrides=overrides
@@ -120,8 +127,11 @@ async def read_base_files(
                 labels_blob = learnings_blob = None
             else:
                 failed = [notes.part(name) for name in again.failed]
+                refused = set(again.refused)
                 labels_blob, learnings_blob = again.labels_file, again.learnings_file
-    if failed and not categories:
+    if refused:
+        categories.append(lacks("contents"))
+    if set(failed) - refused and not categories:
         categories.append("partial answer")
     labels = file_text(labels_blob, config.context.labels_file, warnings)
     learnings = (

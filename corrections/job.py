@@ -157,6 +157,13 @@ async def read_corrections(
                 max_analyzed=request.max_analyzed,
                 overrides=request.overrides,
             )
+            if base.config_unread is not None:
+                outcome.failed = True
+                outcome.failure = base.config_unread
+                outcome.note = notes.config_unread(
+                    f"{request.base_ref}:{request.config_path}", base.config_unread
+                )
+                return outcome
             config = outcome.config = base.config
             outcome.warnings.extend(base.warnings)
             reading.record_missing(base.failed, base.categories)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
 
+from queries.errors import lacks
+
 # A part of a run that may be missing; mypy checks every name the reader writes.
 Part = Literal["issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config"]
 
@@ -79,6 +81,15 @@ def _words(name: Part, people_not_read: int, lookup_cap: int | None) -> str:
     return f"permissions of {people_not_read} {people} (their 👎 and comments not counted{cap})"
 
 
+def config_unread(where: str, category: str) -> str:
+    """The configuration at the base ref exists or may exist, but GitHub did not give it: the run
+    stops rather than read with the defaults in its place (a configured login would be lost)."""
+    return (
+        f"The configuration {where} could not be read from GitHub ({category}): corrections were "
+        "not read, rather than read with the defaults in its place; this analysis has no corrections."
+    )
+
+
 def partial(
     missing: Iterable[Part],
     categories: Iterable[str],
@@ -114,6 +125,13 @@ _CHECK = {
     "valid and not expired, with read access to the repository's issues, pull requests and contents.",
     "permission denied": "The token may not read this repository: check {token} and its permissions "
     "(issues, pull requests and contents: read; metadata: read).",
+    # A FORBIDDEN on a part one workflow permission opens (queries.errors.lacks).
+    lacks("issues"): "The token may not read the repository's issues: give the workflow's job "
+    "`permissions: issues: read` (or `issues: write`), or pass in {token} a token that can read them.",
+    lacks("contents"): "The token may not read the repository's files: give the workflow's job "
+    "`permissions: contents: read`, or pass in {token} a token that can read them.",
+    lacks("pull-requests"): "The token may not read the repository's pull requests: give the "
+    "workflow's job `permissions: pull-requests: read`, or pass in {token} a token that can read them.",
     "not found": "Check the repository name (OWNER/NAME) and that the token in {token} can see it "
     "(a private repository looks missing to a token without access).",
     "network error": "GitHub could not be reached: check the network and the API URL.",

@@ -111,6 +111,15 @@ CASES = [
         budget=4.0,
         shrunk_to=FLOOR,
     ),
+    # A token without `issues: read`: FORBIDDEN on the non-null `repository.issues` nulls
+    # `repository`; never "not found", and the note names the permission.
+    Case(
+        "forbidden_issues",
+        first("partial", path=["repository", "issues"]),
+        "the token lacks issues: read",
+        failed=True,
+        retried=False,
+    ),
     Case("html_502", first("html_502"), "GitHub server error", failed=True, retried=True),
     Case("status_500", first("status_500"), "GitHub server error", failed=True, retried=True),
     Case("truncated_200", first("truncated"), "unreadable response", failed=True, retried=True),
@@ -144,14 +153,14 @@ CASES = [
     Case(
         "partial_forbidden_labels_md",
         [{"kind": "partial", "operation": "CorrectionWindow", "path": ["repository", "labelsFile"]}],
-        "partial answer",
+        "the token lacks contents: read",  # FORBIDDEN on a file
         missing=("labels",),
         budget=4.0,
     ),
     Case(
         "partial_forbidden_learnings",
         [{"kind": "partial", "operation": "CorrectionWindow", "path": ["repository", "learningsFile"]}],
-        "partial answer",
+        "the token lacks contents: read",  # FORBIDDEN on a file
         missing=("learnings",),
         budget=4.0,
     ),
