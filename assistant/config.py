@@ -187,6 +187,21 @@ def with_overrides(config: Config, overrides: Iterable[Override]) -> Config:
     return config
 
 
+# The inputs (action) and options (commands) that set the assistant's account: name -> key.
+ASSISTANT_OVERRIDES = {"assistant-login": "login", "assistant-account": "account"}
+
+
+def assistant_overrides(given: Mapping[str, str | None], *, option: bool) -> tuple[Override, ...]:
+    """The assistant's account as the inputs or options named in ASSISTANT_OVERRIDES give it
+    (`given`: name -> value; empty or None: not given); `option`: `--NAME` rather than `input NAME`."""
+    found: list[Override] = []
+    for name, key in ASSISTANT_OVERRIDES.items():
+        value = (given.get(name) or "").strip()
+        if value:
+            found.append(Override(f"--{name}" if option else f"input {name}", "assistant", key, value))
+    return tuple(found)
+
+
 def validate_config(found: config_file.ConfigFile | None) -> Config:
     """The configuration of a file read by assistant.config_file (defaults when there was none)."""
     if found is None:

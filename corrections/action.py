@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.config import Override
+from assistant.config import ASSISTANT_OVERRIDES, Override, assistant_overrides
 from assistant.config_file import DEFAULT_PATH, ConfigError
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
@@ -139,18 +139,10 @@ def prompt_max_chars(environ: Mapping[str, str]) -> int:
     return value
 
 
-# Inputs that set a key of the configuration over the file's value: input name -> (table, key).
-ASSISTANT_INPUTS = {"assistant-login": ("assistant", "login"), "assistant-account": ("assistant", "account")}
-
-
 def overrides_from(environ: Mapping[str, str]) -> tuple[Override, ...]:
     """The inputs `assistant-login` and `assistant-account` that are not empty, as overrides."""
-    found: list[Override] = []
-    for name, (section, key) in ASSISTANT_INPUTS.items():
-        value = environ.get(f"INPUT_{name.upper().replace('-', '_')}", "").strip()
-        if value:
-            found.append(Override(f"input {name}", section, key, value))
-    return tuple(found)
+    given = {name: environ.get(f"INPUT_{name.upper().replace('-', '_')}") for name in ASSISTANT_OVERRIDES}
+    return assistant_overrides(given, option=False)
 
 
 def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:

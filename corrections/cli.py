@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.version import VersionAction
-from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
+from commandline.arguments import (
+    HelpFormatter,
+    add_assistant_arguments,
+    add_repository_arguments,
+    epilog,
+    issue_number,
+)
 from commandline.token import MISSING, token_from
 from commandline.usage import UsageError
 from corrections import analysis_commands
@@ -38,7 +44,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
     from dataclasses import replace
     from pathlib import Path
 
-    from corrections.options import build_options
+    from corrections.options import build_options, option_overrides
 
     options = build_options(
         repo=args.repo,
@@ -49,6 +55,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        overrides=option_overrides(args),
     )
     if args.issue is None:
         return options
@@ -135,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_repository_arguments(read, api_url=GITHUB_GRAPHQL_URL)
     _add_read_arguments(read)
+    add_assistant_arguments(read)
     demo = _command(
         commands,
         "demo",
@@ -194,6 +202,7 @@ def _parser() -> argparse.ArgumentParser:
         help="pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
     )
     quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    add_assistant_arguments(quality)
     explain = _command(
         commands,
         "explain",
@@ -210,6 +219,7 @@ def _parser() -> argparse.ArgumentParser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    add_assistant_arguments(explain)
     analysis_commands.add_parsers(commands, _command)
     return parser
 

@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, Override, validate_config, with_overrides, with_values
+from assistant.config import (
+    ASSISTANT_OVERRIDES,
+    Config,
+    ConfigError,
+    Override,
+    assistant_overrides,
+    validate_config,
+    with_overrides,
+    with_values,
+)
 from assistant.config_file import read_config_file
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
@@ -40,6 +49,12 @@ class ReadOptions:
     overrides: tuple[Override, ...] = ()
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
+
+
+def option_overrides(args: object) -> tuple[Override, ...]:
+    """The `--assistant-login` / `--assistant-account` options a command was given, as overrides."""
+    given = {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
+    return assistant_overrides(given, option=True)
 
 
 def build_options(

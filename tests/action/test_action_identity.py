@@ -145,3 +145,54 @@ def test_an_account_input_of_the_other_type_is_a_configuration_error(
     out = capsys.readouterr().out
     assert "input assistant-login and input assistant-account" in out
     assert "names a bot (GitHub App), not a user" in out
+
+
+def test_the_commands_take_the_same_account_as_an_option(
+    workflow_token_demo: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The schedule examples run `corrections quality` and `learnings sync` with github.token too:
+    `--assistant-login` is the action's input as an option, checked as the configuration is."""
+    from corrections.cli import main
+
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    common = [
+        "--repo",
+        "octo/demo",
+        "--api-url",
+        workflow_token_demo.url,
+        "--assistant-login",
+        "github-actions",
+    ]
+    assert main(["read", *common, "--out", str(tmp_path / "read")]) == 0
+    written = json.loads((tmp_path / "read" / "corrections.json").read_text(encoding="utf-8"))
+    assert len(written["window"]) == 30
+    assert main(["quality", *common, "--out", str(tmp_path / "quality")]) == 0
+    numbers = json.loads((tmp_path / "quality" / "quality.json").read_text(encoding="utf-8"))
+    assert sum(month["analyses"] for month in numbers["months"]) > 0  # without it: none found
+    assert (
+        main(
+            [
+                "read",
+                *common[:4],
+                "--assistant-login",
+                "x[bot]",
+                "--assistant-account",
+                "user",
+                "--out",
+                str(tmp_path / "bad"),
+            ]
+        )
+        == 2
+    )
+
+
+def test_learnings_sync_takes_the_option_checked_as_the_configuration_is(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from learnings.cli import main
+
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    monkeypatch.chdir(tmp_path)
+    argv = ["sync", "--repo", "octo/demo", "--assistant-login", "x[bot]", "--assistant-account", "user"]
+    assert main(argv) == 2
+    assert "--assistant-login and --assistant-account" in capsys.readouterr().err
