@@ -1,10 +1,10 @@
 """Whose analyses the action reads, as the recommended workflow posts them: with `github.token`.
 
 GitHub shows a comment or a label posted with a workflow's GITHUB_TOKEN as the Bot
-`github-actions` (REST `github-actions[bot]`), for every workflow of the repository alike: the
-recorded webhook payloads of octokit/webhooks (tests/conformance/recordings/) and GitHub's docs,
-"Automatic token authentication". The demo world is served here with its analyses, and the
-labels its assistant applied, authored by that account.
+`github-actions` (REST `github-actions[bot]`, id 41898282, `html_url` .../apps/github-actions, as
+REST answers recorded by other projects show it), for every workflow of the repository alike
+(GitHub's docs, "Automatic token authentication"). The demo world is served here with its
+analyses, and the labels its assistant applied, authored by that account.
 """
 
 from __future__ import annotations
