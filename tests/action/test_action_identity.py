@@ -2,7 +2,7 @@
 
 GitHub shows a comment or a label posted with a workflow's GITHUB_TOKEN as the Bot
 `github-actions` (REST `github-actions[bot]`, id 41898282, `html_url` .../apps/github-actions, as
-REST answers recorded by other projects show it), for every workflow of the repository alike
+tests/conformance/recordings/workflow_token_author.json, from firezone/firezone), for every workflow of the repository alike
 (GitHub's docs, "Automatic token authentication"). The demo world is served here with its
 analyses, and the labels its assistant applied, authored by that account.
 """

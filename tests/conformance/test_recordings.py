@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from assistant.identity import Identity, is_assistant
+from corrections.models import Actor
 from emulator import Server
 from queries.classify import classify
 from queries.errors import BadCredentials, RateLimited
@@ -119,6 +121,15 @@ def test_forbidden_on_a_list_item_nulls_that_item(emulate: Emulators) -> None:
     nodes = answer["data"]["repository"]["issues"]["nodes"]
     assert nodes[0] is None and nodes[1] is not None
     assert answer["errors"][0]["path"] == ["repository", "issues", "nodes", 0]
+
+
+def test_the_workflow_token_posts_as_the_shared_bot_github_actions() -> None:
+    """(a) REST's `github-actions[bot]` (type Bot) is the assistant `github-actions` of the
+    examples, and a shared one; a user of that login is not."""
+    author = recording("workflow_token_author")["response"]["author"]
+    actor = Actor(login=author["login"], typename=author["type"])
+    assert is_assistant(actor, Identity("github-actions")) and Identity("github-actions").is_shared
+    assert not is_assistant(actor, Identity("github-actions", "user"))
 
 
 @pytest.fixture
