@@ -1,11 +1,11 @@
 """Whose analyses the action reads, as the recommended workflow posts them: with `github.token`.
 
 GitHub shows a comment or a label posted with a workflow's GITHUB_TOKEN as the Bot
-`github-actions` (REST `github-actions[bot]`, id 41898282, `html_url` .../apps/github-actions, as
-tests/conformance/recordings/workflow_token_author.json, from firezone/firezone), for every workflow of the repository alike
-(GitHub's docs, "Automatic token authentication"). The demo world is served here with its
-analyses, and the labels its assistant applied, authored by that account.
-"""
+`github-actions` (REST `github-actions[bot]`, id 41898282: the recorded answer in
+tests/conformance/recordings/workflow_token_author.json, from firezone/firezone), for every
+workflow of the repository alike (GitHub's docs, "Automatic token authentication"). The demo
+world is served here with its analyses, and the labels its assistant applied, authored by that
+account."""
 
 from __future__ import annotations
 
