@@ -124,6 +124,11 @@ def test_the_input_names_the_workflow_token_s_account(
     written, text = _read(workflow_token_demo, action_env, tmp_path, assistant_login="github-actions")
     # The demo's 30 newest analysed issues, as with its own bot (#62's welcome is no analysis).
     assert len(written["window"]) == 30 and 62 not in written["window"]
+    # 12 of the demo's 13: one label its bot applied without naming it in the marker, removed by a
+    # maintainer, is no correction when the account is shared; the labeler and the welcome
+    # message add none (before: 15, with the labeler's `documentation` on #58 and the welcome
+    # message's duplicate notice on #62, with `[assistant] login = "github-actions"`).
+    assert len(written["corrections"]) == 12
     by_number = {c["number"]: c for c in written["corrections"]}
     # A labeler's label, removed by a maintainer, is no correction: the marker did not name it.
     assert "documentation" not in by_number.get(58, {}).get("labels_removed", [])
