@@ -55,6 +55,24 @@ def find_markers(body: str) -> Iterator[Marker]:
         position = end + len(_CLOSE)
 
 
+def placed_markers(body: str, name: str) -> tuple[list[Marker], list[Marker]]:
+    """The `assistant:NAME` markers of a body that count and those that do not, each in order.
+
+    A marker counts only as the first or the last thing in its body (white space aside; its
+    payload may span lines). One anywhere else is inside someone's words: a comment that quotes
+    or echoes a text with a marker in it (a welcome message repeating an issue's title) carries no
+    marker of its own. Linear: where the body's text starts and ends is found once.
+    """
+    first = len(body) - len(body.lstrip())
+    last = len(body.rstrip())
+    counted: list[Marker] = []
+    elsewhere: list[Marker] = []
+    for found in find_markers(body):
+        if found.name == name:
+            (counted if found.start == first or found.end == last else elsewhere).append(found)
+    return counted, elsewhere
+
+
 def payloads(body: str, name: str) -> list[str]:
     """The payload of every `assistant:NAME` marker in a body, in order."""
     return [found.payload for found in find_markers(body) if found.name == name]

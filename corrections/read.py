@@ -105,6 +105,7 @@ async def _read(
         config_path=options.remote_config,
         config_required=options.remote_config_required,
         max_analyzed=options.max_analyzed,
+        overrides=options.overrides,
         analysed=options.analysed,
     )
     try:

@@ -104,6 +104,7 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
         note=outcome.note,
         window=window,
         window_text=_issues(window),
+        assistant=code_span(outcome.config.assistant.login),
         corrected=len(outcome.corrected),
         vocabulary=len(outcome.vocabulary.names),
         rows=[_row(c) for c in outcome.corrected],
