@@ -169,8 +169,10 @@ class EventNode:
 
     @property
     def stateReason(self) -> str | None:
-        """Why it was closed (DUPLICATE included: the event's field takes no enableDuplicate)."""
-        return getattr(self._item, "state_reason", None)
+        """Why it was closed, as GitHub's schema gates it: DUPLICATE needs `enableDuplicate: true`,
+        an argument this field does not take, so a close as a duplicate reads COMPLETED."""
+        reason = getattr(self._item, "state_reason", None)
+        return "COMPLETED" if reason == "DUPLICATE" else reason
 
     @property
     def canonical(self) -> IssueNode | None:
