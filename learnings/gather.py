@@ -149,14 +149,16 @@ def _level(login: str, permissions: Mapping[str, str]) -> str | None:
 
 def decide(
     found: Found, reactors: Mapping[str, Reactors], permissions: Mapping[str, str]
-) -> tuple[list[Candidate], list[str]]:
-    """The candidates to record, in the order found, and notes on what was left out.
+) -> tuple[list[Candidate], list[str], list[ProposalFound]]:
+    """The candidates to record, in the order found, notes on what was left out, and the proposals
+    still waiting for a pusher's 👍 (or for its reactions to be read).
 
     `permissions` maps normalized logins to GitHub's level; a login missing from it could not be
     read, and counts as no pusher.
     """
     candidates: list[Candidate] = []
     notes: list[str] = []
+    waiting: list[ProposalFound] = []
     pushers = {login for login, level in permissions.items() if may_push(level)}
     for item in found.commands:
         verb = "remember" if isinstance(item.command, Remember) else "ignore-rule"
@@ -189,6 +191,7 @@ def decide(
         seen = reactors.get(proposal.node_id)
         if seen is None:
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
+            waiting.append(proposal)
             continue
         decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, proposal.edited_at)
         if decided.outcome == "rejected":
@@ -198,9 +201,11 @@ def decide(
             notes.append(
                 f"{here}: proposal edited after the 👍 of @{decided.by}; it waits for a new 👍 from a pusher"
             )
+            waiting.append(proposal)
             continue
         if decided.outcome == "pending" or decided.by is None:
             notes.append(f"{here}: proposal waits for a 👍 from a pusher")
+            waiting.append(proposal)
             continue
         source = _source(proposal.thread, proposal.comment, decided.by)
         if source is None:
@@ -214,4 +219,4 @@ def decide(
                 category=proposal.proposal.category,
             )
         )
-    return candidates, notes
+    return candidates, notes, waiting

@@ -91,11 +91,19 @@ def add_parsers(commands: Any) -> None:
         "learnings sync --repo octo/demo",
     )
     syncing.add_argument(
+        "--budget",
+        type=int,
+        default=200,
+        metavar="POINTS",
+        help="GraphQL points the run may spend reading; what is left waits for the next run "
+        "(default: %(default)s; a workflow token has 1,000 an hour)",
+    )
+    syncing.add_argument(
         "--max-pages",
         type=int,
-        default=5,
+        default=None,
         metavar="N",
-        help="bound on the scan, pages of 30 (default: %(default)s)",
+        help="also stop the scan after N pages (default: only the budget stops it)",
     )
 
     memory = commands.add_parser(

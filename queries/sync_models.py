@@ -50,6 +50,7 @@ class TargetRepository(AnswerModel):
     base_file: Blob | None = Field(default=None, alias="baseFile")
     branch_file: Blob | None = Field(default=None, alias="branchFile")
     sync_pulls: PullNodes = Field(default=PullNodes(), alias="syncPulls")
+    merged_pulls: PullNodes = Field(default=PullNodes(), alias="mergedPulls")
 
 
 class TargetData(AnswerModel):
@@ -101,6 +102,7 @@ class ThreadNode(AnswerModel):
 
 
 class ThreadsPage(AnswerModel):
+    total_count: int | None = Field(default=None, alias="totalCount")
     page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadNode | None, ...]
 
@@ -117,15 +119,33 @@ class SourcesData(AnswerModel):
     repository: SourcesRepository | None
 
 
+def _no_selection(value: Any) -> Any:
+    """A node the inline fragment `... on IssueComment` selects nothing of (`{}`) is no comment."""
+    return None if value == {} else value
+
+
+class ThreadNumber(AnswerModel):
+    number: int
+
+
+class PendingComment(ThreadComment):
+    """A comment read again by id, with the issue (and the pull request, when it is one) it is on."""
+
+    issue: ThreadNumber
+    pull_request: ThreadNumber | None = Field(default=None, alias="pullRequest")
+
+
+class PendingData(AnswerModel):
+    """Answer of PendingProposals: a comment GitHub no longer has is null."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    pending: tuple[Annotated[PendingComment | None, BeforeValidator(_no_selection)], ...]
+
+
 class ProposalReactionsNode(AnswerModel):
     id: str
     thumbs_up: ReactionPage = Field(alias="thumbsUp")
     thumbs_down: ReactionPage = Field(alias="thumbsDown")
-
-
-def _no_selection(value: Any) -> Any:
-    """A node the inline fragment `... on IssueComment` selects nothing of (`{}`) is no comment."""
-    return None if value == {} else value
 
 
 class ProposalReactionsData(AnswerModel):

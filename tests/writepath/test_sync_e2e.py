@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -275,8 +276,11 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     )
     assert "  l_" in lines[1] and "accepted by @" in lines[1]
     assert "learnings: sync: note: issue #10, comment 2700001002" in err
+    assert re.fullmatch(r"cost: \d+ points? of 200, \d+ requests", lines[-1])
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
-    assert capsys.readouterr().out == "nothing new to record\n"
+    assert re.fullmatch(
+        r"nothing new to record \(\d+ points? of 200, \d+ requests\)\n", capsys.readouterr().out
+    )
     monkeypatch.delenv("GITHUB_TOKEN")
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 2
     assert (
