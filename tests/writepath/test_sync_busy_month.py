@@ -32,7 +32,7 @@ def _at(moment: datetime) -> str:
 
 def busy_world() -> tuple[dict[str, Any], set[int]]:
     """The month, and the comment ids of every accepted source."""
-    rng = random.Random(26)  # noqa: S311 - seeded test data
+    rng = random.Random(26)
     threads: list[dict[str, Any]] = []
     for number in range(1, ISSUES + PULLS + 1):
         pull = number > ISSUES
@@ -63,7 +63,9 @@ def busy_world() -> tuple[dict[str, Any], set[int]]:
 
     for index in range(COMMANDS):
         thread = rng.choice(threads)
-        accepted.add(add(thread, rng.choice(["alice", "bob"]), f"/assistant remember busy rule number {index}"))
+        accepted.add(
+            add(thread, rng.choice(["alice", "bob"]), f"/assistant remember busy rule number {index}")
+        )
     for index in range(PROPOSALS):
         thread = rng.choice(threads)
         body = proposal_comment("Should I remember this?", f"busy proposal number {index}")
