@@ -69,7 +69,8 @@ class PageSizes:
 
     def describe(self) -> str:
         """The sizes in words, for logs and summaries."""
-        return f"{self.issues} issues with {self.timeline} timeline items each"
+        issues = f"{self.issues} issue" if self.issues == 1 else f"{self.issues} issues"
+        return f"{issues} with {self.timeline} timeline items each"
 
 
 @dataclass(frozen=True)
