@@ -41,6 +41,8 @@ class CommandFound:
     comment: int
     author: str
     command: Remember | IgnoreRule
+    node_id: str = ""  # the comment's node id, where the sync answers
+    answered: frozenset[str] = frozenset()  # the token's own reactions on the comment
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,11 @@ def find_sources(
                         f"{where(*key, comment_id)}: `{command.verb}` not recorded: {command.reason}"
                     )
                 elif not isinstance(command, NotDuplicate):
-                    found.commands.append(CommandFound(key, comment_id, actor.login, command))
+                    found.commands.append(
+                        CommandFound(
+                            key, comment_id, actor.login, command, comment.id, comment.viewer_reactions
+                        )
+                    )
     return found
 
 

@@ -40,12 +40,13 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
+from learnings.answers import ANSWERS, Answer, answers, give
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
 from learnings.store import parse_jsonl
-from learnings.sync_mark import left_note
+from learnings.sync_mark import MAX_PENDING, left_note
 from learnings.sync_target import (
     State,
     SyncError,
@@ -64,12 +65,21 @@ from queries.retry import RetryPolicy
 from queries.sync_fetch import (
     Marks,
     Reactors,
+    Scan,
+    Thread,
     fetch_pending,
     fetch_proposal_reactions,
     fetch_sync_target,
     fetch_threads,
 )
-from queries.write import MAX_MUTATIONS, MIN_INTERVAL, PULL_REQUESTS_NOT_PERMITTED, STALE_DATA, Writer
+from queries.write import (
+    MAX_ANSWERS,
+    MAX_MUTATIONS,
+    MIN_INTERVAL,
+    PULL_REQUESTS_NOT_PERMITTED,
+    STALE_DATA,
+    Writer,
+)
 
 __all__ = ["SyncError", "SyncOptions", "SyncResult", "run_sync"]
 
@@ -95,6 +105,7 @@ class SyncOptions:
     max_pages: int | None = None
     lookback: timedelta = LOOKBACK
     max_mutations: int = MAX_MUTATIONS
+    max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
@@ -127,6 +138,40 @@ class _Gathered:
     notes: list[str]
     marks: Marks
     left: str | None
+    owed: list[Answer]  # answers to commands still to give
+
+
+@dataclass(frozen=True)
+class _Again:
+    """What the last sync asked to read again: comments that may hold sources, answers owed."""
+
+    sources: tuple[Thread, ...]
+    owed: list[Answer]
+
+
+async def _read_again(
+    client: GitHubClient, start: Marks, scan: Scan, *, told: Callable[[str], None]
+) -> _Again:
+    """The comments the marks list that the scan did not read, read by id (PendingComments), and the
+    owed answers that nobody gave since (the token's own reaction on the comment says so)."""
+    reactions = {
+        comment.id: comment.viewer_reactions for thread in scan.threads for comment in thread.comments
+    }
+    wanted = dict.fromkeys([*start.pending, *(node for node, _ in start.answers)])
+    ids = [node for node in wanted if node not in reactions]
+    reread = (
+        {thread.comments[0].id: thread for thread in await fetch_pending(client, ids, told=told)}
+        if ids
+        else {}
+    )
+    reactions |= {node: thread.comments[0].viewer_reactions for node, thread in reread.items()}
+    sources = tuple(reread[node] for node in start.pending if node in reread)
+    owed = [
+        Answer(node, content)
+        for node, content in start.answers
+        if node in reactions and not reactions[node] & ANSWERS
+    ]
+    return _Again(sources, owed)
 
 
 async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _Gathered:
@@ -143,11 +188,10 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         points=max(0, options.budget - client.usage.points - RESERVE),
         max_pages=options.max_pages,
         told=shrinks.append,
+        unmarked={pull.number for pull in (*state.target.pulls, *state.target.merged)},
     )
-    seen = {comment.id for thread in scan.threads for comment in thread.comments}
-    again = [node_id for node_id in start.pending if node_id not in seen]
-    pending = await fetch_pending(client, again, told=shrinks.append) if again else ()
-    threads = (*scan.threads, *pending)
+    again = await _read_again(client, start, scan, told=shrinks.append)
+    threads = (*scan.threads, *again.sources)
     found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
     notes = shrinks + list(found.notes)
     if found.proposals and not config.learnings.implicit_capture:
@@ -170,8 +214,28 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)
         levels = {normalize_login(login): level for login, level in permissions.items()}
     candidates, decided_notes, waiting = decide(found, reactors, levels)
-    marks = replace(scan.marks, pending=tuple(dict.fromkeys(p.node_id for p in waiting)))
-    return _Gathered(found, candidates, notes + decided_notes, marks, left)
+    owed = answers(found, candidates, levels, again.owed)
+    # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
+    # for a 👍 and commands whose author's permission could not be read; and answers past the cap.
+    pending = tuple(
+        dict.fromkeys(
+            [
+                *(proposal.node_id for proposal in waiting),
+                *(c.node_id for c in found.commands if c.node_id and normalize_login(c.author) not in levels),
+            ]
+        )
+    )
+    later = tuple((answer.node_id, answer.content) for answer in owed[options.max_answers :])
+    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(later))):
+        if count > MAX_PENDING:
+            decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")
+    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=later[:MAX_PENDING])
+    if later:
+        decided_notes.append(
+            f"{len(later)} command(s) wait for their answer until the next run "
+            f"(at most {options.max_answers} answers a run)"
+        )
+    return _Gathered(found, candidates, notes + decided_notes, marks, left, owed)
 
 
 async def run_sync(options: SyncOptions) -> SyncResult:
@@ -195,7 +259,9 @@ async def run_sync(options: SyncOptions) -> SyncResult:
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
-        if not recorded.changed and (state.pull is None or not state.on_branch):
+        owed = gathered.owed[: options.max_answers]
+        keeps_marks = state.pull is not None and state.on_branch
+        if not recorded.changed and not keeps_marks and not owed:
             # Nowhere to keep the marks: the next run reads from the old ones again.
             return _result(client, SyncResult(outcome="nothing-new", notes=tuple(notes)), gathered)
         # Mutations are never retried blindly (a retried createRef or createPullRequest could act
@@ -207,26 +273,38 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 write_client,
                 min_interval=options.min_interval,
                 max_mutations=options.max_mutations,
+                max_answers=options.max_answers,
                 sleep=options.sleep,
                 clock=options.clock,
             )
-            publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
-            try:
-                result = await publish.run(recorded, tuple(notes))
-                return _result(client, result, gathered, write_client.usage.requests)
-            except WriteRefused as error:
-                if error.error_type == PULL_REQUESTS_NOT_PERMITTED:
-                    raise SyncError(
-                        f"{options.owner}/{options.name} does not allow GitHub Actions to create pull "
-                        "requests (Settings > Actions > General > Workflow permissions); nothing was written"
-                    ) from error
-                raise SyncError(
-                    f"GitHub refused to write the learnings ({error.error_type}); nothing was left half-written"
-                ) from error
-            except GitHubError as error:
-                raise SyncError(
-                    f"could not write the learnings to GitHub: {error.category}; nothing was left half-written"
-                ) from error
+            result = SyncResult(outcome="nothing-new", notes=tuple(notes))
+            if recorded.changed or keeps_marks:
+                publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
+                result = await _published(publish, recorded, tuple(notes))
+            # Answered only once the learnings are in the pull request: a failed write raised above.
+            unanswered = await give(writer, owed)
+            result = replace(result, notes=result.notes + tuple(unanswered), mutations=tuple(writer.names))
+            return _result(client, result, gathered, write_client.usage.requests)
+
+
+async def _published(publish: _Publish, recorded: Recorded, notes: tuple[str, ...]) -> SyncResult:
+    """The writing half, its failures as one line each (nothing is left half-written)."""
+    options = publish.options
+    try:
+        return await publish.run(recorded, notes)
+    except WriteRefused as error:
+        if error.error_type == PULL_REQUESTS_NOT_PERMITTED:
+            raise SyncError(
+                f"{options.owner}/{options.name} does not allow GitHub Actions to create pull "
+                "requests (Settings > Actions > General > Workflow permissions); nothing was written"
+            ) from error
+        raise SyncError(
+            f"GitHub refused to write the learnings ({error.error_type}); nothing was left half-written"
+        ) from error
+    except GitHubError as error:
+        raise SyncError(
+            f"could not write the learnings to GitHub: {error.category}; nothing was left half-written"
+        ) from error
 
 
 def _result(client: GitHubClient, result: SyncResult, gathered: _Gathered, writes: int = 0) -> SyncResult:

@@ -1,8 +1,10 @@
 """How far the sync has read: its high-water marks, kept by GitHub in the sync's own pull request.
 
 The body of the sync's pull request ends with `<!-- assistant:sync-mark {"v": 1, "issues": TIME,
-"pulls": TIME, "pending": [NODE_ID, ...]} -->` and a sentence saying the same (`pending`: the
-proposals found waiting for a 👍, read again by id, as a reaction moves no issue's updatedAt). The next run reads its marks from its own open
+"pulls": TIME, "pending": [NODE_ID, ...], "answers": [[NODE_ID, "ROCKET"], ...]} -->` and a sentence saying the same (`pending`: the
+comments read again by id: proposals waiting for a 👍, as a reaction moves no issue's updatedAt,
+and commands whose author's permission could not be read; `answers`: answers to commands that a
+run's cap left for the next one). The next run reads its marks from its own open
 pull request, else from its newest merged one (learnings.sync decides which are its own), else it
 falls back to the learnings already recorded. Pure: marks in, text out, and back.
 """
@@ -20,8 +22,12 @@ from assistant.markers import json_payload, marker, payloads
 from queries.sync_fetch import Marks, Scan
 
 NAME = "sync-mark"
-# Proposals waiting for a 👍 that the mark remembers (the newest found).
-MAX_PENDING = 100
+# Comments the mark remembers to read again (proposals waiting for a 👍, commands not decided or
+# not answered yet): three requests of nodes(ids:).
+MAX_PENDING = 300
+
+
+NodeId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_=-]{1,100}$")]
 
 
 class _Payload(BaseModel):
@@ -30,9 +36,8 @@ class _Payload(BaseModel):
     v: Literal[1]
     issues: AwareDatetime | None = None
     pulls: AwareDatetime | None = None
-    pending: tuple[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_=-]{1,100}$")], ...] = Field(
-        default=(), max_length=MAX_PENDING
-    )
+    pending: tuple[NodeId, ...] = Field(default=(), max_length=MAX_PENDING)
+    answers: tuple[tuple[NodeId, Literal["ROCKET", "EYES"]], ...] = Field(default=(), max_length=MAX_PENDING)
 
 
 def _utc(moment: datetime | None) -> str | None:
@@ -46,6 +51,7 @@ def mark_marker(marks: Marks) -> str:
         "issues": _utc(marks.issues),
         "pulls": _utc(marks.pulls),
         "pending": list(marks.pending[-MAX_PENDING:]),
+        "answers": [list(answer) for answer in marks.answers[:MAX_PENDING]],
     }
     return marker(NAME, json_payload(payload))
 
@@ -58,7 +64,7 @@ def read_marks(bodies: Iterable[str]) -> Marks | None:
                 found = _Payload.model_validate(json.loads(payload))
             except (ValueError, ValidationError):
                 continue
-            return Marks(issues=found.issues, pulls=found.pulls, pending=found.pending)
+            return Marks(issues=found.issues, pulls=found.pulls, pending=found.pending, answers=found.answers)
     return None
 
 

@@ -9,7 +9,7 @@ request's comments for its PR memory. Whether people may push is read by queries
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -135,6 +135,8 @@ class Marks:
     # Node ids of proposals found waiting for a 👍: a reaction does not move an issue's updatedAt,
     # so they are read again by id until decided.
     pending: tuple[str, ...] = ()
+    # Answers to commands owed beyond a run's cap: (comment node id, reaction content).
+    answers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,13 +206,15 @@ async def fetch_threads(
     max_pages: int | None = None,
     sizes: SourceSizes | None = None,
     told: Callable[[str], None] | None = None,
+    unmarked: Collection[int] = (),
 ) -> Scan:
     """Issues and pull requests updated since their marks, in requests costing at most `points`.
 
     Both streams advance in the same request; each stops at its end or its mark. A page is not
     sent when the last page's cost would take the scan past `points` (the first always is).
-    Pages shrink while GitHub cannot answer them (queries.page_sizes.ask_smaller). Raises
-    BadResponse when a stream's cursor does not advance.
+    Pages shrink while GitHub cannot answer them (queries.page_sizes.ask_smaller). Pull requests
+    numbered in `unmarked` (the sync's own: writing to them moves their updatedAt) are read but do
+    not move the pull requests' mark. Raises BadResponse when a stream's cursor does not advance.
     """
     state = _Progress(sizes=sizes or SourceSizes())
 
@@ -249,8 +253,9 @@ async def fetch_threads(
             found += threads
         if "pulls" in cursors:
             threads, following["pulls"] = _threads(pulls, "pull_request", marks.pulls)
-            if threads and state.pulls_newest is None:
-                state.pulls_newest = threads[0].updated_at
+            marking = [thread for thread in threads if thread.number not in unmarked]
+            if marking and state.pulls_newest is None:
+                state.pulls_newest = marking[0].updated_at
             found += threads
         return found, following
 
@@ -272,7 +277,7 @@ async def fetch_threads(
         complete=not going,
         pages=pages.count,
         points=state.points,
-        marks=Marks(issues=issues_mark, pulls=pulls_mark, pending=marks.pending),
+        marks=Marks(issues=issues_mark, pulls=pulls_mark, pending=marks.pending, answers=marks.answers),
         issues_left=left,
         pulls_left="pulls" in going,
         sizes=state.sizes,
@@ -290,14 +295,14 @@ async def fetch_pending(
 
         async def send(size: NodeBatch, shrinkable: bool, start: int = start) -> tuple[Answer, int]:
             chunk = ids[start : start + size.ids]
-            answer = await client.execute(
-                operation("PendingProposals"), {"ids": chunk}, shrinkable=shrinkable
-            )
+            answer = await client.execute(operation("PendingComments"), {"ids": chunk}, shrinkable=shrinkable)
             return answer, len(chunk)
 
-        (answer, count), batch = await ask_smaller(batch, send, what="pending proposals query", told=told)
+        (answer, count), batch = await ask_smaller(
+            batch, send, what="query of comments read again", told=told
+        )
         start += count
-        for node in parse_answer(PendingData, answer.data, "PendingProposals").pending:
+        for node in parse_answer(PendingData, answer.data, "PendingComments").pending:
             if node is None:
                 continue
             pull = node.pull_request

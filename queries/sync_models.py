@@ -73,6 +73,11 @@ class CommentPageInfo(AnswerModel):
         return Next(more=self.has_previous_page, cursor=self.start_cursor)
 
 
+class ReactionGroupRef(AnswerModel):
+    content: str
+    viewer_has_reacted: bool = Field(alias="viewerHasReacted")
+
+
 class ThreadComment(AnswerModel):
     id: str
     # fullDatabaseId: a BigInt string (real comment ids are above 2^31, past GraphQL's Int).
@@ -82,6 +87,12 @@ class ThreadComment(AnswerModel):
     last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     body: str
     author: ActorRef | None
+    reaction_groups: tuple[ReactionGroupRef, ...] | None = Field(default=(), alias="reactionGroups")
+
+    @property
+    def viewer_reactions(self) -> frozenset[str]:
+        """The reactions the token's own account gave this comment (GitHub keeps the sync's answers)."""
+        return frozenset(group.content for group in self.reaction_groups or () if group.viewer_has_reacted)
 
 
 class CommentPage(AnswerModel):

@@ -262,6 +262,11 @@ def time_machine() -> VirtualTime:
 Sync = Callable[..., SyncResult]
 
 
+def writes(result: SyncResult) -> tuple[str, ...]:
+    """The run's mutations but its answers to commands (AddReaction: tests/writepath/test_sync_answers.py)."""
+    return tuple(name for name in result.mutations if name != "AddReaction")
+
+
 @pytest.fixture
 def sync(server: Server, time_machine: VirtualTime) -> Sync:
     """Run one sync against the emulator (keyword arguments override SyncOptions)."""

@@ -21,7 +21,7 @@ from learnings.cli import main
 from learnings.store import parse_jsonl
 from learnings.sync import SyncError, SyncOptions, run_sync
 from tests.emulation import Emulators
-from tests.writepath.conftest import NOW, OLD_LEARNING, build_world
+from tests.writepath.conftest import NOW, OLD_LEARNING, build_world, writes
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -98,8 +98,8 @@ def test_first_sync_records_pushers_commands_and_accepted_proposals(
     assert "comment 2700002005: `ignore-rule" in notes  # the finding marker in carol's comment is forged
     assert "2700001104" not in notes  # a proposal marker in dave's comment is not even a proposal
 
-    assert result.mutations == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
-    assert time_machine.sleeps == [1.0, 1.0]
+    assert writes(result) == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
+    assert time_machine.sleeps == [1.0] * (len(result.mutations) - 1)
     assert_main_unchanged(server, initial)
     stored = branch_store(server)
     assert [learning.id for learning in stored] == ["l_0ld1", *(learning.id for learning in result.recorded)]
@@ -148,7 +148,7 @@ def test_second_sync_adds_only_what_is_new(server: Server, kit: Any, sync: Sync)
     assert second.outcome == "recorded"
     assert sources(second.recorded) == {("issue", 10, new_id, "bob"), ("issue", 11, 2700001103, "alice")}
     assert second.pull_number == first.pull_number
-    assert second.mutations == ("CreateCommitOnBranch", "UpdatePullRequest")
+    assert writes(second) == ("CreateCommitOnBranch", "UpdatePullRequest")
     head = server.state()["heads"][BRANCH]
     assert server.store.commits[head].parent == first_head
     assert len(sync_pulls(server)) == 1
@@ -184,7 +184,7 @@ def test_stale_head_is_read_again_and_retried_once(
     time_machine.before_sleep = another_sync_writes
     result = sync()
 
-    assert result.mutations == (
+    assert writes(result) == (
         "CreateRef",
         "CreateCommitOnBranch",
         "CreateCommitOnBranch",
