@@ -4,7 +4,8 @@ The body of the sync's pull request ends with `<!-- assistant:sync-mark {"v": 1,
 "pulls": TIME, "pending": [NODE_ID, ...], "answers": [[NODE_ID, "ROCKET"], ...]} -->` and a sentence saying the same (`pending`: the
 comments read again by id: proposals waiting for a 👍, as a reaction moves no issue's updatedAt,
 and commands whose author's permission could not be read; `answers`: answers to commands that a
-run's cap left for the next one). The next run reads its marks from its own open
+run's cap left for the next one; `pulls_after` and `pulls_top`, when a budget stopped the pull
+requests, newest first, before their mark: where the next run goes on, and what it had read). The next run reads its marks from its own open
 pull request, else from its newest merged one (learnings.sync decides which are its own), else it
 falls back to the learnings already recorded. Pure: marks in, text out, and back.
 """
@@ -38,6 +39,8 @@ class _Payload(BaseModel):
     pulls: AwareDatetime | None = None
     pending: tuple[NodeId, ...] = Field(default=(), max_length=MAX_PENDING)
     answers: tuple[tuple[NodeId, Literal["ROCKET", "EYES"]], ...] = Field(default=(), max_length=MAX_PENDING)
+    pulls_after: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+/=_:-]{1,300}$")] | None = None
+    pulls_top: AwareDatetime | None = None
 
 
 def _utc(moment: datetime | None) -> str | None:
@@ -53,6 +56,8 @@ def mark_marker(marks: Marks) -> str:
         "pending": list(marks.pending[-MAX_PENDING:]),
         "answers": [list(answer) for answer in marks.answers[:MAX_PENDING]],
     }
+    if marks.pulls_after is not None:
+        payload |= {"pulls_after": marks.pulls_after, "pulls_top": _utc(marks.pulls_top)}
     return marker(NAME, json_payload(payload))
 
 
@@ -64,7 +69,14 @@ def read_marks(bodies: Iterable[str]) -> Marks | None:
                 found = _Payload.model_validate(json.loads(payload))
             except (ValueError, ValidationError):
                 continue
-            return Marks(issues=found.issues, pulls=found.pulls, pending=found.pending, answers=found.answers)
+            return Marks(
+                issues=found.issues,
+                pulls=found.pulls,
+                pending=found.pending,
+                answers=found.answers,
+                pulls_after=found.pulls_after,
+                pulls_top=found.pulls_top if found.pulls_after else None,
+            )
     return None
 
 
@@ -82,7 +94,10 @@ def left_note(scan: Scan, budget: int) -> str:
     if scan.issues_left:
         parts.append(f"{scan.issues_left} issues updated after {_utc(marks.issues) or 'the start'}")
     if scan.pulls_left:
-        parts.append(f"pull requests updated after {_utc(marks.pulls) or 'the start'}")
+        parts.append(
+            f"pull requests updated after {_utc(marks.pulls) or 'the start'} and before "
+            f"{_utc(marks.pulls_top) or 'now'} (the next run goes on where this one stopped)"
+        )
     return (
         f"the scan stopped at its budget of {budget} points ({scan.points} spent on {scan.pages} pages); "
         f"left for the next run: {' and '.join(parts) or 'activity after its marks'}"

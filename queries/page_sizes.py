@@ -26,6 +26,10 @@ MIN_TIMELINE_ITEMS = 10
 SOURCES_PAGE = 30
 MIN_THREADS = 5
 MIN_COMMENTS = 10
+# A pull request's newest reviews and review threads, and the first comments of each thread.
+REVIEWS = 10
+REVIEW_COMMENTS = 10
+MIN_REVIEWS = 2
 # Comments whose reactions one request reads (nodes(ids:)).
 NODES_PER_REQUEST = 50
 MIN_NODES = 5
@@ -75,19 +79,30 @@ class PageSizes:
 
 @dataclass(frozen=True)
 class SourceSizes:
-    """The sync's sizes: issues and pull requests per scan page, newest comments per thread."""
+    """The sync's sizes: issues and pull requests per scan page, newest comments per thread, and a
+    pull request's newest reviews and review threads with the first comments of each."""
 
     threads: int = SOURCES_PAGE
     comments: int = FULL_PAGE
+    reviews: int = REVIEWS
+    review_comments: int = REVIEW_COMMENTS
 
     def halved(self) -> SourceSizes | None:
-        """Both sizes halved (each no lower than its floor); None when both are at the floor."""
-        smaller = SourceSizes(_half(self.threads, MIN_THREADS), _half(self.comments, MIN_COMMENTS))
+        """Every size halved (each no lower than its floor); None when all are at their floors."""
+        smaller = SourceSizes(
+            _half(self.threads, MIN_THREADS),
+            _half(self.comments, MIN_COMMENTS),
+            _half(self.reviews, MIN_REVIEWS),
+            _half(self.review_comments, MIN_REVIEWS),
+        )
         return None if smaller == self else smaller
 
     def describe(self) -> str:
         """The sizes in words, for logs and summaries."""
-        return f"{self.threads} issues and {self.threads} pull requests with {self.comments} comments each"
+        return (
+            f"{self.threads} issues and {self.threads} pull requests with {self.comments} comments each "
+            f"({self.reviews} reviews and threads of {self.review_comments} comments a pull request)"
+        )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ request's comments for its PR memory. Whether people may push is read by queries
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -22,6 +22,7 @@ from queries.models import Blob, ReactionPage
 from queries.page_sizes import NodeBatch, SourceSizes, ask_smaller
 from queries.pagination import Next, Pages
 from queries.sync_models import (
+    PendingComment,
     PendingData,
     ProposalReactionsData,
     PullComments,
@@ -120,6 +121,11 @@ class Thread:
     updated_at: datetime
     comments: tuple[ThreadComment, ...]
     older_comments: bool  # comments older than these were not read
+    # Pull requests: the newest reviews' bodies, and the newest review threads, each its first
+    # comments (the first starts the thread, a finding of the assistant; the others reply to it).
+    reviews: tuple[ThreadComment, ...] = ()
+    review_threads: tuple[tuple[ThreadComment, ...], ...] = ()
+    older_reviews: bool = False  # reviews, threads or thread comments beyond these were not read
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,10 @@ class Marks:
     pending: tuple[str, ...] = ()
     # Answers to commands owed beyond a run's cap: (comment node id, reaction content).
     answers: tuple[tuple[str, str], ...] = ()
+    # A pull request stream that a budget stopped: where it goes on (the cursor after the last
+    # page read, newest first) and the newest time it had read, the mark once it reaches `pulls`.
+    pulls_after: str | None = None
+    pulls_top: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -170,12 +180,22 @@ def _threads(
 
 
 def _thread(node: ThreadNode, kind: Literal["issue", "pull_request"]) -> Thread:
+    reviews = node.reviews.read if node.reviews is not None else ()
+    threads = node.review_threads
+    read = tuple(t.comments for t in threads.nodes if t is not None) if threads is not None else ()
+    older = (node.reviews is not None and node.reviews.total_count > len(reviews)) or (
+        threads is not None
+        and (threads.total_count > len(read) or any(page.total_count > len(page.read) for page in read))
+    )
     return Thread(
         kind=kind,
         number=node.number,
         updated_at=node.updated_at,
         comments=node.comments.read,
         older_comments=node.comments.page_info.has_previous_page,
+        reviews=reviews,
+        review_threads=tuple(page.read for page in read),
+        older_reviews=older,
     )
 
 
@@ -194,6 +214,7 @@ class _Progress:
     pulls_newest: datetime | None = None
     issues_total: int | None = None
     issues_read: int = 0
+    pulls_cursor: str | None = None
 
 
 async def fetch_threads(
@@ -225,6 +246,8 @@ async def fetch_threads(
                 "name": name,
                 "pageSize": sizes.threads,
                 "commentCount": sizes.comments,
+                "reviewCount": sizes.reviews,
+                "reviewCommentCount": sizes.review_comments,
                 "since": _iso(marks.issues),
                 "issuesAfter": cursors.get("issues"),
                 "pullsAfter": cursors.get("pulls"),
@@ -256,10 +279,12 @@ async def fetch_threads(
             marking = [thread for thread in threads if thread.number not in unmarked]
             if marking and state.pulls_newest is None:
                 state.pulls_newest = marking[0].updated_at
+            state.pulls_cursor = following["pulls"].cursor
             found += threads
         return found, following
 
-    pages = Pages("LearningSources", page, ("issues", "pulls"), max_pages=max_pages)
+    start = {"pulls": marks.pulls_after} if marks.pulls_after else {}
+    pages = Pages("LearningSources", page, ("issues", "pulls"), max_pages=max_pages, start=start)
     threads: list[Thread] = []
     while not pages.count or state.points + state.last_cost <= points:
         found = await pages.next()
@@ -268,7 +293,12 @@ async def fetch_threads(
         threads += found
     going = pages.going
     issues_mark = marks.issues if state.issues_through is None else state.issues_through
-    pulls_mark = marks.pulls if "pulls" in going else (state.pulls_newest or marks.pulls)
+    # Resuming, the stream started below the newest pull requests: their top was read before.
+    top = marks.pulls_top if marks.pulls_after else (state.pulls_newest or marks.pulls)
+    if "pulls" in going:  # stopped early: the next run goes on from here, down to the old mark
+        pulls = replace(marks, pulls_after=state.pulls_cursor or marks.pulls_after, pulls_top=top)
+    else:
+        pulls = replace(marks, pulls=top or marks.pulls, pulls_after=None, pulls_top=None)
     left = 0
     if "issues" in going and state.issues_total is not None:
         left = max(0, state.issues_total - state.issues_read)
@@ -277,7 +307,7 @@ async def fetch_threads(
         complete=not going,
         pages=pages.count,
         points=state.points,
-        marks=Marks(issues=issues_mark, pulls=pulls_mark, pending=marks.pending, answers=marks.answers),
+        marks=replace(pulls, issues=issues_mark),
         issues_left=left,
         pulls_left="pulls" in going,
         sizes=state.sizes,
@@ -303,19 +333,25 @@ async def fetch_pending(
         )
         start += count
         for node in parse_answer(PendingData, answer.data, "PendingComments").pending:
-            if node is None:
-                continue
-            pull = node.pull_request
-            threads.append(
-                Thread(
-                    kind="issue" if pull is None else "pull_request",
-                    number=node.issue.number if pull is None else pull.number,
-                    updated_at=node.updated_at,
-                    comments=(node,),
-                    older_comments=False,
-                )
-            )
+            thread = _pending_thread(node) if node is not None else None
+            if thread is not None:
+                threads.append(thread)
     return tuple(threads)
+
+
+def _pending_thread(node: PendingComment) -> Thread | None:
+    """A comment read by id as a thread of its own, in the place it has there."""
+    pull, issue, reviewed = node.pull_request, node.issue, node.reviewed
+    if node.typename == "PullRequestReviewComment" and reviewed is not None:
+        comments = (node.reply_to, node) if node.reply_to is not None else (node,)
+        return Thread("pull_request", reviewed.number, node.updated_at, (), False, review_threads=(comments,))
+    if node.typename == "PullRequestReview" and reviewed is not None:
+        return Thread("pull_request", reviewed.number, node.updated_at, (), False, reviews=(node,))
+    if pull is not None:
+        return Thread("pull_request", pull.number, node.updated_at, (node,), False)
+    if issue is not None:
+        return Thread("issue", issue.number, node.updated_at, (node,), False)
+    return None
 
 
 @dataclass(frozen=True)

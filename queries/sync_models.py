@@ -106,10 +106,32 @@ class CommentPage(AnswerModel):
         return tuple(comment for comment in self.nodes if comment is not None)
 
 
+class ReviewNodes(AnswerModel):
+    total_count: int = Field(alias="totalCount")
+    nodes: tuple[ThreadComment | None, ...]
+
+    @property
+    def read(self) -> tuple[ThreadComment, ...]:
+        """What GitHub answered with, in its order (a node it could not give is null)."""
+        return tuple(node for node in self.nodes if node is not None)
+
+
+class ReviewThreadNode(AnswerModel):
+    comments: ReviewNodes
+
+
+class ReviewThreads(AnswerModel):
+    total_count: int = Field(alias="totalCount")
+    nodes: tuple[ReviewThreadNode | None, ...]
+
+
 class ThreadNode(AnswerModel):
     number: int
     updated_at: datetime = Field(alias="updatedAt")
     comments: CommentPage
+    # Pull requests only: the newest reviews (their bodies) and review threads.
+    reviews: ReviewNodes | None = None
+    review_threads: ReviewThreads | None = Field(default=None, alias="reviewThreads")
 
 
 class ThreadsPage(AnswerModel):
@@ -140,10 +162,14 @@ class ThreadNumber(AnswerModel):
 
 
 class PendingComment(ThreadComment):
-    """A comment read again by id, with the issue (and the pull request, when it is one) it is on."""
+    """A comment read again by id (an IssueComment, a PullRequestReview or a PullRequestReviewComment)
+    with the issue or pull request it is on, and for a review thread's reply its first comment."""
 
-    issue: ThreadNumber
+    typename: str = Field(alias="__typename")
+    issue: ThreadNumber | None = None
     pull_request: ThreadNumber | None = Field(default=None, alias="pullRequest")
+    reviewed: ThreadNumber | None = None  # a review's or review comment's pull request
+    reply_to: ThreadComment | None = Field(default=None, alias="replyTo")
 
 
 class PendingData(AnswerModel):

@@ -24,9 +24,12 @@ def answered(server: Server) -> dict[int, set[str]]:
     state = server.state()
     found: dict[int, set[str]] = {}
     for thread in (*state["issues"], *state["pull_requests"]):
-        for item in thread["timeline"]:
+        comments = [item for item in thread["timeline"] if item["type"] == "comment"]
+        for review in thread.get("reviews", ()):
+            comments += [c for t in review.get("threads", ()) for c in t["comments"]]
+        for item in comments:
             mine = {r["content"] for r in item.get("reactions", ()) if r["user"] == VIEWER}
-            if item["type"] == "comment" and mine:
+            if mine:
                 found[item["id"]] = mine
     return found
 
