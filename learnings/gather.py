@@ -131,6 +131,10 @@ def find_sources(
         key: ThreadKey = (thread.kind, thread.number)
         for comment, place in _read(thread, assistant):
             reader.comment(key, comment, place)
+        if thread.older_reviews:
+            reader.found.notes.append(
+                f"{where(*key)}: reviews or review comments past the scan's page were not read"
+            )
     return reader.found
 
 
