@@ -52,16 +52,24 @@ class Reaction(Model):
     at: AwareDatetime
 
 
-class CommentItem(Model):
-    """An issue comment; ``updated_at`` (optional, emulator extra) marks an edit."""
+class ReviewComment(Model):
+    """A pull request review comment (GitHub's PullRequestReviewComment); ids are database ids.
 
-    type: Literal["comment"]
+    ``updated_at`` (optional, emulator extra) marks an edit.
+    """
+
     id: int
     author: str | None
     at: AwareDatetime
     body: str = ""
     updated_at: AwareDatetime | None = None
     reactions: tuple[Reaction, ...] = ()
+
+
+class CommentItem(ReviewComment):
+    """An issue comment: a review comment's keys, in the timeline."""
+
+    type: Literal["comment"]
 
 
 class LabelItem(Model):
@@ -107,17 +115,6 @@ class DuplicateItem(Model):
 TimelineItem = Annotated[
     CommentItem | LabelItem | ClosedItem | ReopenedItem | DuplicateItem, Field(discriminator="type")
 ]
-
-
-class ReviewComment(Model):
-    """A pull request review comment (GitHub's PullRequestReviewComment); ids are database ids."""
-
-    id: int
-    author: str | None
-    at: AwareDatetime
-    body: str = ""
-    updated_at: AwareDatetime | None = None
-    reactions: tuple[Reaction, ...] = ()
 
 
 class ReviewThread(Model):

@@ -28,7 +28,33 @@ def _pull(store: Store, number: int) -> Any:
     return NODES.build(store, "PullRequest", str(number))
 
 
-class _Authored(Reactable):
+class _OnPull:
+    """What every object of a review knows: its pull request and the repository."""
+
+    _store: Store
+    _number: int
+
+    @property
+    def pullRequest(self) -> Any:
+        """The pull request reviewed."""
+        return _pull(self._store, self._number)
+
+    @property
+    def repository(self) -> Any:
+        """The repository."""
+        return NODES.build(self._store, "Repository", self._store.name_with_owner)
+
+    def _on_line(self, thread: ReviewThread) -> None:
+        """Where in the diff: the thread's file and line (a single line, on the new side)."""
+        self.path = thread.path
+        self.line = thread.line
+        self.originalLine = thread.line
+        self.startLine = None
+        self.originalStartLine = None
+        self.subjectType = "LINE"
+
+
+class _Authored(Reactable, _OnPull):
     """What a review and a review comment share: author, body, times, the viewer, reactions."""
 
     _store: Store
@@ -54,16 +80,6 @@ class _Authored(Reactable):
     def authorAssociation(self) -> str:
         """The author's association with the repository."""
         return self._store.association(self._author)
-
-    @property
-    def pullRequest(self) -> Any:
-        """The pull request reviewed."""
-        return _pull(self._store, self._number)
-
-    @property
-    def repository(self) -> Any:
-        """The repository."""
-        return NODES.build(self._store, "Repository", self._store.name_with_owner)
 
     def viewerDidAuthor(self, info: Info, args: Args) -> bool:
         """Whether the viewer wrote it."""
@@ -133,7 +149,7 @@ class ReviewNode(_Authored):
 
 
 @NODES.register("PullRequestReviewThread")
-class ThreadNode:
+class ThreadNode(_OnPull):
     """One thread of review comments on a line of a file."""
 
     typename = "PullRequestReviewThread"
@@ -144,18 +160,13 @@ class ThreadNode:
         self._review = review
         self._thread: ReviewThread = review.threads[index]
         self.id = node_id("PullRequestReviewThread", f"{review.id}:{index}")
-        self.path = self._thread.path
-        self.line = self._thread.line
-        self.originalLine = self._thread.line
-        self.startLine = None
-        self.originalStartLine = None
+        self._on_line(self._thread)
         self.diffSide = "RIGHT"
         self.startDiffSide = None
         self.isCollapsed = False
         self.isOutdated = False
         self.isResolved = False
         self.resolvedBy = None
-        self.subjectType = "LINE"
         self.viewerCanReply = True
         self.viewerCanResolve = False
         self.viewerCanUnresolve = False
@@ -170,16 +181,6 @@ class ThreadNode:
         review = store.items[where[0]].reviews[where[1]]
         index = int(index_text)
         return cls(store, where[0], review, index) if index < len(review.threads) else None
-
-    @property
-    def pullRequest(self) -> Any:
-        """The pull request."""
-        return _pull(self._store, self._number)
-
-    @property
-    def repository(self) -> Any:
-        """The repository."""
-        return NODES.build(self._store, "Repository", self._store.name_with_owner)
 
     def comments(self, info: Info, args: Args) -> Connection[Any]:
         """The thread's comments, oldest first: the first starts it, the others reply to it."""
@@ -206,15 +207,10 @@ class ReviewCommentNode(_Authored):
         self.body = comment.body
         self.bodyText = comment.body
         self._times(comment.at, comment.updated_at)
-        self.path = self._thread.path
-        self.line = self._thread.line
-        self.originalLine = self._thread.line
-        self.startLine = None
-        self.originalStartLine = None
+        self._on_line(self._thread)
         self.diffHunk = ""
         self.outdated = False
         self.state = "SUBMITTED"
-        self.subjectType = "LINE"
         self.url = f"{BASE}/{store.name_with_owner}/pull/{number}#discussion_r{comment.id}"
         self.resourcePath = self.url.removeprefix(BASE)
 

@@ -10,16 +10,15 @@ wrote into the pull request's body.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from emulator import Server
 from learnings.proposals import proposal_comment
-from learnings.sync import SyncOptions, SyncResult, run_sync
+from learnings.sync import SyncResult
 from tests.emulation import Emulators
-from tests.writepath.conftest import NOW, VirtualTime
+from tests.writepath.conftest import VirtualTime, sync_once
 
 START = datetime(2026, 10, 28, 0, 0, tzinfo=UTC)
 ISSUES, PULLS, COMMANDS, PROPOSALS, REFUSED = 1200, 150, 90, 40, 20
@@ -86,17 +85,7 @@ def busy_world() -> tuple[dict[str, Any], set[int]]:
 
 
 def _sync(server: Server, clock: VirtualTime) -> SyncResult:
-    options = SyncOptions(
-        owner="octo",
-        name="busy",
-        api_url=server.url,
-        token="sync-token",
-        budget=BUDGET,
-        sleep=clock.sleep,
-        clock=clock.clock,
-        now=lambda: NOW,
-    )
-    return asyncio.run(run_sync(options))
+    return sync_once(server, clock, name="busy", budget=BUDGET)
 
 
 def test_a_busy_month_is_recorded_whole_across_runs_within_the_budget(emulate: Emulators) -> None:

@@ -5,7 +5,6 @@ Every test checks that the default branch did not move and its store did not cha
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import Callable
@@ -19,9 +18,9 @@ from emulator import Server
 from learnings import github_commands
 from learnings.cli import main
 from learnings.store import parse_jsonl
-from learnings.sync import SyncError, SyncOptions, run_sync
+from learnings.sync import SyncError
 from tests.emulation import Emulators
-from tests.writepath.conftest import NOW, OLD_LEARNING, build_world, writes
+from tests.writepath.conftest import OLD_LEARNING, build_world, sync_once, writes
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -297,16 +296,7 @@ def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any, emulate:
     world["files"]["main"][STORE] = store
     server = emulate(world)
     initial = server.state()
-    options = SyncOptions(
-        owner="octo",
-        name="demo",
-        api_url=server.url,
-        token="sync-token",
-        sleep=time_machine.sleep,
-        clock=time_machine.clock,
-        now=lambda: NOW,
-    )
     with pytest.raises(SyncError, match="too large to read through GitHub"):
-        asyncio.run(run_sync(options))
+        sync_once(server, time_machine)
     assert server.state()["heads"] == initial["heads"]
     assert sync_pulls(server) == []

@@ -7,16 +7,14 @@ The world serves reviews as GitHub's schema has them (`PullRequest.reviews`, `re
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from emulator import Server
 from learnings.suppression import Finding, finding_marker
-from learnings.sync import SyncOptions, run_sync
 from tests.emulation import Emulators
-from tests.writepath.conftest import NOW, Sync, VirtualTime, build_world
+from tests.writepath.conftest import Sync, VirtualTime, build_world, sync_once
 from tests.writepath.test_sync_answers import answered
 
 CACHE = Finding(category="cache-misuse", path="src/cache.py", line=7, title="unbounded cache")
@@ -134,17 +132,7 @@ def test_reviews_past_the_page_are_said_not_read(emulate: Emulators, time_machin
     thread = data["pull_requests"][0]["reviews"][0]["threads"][0]
     extra = [_comment(2700003200 + i, "dave", f"2026-11-24T11:{10 + i}:00Z", "thanks") for i in range(12)]
     thread["comments"] = [*thread["comments"], *extra]
-    server = emulate(data)
-    options = SyncOptions(
-        owner="octo",
-        name="demo",
-        api_url=server.url,
-        token="sync-token",
-        sleep=time_machine.sleep,
-        clock=time_machine.clock,
-        now=lambda: NOW,
-    )
-    result = asyncio.run(run_sync(options))
+    result = sync_once(emulate(data), time_machine)
     assert "pull request #20: reviews or review comments past the scan's page were not read" in result.notes
     # The first comments (the finding and bob's reply) were read all the same.
     assert any(learning.source.comment == 2700003102 for learning in result.recorded)
