@@ -24,6 +24,14 @@ from queries.endpoint import GITHUB_GRAPHQL_URL
 NAMES = frozenset({"sync", "memory"})
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
 def _repository(text: str | None) -> tuple[str, str]:
     from commandline.repository import RepositoryError, resolve_repository
 
@@ -92,7 +100,7 @@ def add_parsers(commands: Any) -> None:
     )
     syncing.add_argument(
         "--budget",
-        type=int,
+        type=_positive,
         default=200,
         metavar="POINTS",
         help="GraphQL points the run may spend reading; what is left waits for the next run "
@@ -100,7 +108,7 @@ def add_parsers(commands: Any) -> None:
     )
     syncing.add_argument(
         "--max-pages",
-        type=int,
+        type=_positive,
         default=None,
         metavar="N",
         help="also stop the scan after N pages (default: only the budget stops it)",

@@ -179,7 +179,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
     config = options.config
     recorded = sourced(state.base.learnings) | sourced(state.working.learnings)
     shrinks: list[str] = []
-    start = start_marks(state, options.lookback)
+    start = start_marks(state, options.lookback, options.now())
     scan = await fetch_threads(
         client,
         options.owner,

@@ -6,7 +6,7 @@ decisions out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from assistant.identity import Identity, is_account
 from learnings.model import Learning
@@ -15,6 +15,9 @@ from learnings.sync_mark import read_marks
 from queries.models import Blob
 from queries.sync_fetch import Marks, SyncTarget
 from queries.sync_models import PullRef
+
+# How far back a first sync (no mark, no recorded source) reads.
+FIRST_LOOKBACK = timedelta(days=90)
 
 
 class SyncError(Exception):
@@ -128,9 +131,10 @@ def marks_of(target: SyncTarget, pulls: SyncPulls) -> Marks | None:
     return read_marks(pull.body for pull in [*own, *merged])
 
 
-def start_marks(state: State, lookback: timedelta) -> Marks:
+def start_marks(state: State, lookback: timedelta, now: datetime) -> Marks:
     """Where the scan starts: the marks its own pull request records, else the newest recorded
-    learning minus `lookback` (so a 👍 given a while after that sync is still seen)."""
+    learning minus `lookback` (so a 👍 given a while after that sync is still seen), else (a first
+    sync) `FIRST_LOOKBACK` before `now`, not the repository's first issue."""
     if state.marks is not None:
         return state.marks
     created = [
@@ -138,7 +142,7 @@ def start_marks(state: State, lookback: timedelta) -> Marks:
         for learning in (*state.base.learnings, *state.working.learnings)
         if learning.source.comment is not None
     ]
-    since = max(created) - lookback if created else None
+    since = max(created) - lookback if created else now - FIRST_LOOKBACK
     return Marks(issues=since, pulls=since)
 
 

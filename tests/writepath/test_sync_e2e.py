@@ -300,3 +300,14 @@ def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any, emulate:
         sync_once(server, time_machine)
     assert server.state()["heads"] == initial["heads"]
     assert sync_pulls(server) == []
+
+
+@pytest.mark.parametrize("option", ["--budget", "--max-pages"])
+def test_a_budget_or_page_cap_below_one_is_a_usage_error(
+    option: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sync", "--repo", "octo/demo", option, "0"])
+    assert exit_info.value.code == 2
+    assert "must be 1 or more" in capsys.readouterr().err
