@@ -200,7 +200,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
             f"{len(found.proposals)} learning proposal(s) not recorded: [learnings] implicit_capture = false"
         )
         found.proposals.clear()
-    left = None if scan.complete else left_note(scan, options.budget)
+    left = None if scan.complete else left_note(scan, options.budget, options.max_pages)
     if left is not None:
         notes.append(left)
     reactors: dict[str, Reactors] = {}

@@ -87,8 +87,9 @@ def marks_sentence(marks: Marks) -> str:
     return f"The sync has read issues updated up to {issues} and pull requests updated up to {pulls}."
 
 
-def left_note(scan: Scan, budget: int) -> str:
-    """What a run that its budget ended left for the next one, in fixed words and numbers."""
+def left_note(scan: Scan, budget: int, max_pages: int | None = None) -> str:
+    """What a run that its budget (or its cap on pages) ended left for the next one, in fixed words
+    and numbers."""
     marks = scan.marks
     parts = []
     if scan.issues_left:
@@ -98,7 +99,9 @@ def left_note(scan: Scan, budget: int) -> str:
             f"pull requests updated after {_utc(marks.pulls) or 'the start'} and before "
             f"{_utc(marks.pulls_top) or 'now'} (the next run goes on where this one stopped)"
         )
-    return (
-        f"the scan stopped at its budget of {budget} points ({scan.points} spent on {scan.pages} pages); "
-        f"left for the next run: {' and '.join(parts) or 'activity after its marks'}"
+    stop = (
+        f"its cap of {max_pages} pages ({scan.points} points spent)"
+        if max_pages is not None and scan.pages >= max_pages
+        else f"its budget of {budget} points ({scan.points} spent on {scan.pages} pages)"
     )
+    return f"the scan stopped at {stop}; left for the next run: {' and '.join(parts) or 'activity after its marks'}"

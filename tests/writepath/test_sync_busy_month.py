@@ -111,3 +111,12 @@ def test_a_busy_month_is_recorded_whole_across_runs_within_the_budget(emulate: E
     assert "The sync has read issues updated up to" in body and "stopped at its budget" not in body
     again = _sync(server, clock)
     assert (again.outcome, again.left, again.recorded) == ("nothing-new", None, ())
+
+
+def test_a_page_cap_says_it_was_the_cap_and_the_body_what_is_left(emulate: Emulators) -> None:
+    world, _accepted = busy_world()
+    server = emulate(world)
+    result = sync_once(server, VirtualTime(), name="busy", max_pages=2)
+    assert result.left is not None and result.left.startswith("the scan stopped at its cap of 2 pages")
+    body = next(p for p in server.state()["pull_requests"] if p.get("head") == "assistant/learnings")["body"]
+    assert f"This run did not read everything: {result.left}." in body
