@@ -114,6 +114,8 @@ def test_the_model_runs_where_no_token_can_write(path: Path) -> None:
     assert post["permissions"] == {"issues": "write"} and post["needs"] == "analyse"
     assert not any("uses" in step for step in post["steps"])  # nothing but gh runs beside the write token
     assert [s["id"] for s in analyse["steps"]][:3] == ["corrections", "prompt", "model"]
+    # The post job posts with github.token, as github-actions: the reader reads that account.
+    assert analyse["steps"][0]["with"]["assistant-login"] == "github-actions"
 
 
 def test_claude_gets_the_whole_prompt_as_one_output(runner: dict[str, str], tmp_path: Path) -> None:
