@@ -132,8 +132,11 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
     )
 
 
-def corrections_json(outcome: ReadOutcome) -> str:
-    """corrections.json: the same facts as corrections.md, machine-readable."""
+def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> str:
+    """corrections.json: the same facts as corrections.md, machine-readable.
+
+    `learnings`: the ids of the learnings learnings.md shows, for an analysis's receipt.
+    """
     document = {
         "v": 1,
         "repository": outcome.repository,
@@ -161,6 +164,7 @@ def corrections_json(outcome: ReadOutcome) -> str:
         "note": outcome.note,
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
+        "learnings": list(learnings),
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 

@@ -73,11 +73,13 @@ def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list
     for index, event in enumerate(issue.events):
         if not isinstance(event, Comment):
             continue
+        receipt_warnings: list[str] = []
         try:
-            analysis = parse_analysis(event, index, settings.assistant)
+            analysis = parse_analysis(event, index, settings.assistant, receipt_warnings)
         except MarkerError as error:
             warnings.append(f"#{issue.number} {error}")
             continue
+        warnings += [f"#{issue.number} {warning}" for warning in receipt_warnings]
         if analysis is not None:
             found.append(analysis)
     return found, warnings
