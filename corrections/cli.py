@@ -50,6 +50,10 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         paths=args.paths or (),
         time_budget=args.time_budget,
     )
+    if args.as_of is not None:
+        from corrections.options import parse_moment
+
+        options = replace(options, as_of=parse_moment("--as-of", args.as_of))
     if args.issue is None:
         return options
     # After the configuration: a configuration error answers before the models are imported.
@@ -132,9 +136,17 @@ def _parser() -> argparse.ArgumentParser:
         "command did not write are never touched.",
         "corrections read --repo octo/demo --out corrections-context",
         "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
+        "corrections read --repo octo/demo --as-of 2026-10-01   # the context a first analysis then had",
     )
     add_repository_arguments(read, api_url=GITHUB_GRAPHQL_URL)
     _add_read_arguments(read)
+    read.add_argument(
+        "--as-of",
+        metavar="TIME",
+        help="the context a first analysis at TIME (ISO 8601; UTC unless it says) would have had, from "
+        "one read of today's timelines: events from TIME on are left out; permissions, titles, "
+        "labels.md and learnings are as they are now (default: now)",
+    )
     demo = _command(
         commands,
         "demo",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.config import Config, ConfigError, validate_config, with_values
@@ -37,6 +38,22 @@ class ReadOptions:
     max_analyzed: int | None = None  # the input, applied over the configuration read
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
+    # `--as-of`: the context a first analysis at this moment would have had (corrections/as_of.py).
+    as_of: datetime | None = None
+
+
+def parse_moment(option: str, text: str) -> datetime:
+    """An ISO 8601 date or time (`2026-11-02`, `2026-11-02T10:30:00Z`); UTC when it names no offset.
+
+    Raises UsageError naming the option.
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError as error:
+        raise UsageError(
+            f"{option}: expected an ISO 8601 date or time (2026-11-02T10:30:00Z), got {text!r}"
+        ) from error
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def build_options(

@@ -166,6 +166,9 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
         "learnings": list(learnings),
     }
+    if outcome.as_of is not None:
+        # A context as of a past moment (`--as-of`): events from then on were left out.
+        document["as_of"] = outcome.as_of.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
