@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from corrections import notes
-from corrections.models import Closed, Issue, Reaction, Reopened
+from corrections.models import Closed, Issue, IssueCorrection, Reaction, Reopened
 from corrections.outcome import ReadOutcome
 from corrections.quality import complete_after
 from corrections.reading import IssueRead
@@ -54,6 +54,31 @@ def reactions_as_of(reactions: list[Reaction], moment: datetime) -> list[Reactio
     return [reaction for reaction in reactions if reaction.at is not None and reaction.at < moment]
 
 
+def read_as_of(read: IssueRead, moment: datetime, settings: RuleSettings) -> IssueRead | None:
+    """An issue read today as it stood just before `moment`; None when it had no first analysis yet."""
+    first = read.first
+    if first is None or first.at >= moment:
+        return None  # today's first analysis is the earliest: none was before the moment
+    past = issue_as_of(read.issue, moment)
+    if past is None:
+        return None
+    events = past.events
+    if first.index < len(events) and events[first.index] == read.issue.events[first.index]:
+        # The earlier events keep their places: the same first analysis, its markers not parsed again.
+        return IssueRead(past, None, read.items_asked, first, read.warnings)
+    then = IssueRead.of(past, None, read.items_asked, settings)
+    return then if then.first is not None else None
+
+
+def correct_as_of(
+    then: IssueRead, moment: datetime, outcome: ReadOutcome, settings: RuleSettings
+) -> IssueCorrection:
+    """The rules on an issue as it stood (`read_as_of`), with the 👎 and permissions read today."""
+    assert then.first is not None
+    reactors = reactions_as_of(outcome.reactions.get(then.first.node_id, []), moment)
+    return correct(then.issue, then.first, reactors, settings, outcome.permissions)
+
+
 def describe(moment: datetime) -> str:
     """The moment as the output names it: ISO 8601, UTC, to the second."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -76,22 +101,11 @@ def outcome_as_of(
         return replace(
             outcome, window=[], corrections=[], learnings=None, off=True, note=notes.OFF, as_of=moment
         )
-    reads: list[IssueRead] = []
-    for read in outcome.window:
-        past = issue_as_of(read.issue, moment)
-        if past is None:
-            continue
-        then = IssueRead.of(past, None, read.items_asked, settings)
-        if then.first is not None:
-            reads.append(then)
+    reads = [then for read in outcome.window if (then := read_as_of(read, moment, settings)) is not None]
     # Newest activity first, as GitHub's scan orders them; ties keep today's order.
     reads.sort(key=lambda r: r.issue.updated_at, reverse=True)
     window = reads[:max_analyzed]
-    corrections = []
-    for read in window:
-        assert read.first is not None
-        reactors = reactions_as_of(outcome.reactions.get(read.first.node_id, []), moment)
-        corrections.append(correct(read.issue, read.first, reactors, settings, outcome.permissions))
+    corrections = [correct_as_of(read, moment, outcome, settings) for read in window]
     warnings = list(outcome.warnings)
     if (
         max_analyzed > 0
