@@ -222,6 +222,59 @@ def _parser() -> argparse.ArgumentParser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    backtest = _command(
+        commands,
+        "backtest",
+        "replay the last first analyses through your model, with and without the context",
+        "Read the repository once; for each of the last --last first analyses, render the context it "
+        "would have been given at its moment, run --model on that prompt (on stdin; its stdout holds "
+        "the analysis marker or its JSON) with the context and without it (max_analyzed = 0), and "
+        "score both against what the maintainers left on the issue. Answers are cached, so an "
+        "interrupted backtest resumes without asking the model again.",
+        "corrections backtest --repo octo/demo --model 'gh models run openai/gpt-4.1-mini' --last 50",
+        "corrections backtest --repo octo/demo --model ./my-model --max-analyzed 10,30,60 --json",
+    )
+    add_repository_arguments(backtest, api_url=GITHUB_GRAPHQL_URL)
+    backtest.add_argument(
+        "--model",
+        required=True,
+        metavar="CMD",
+        help="the model command, split like a shell line, run without one",
+    )
+    backtest.add_argument(
+        "--last",
+        type=int,
+        default=20,
+        metavar="N",
+        help="first analyses replayed, at most 100 (default: %(default)s)",
+    )
+    backtest.add_argument(
+        "--max-analyzed",
+        metavar="N[,N...]",
+        help="windows to try, e.g. 10,30,60 (default: [context] max_analyzed of the configuration)",
+    )
+    backtest.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    backtest.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="per model call (default: %(default)s)",
+    )
+    backtest.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="where the answers are cached (default: $XDG_STATE_HOME/correction-reader, else "
+        "~/.local/state/correction-reader)",
+    )
+    backtest.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
+    )
+    backtest.add_argument(
+        "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
+    )
     analysis_commands.add_parsers(commands, _command)
     return parser
 
@@ -243,6 +296,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return action_main()
         token = token_from()
+        if args.command == "backtest":
+            from corrections.backtest_command import run_backtest
+
+            if not token:
+                raise UsageError(MISSING)
+            return run_backtest(args, token)
         if args.command in {"quality", "explain"}:
             from corrections import reports
 
