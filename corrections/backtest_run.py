@@ -20,14 +20,13 @@ import os
 import shlex
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from corrections.analysed import AnalysedIssue
-from corrections.as_of import outcome_as_of
+from corrections.as_of import describe, outcome_as_of
 from corrections.backtest import (
     AnswerError,
     Scored,
@@ -154,12 +153,10 @@ def prompt_as_of(
         read_back_to=complete_after(outcome, read_with),
     )
     files = render_context(past, past.config, ())
-    with tempfile.TemporaryDirectory(prefix="backtest-") as folder:
-        root = Path(folder)
-        for name, text in {**files.top, **{f"issues/{n}": t for n, t in files.issues.items()}}.items():
-            (root / name).parent.mkdir(parents=True, exist_ok=True)
-            (root / name).write_text(text, encoding="utf-8")
-        prompt = assemble_prompt(read_context(root), issue=issue.number, max_chars=DEFAULT_MAX_CHARS)
+    written = {**files.top, **{f"issues/{n}": t for n, t in files.issues.items()}}
+    # The folder `corrections read --as-of` would write, read as `corrections prompt` reads it.
+    context = read_context(Path(f"as-of-{describe(read.first.at)}"), written)
+    prompt = assemble_prompt(context, issue=issue.number, max_chars=DEFAULT_MAX_CHARS)
     return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
 
 

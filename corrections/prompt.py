@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,16 +106,26 @@ def _read(path: Path) -> str:
         raise PromptError(f"{path}: cannot be read: {error}") from error
 
 
-def read_context(folder: Path) -> ContextFolder:
+def _text(folder: Path, files: Mapping[str, str] | None, name: str) -> str:
+    """A file of the folder: from `files` when given (nothing read from disk), else from disk."""
+    if files is None:
+        return _read(folder / name)
+    if name not in files:
+        raise PromptError(f"{folder / name}: not found; write the folder with `corrections read` first")
+    return files[name]
+
+
+def read_context(folder: Path, files: Mapping[str, str] | None = None) -> ContextFolder:
     """The context folder's files; raises PromptError when corrections.md or .json is unusable.
 
     An issue file that is missing or not in the shape `corrections read` writes is left out,
-    with a warning naming it.
+    with a warning naming it. `files`: the folder's files already in memory (relative name ->
+    text, as the renderers give them), read instead of the disk (`corrections backtest`).
     """
-    corrections = _read(folder / "corrections.md")
+    corrections = _text(folder, files, "corrections.md")
     index_path = folder / "corrections.json"
     try:
-        index = _ContextIndex.model_validate_json(_read(index_path))
+        index = _ContextIndex.model_validate_json(_text(folder, files, "corrections.json"))
     except ValidationError as error:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         where = ".".join(str(part) for part in first["loc"]) or "document"
@@ -122,15 +133,16 @@ def read_context(folder: Path) -> ContextFolder:
     if index.v != 1:
         raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
     learnings_path = folder / "learnings.md"
-    learnings = _read(learnings_path) if learnings_path.is_file() else None
+    present = learnings_path.is_file() if files is None else "learnings.md" in files
+    learnings = _text(folder, files, "learnings.md") if present else None
     order = list(dict.fromkeys([c.number for c in index.corrections] + index.window))
     excerpts: dict[int, IssueExcerpt] = {}
     warnings: list[str] = []
     for number in order:
         path = folder / "issues" / f"{number}.md"
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            text = _text(folder, files, f"issues/{number}.md")
+        except PromptError:
             warnings.append(f"{path}: cannot be read; left out of the prompt")
             continue
         excerpt = parse_issue_file(text, number)
