@@ -28,7 +28,9 @@ _OWN = re.compile(r"the backtest's own work ([0-9.]+) s")
 _MODEL = re.compile(r"model ([0-9.]+) s")
 
 
-def backtest_bench(issues: int = 1_000, last: int = 100, seed: int = 7, *, outsiders: bool = True) -> dict[str, Any]:
+def backtest_bench(
+    issues: int = 1_000, last: int = 100, seed: int = 7, *, outsiders: bool = True
+) -> dict[str, Any]:
     """One backtest on a generated world, measured; the figures `--json` prints.
 
     `outsiders`: 👎 from people outside the collaborator list, each one REST look-up of the read.

@@ -2,7 +2,7 @@
 
     python -m bench.stand_ins blind|following < prompt > answer.json
 
-Both read the new issue from the prompt's "The new issue" JSON line and answer with the JSON the
+Both read the new issue from the prompt's JSON line of it (number, title, body) and answer with the JSON the
 example workflow asks for (`{"labels": [...], "duplicate_of": N | null, "analysis": "..."}`).
 
 - **blind** ignores the context. It labels by keywords (`KEYWORDS`), some of them wrong for the
@@ -33,24 +33,22 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "typo": (),
     "flaky": ("bug",),
 }
-_NEW_ISSUE = re.compile(r"^## The new issue\s*$", re.MULTILINE)
 _MENTION = re.compile(r"#(\d{1,9})\b")
 # A correction line of corrections.md: `#N "title" | date | parts...`.
 _LINE = re.compile(r'^#(\d+) (".*?(?<!\\)") \| [^|]+ \| (.+)$', re.MULTILINE)
 
 
 def new_issue(prompt: str) -> dict[str, object]:
-    """The new issue's JSON line after the prompt's "The new issue" heading (empty when none)."""
-    found = _NEW_ISSUE.search(prompt)
-    if found is None:
-        return {}
-    for line in prompt[found.end() :].splitlines():
-        if line.startswith("{"):
-            try:
-                value = json.loads(line)
-            except ValueError:
-                return {}
-            return value if isinstance(value, dict) else {}
+    """The new issue: the prompt's last line that is a JSON object with a title (empty when none)."""
+    for line in reversed(prompt.splitlines()):
+        if not line.startswith("{"):
+            continue
+        try:
+            value = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(value, dict) and "title" in value:
+            return value
     return {}
 
 
