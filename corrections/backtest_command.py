@@ -19,7 +19,7 @@ from commandline.usage import UsageError
 from corrections import notes
 from corrections.backtest_run import CACHE_FILE, MAX_LAST, AnswerCache, Backtest, Run, model_argv, state_dir
 from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
-from corrections.options import build_options
+from corrections.options import command_options
 from corrections.read import read_outcome
 from corrections.rules import RuleSettings
 
@@ -92,13 +92,7 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         raise UsageError(f"--last: must be between 1 and {MAX_LAST}, got {args.last}")
     if args.timeout <= 0:
         raise UsageError("--timeout: must be a positive number of seconds")
-    options = build_options(
-        repo=args.repo,
-        out=Path("."),
-        config_path=Path(args.config) if args.config else None,
-        api_url=args.api_url,
-        base_ref=args.base_ref,
-    )
+    options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
     config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
     started = time.monotonic()

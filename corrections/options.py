@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from assistant.config import Config, ConfigError, validate_config, with_values
 from assistant.config_file import read_config_file
@@ -105,4 +106,17 @@ def build_options(
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
         analysed=analysed,
+    )
+
+
+def command_options(args: Any, **keys: Any) -> ReadOptions:
+    """The options of a maintainer's command (`quality`, `explain`, `backtest`) from its parsed
+    arguments: `--repo`, `--config`, `--api-url`, `--base-ref`, and `keys` for build_options."""
+    return build_options(
+        repo=args.repo,
+        out=Path(keys.pop("out", ".")),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        base_ref=args.base_ref,
+        **keys,
     )

@@ -22,7 +22,7 @@ from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
 from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
-from corrections.options import ReadOptions, build_options
+from corrections.options import ReadOptions, build_options, command_options
 from corrections.quality import complete_after, quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
@@ -83,12 +83,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     report = quality_report(outcome, settings, context.max_analyzed)
     # Repeats from the same read: each analysis's context as its receipt says, or as a read of the
     # configured window (not this wider one) just before it would have given.
-    configured = build_options(
-        repo=args.repo,
-        out=Path(args.out),
-        config_path=Path(args.config) if args.config else None,
-        api_url=args.api_url,
-    ).config.context.max_analyzed
+    configured = command_options(args).config.context.max_analyzed
     found = outcome_repeats(outcome, settings, window=configured, read_with=context.max_analyzed)
     report = with_repeats(report, found)
     month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
@@ -121,13 +116,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     """Print why issue N taught the assistant what it did (or nothing)."""
     if args.number < 1:
         raise UsageError(f"issue number must be positive, got {args.number}")
-    options = build_options(
-        repo=args.repo,
-        out=Path("."),
-        config_path=Path(args.config) if args.config else None,
-        api_url=args.api_url,
-        base_ref=args.base_ref,
-    )
+    options = command_options(args)
     say = Notices("corrections")
     try:
         trail = asyncio.run(_trail(args, options, token))

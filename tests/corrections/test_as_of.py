@@ -26,7 +26,7 @@ def _at(text: str) -> datetime:
 
 def world_cut_at(world: dict[str, Any], moment: datetime) -> dict[str, Any]:
     """The world as it stood just before `moment`: later issues, items, edits and reactions gone."""
-    cut = json.loads(json.dumps(world))
+    cut: dict[str, Any] = json.loads(json.dumps(world))
     issues = []
     for issue in cut["issues"]:
         if _at(issue["created_at"]) >= moment:
@@ -127,3 +127,40 @@ def test_an_issue_as_of_a_moment_has_the_state_and_activity_its_earlier_events_l
     assert reopened.events == events[:3]
     reactions = [Reaction(actor=PIET, at=_at("2026-10-02T00:00:00Z")), Reaction(actor=PIET, at=None)]
     assert reactions_as_of(reactions, _at("2026-10-03T00:00:00Z")) == reactions[:1]
+
+
+def test_a_window_the_read_may_not_reach_is_said() -> None:
+    from datetime import timedelta
+
+    from corrections.as_of import outcome_as_of
+    from corrections.outcome import ReadOutcome
+    from corrections.reading import IssueRead
+    from corrections.rules import RuleSettings
+    from corrections.vocabulary import parse_vocabulary
+    from tests.corrections.conftest import VOCABULARY, IssueBuilder
+
+    settings = RuleSettings(vocabulary=parse_vocabulary(VOCABULARY))
+    start = _at("2026-11-01T10:00:00Z")
+    builders = [IssueBuilder(number=n, clock=start + timedelta(days=n)).analysis() for n in (1, 2)]
+    reads = [IssueRead.of(b.build(), None, 100, settings) for b in reversed(builders)]
+    outcome = ReadOutcome(repository="octo/r", window=reads, vocabulary=settings.vocabulary)
+    moment = start + timedelta(days=5)
+    # Every issue was read: the window as of the moment is exact, even if not full.
+    exact = outcome_as_of(outcome, moment, max_analyzed=5, settings=settings, read_back_to=None)
+    assert [r.issue.number for r in exact.window] == [2, 1] and exact.warnings == []
+    # The read reached back only to day 2: a window of 5 as of day 5 may miss older issues.
+    partial = outcome_as_of(
+        outcome, moment, max_analyzed=5, settings=settings, read_back_to=start + timedelta(days=2)
+    )
+    assert partial.warnings == [
+        "the context as of 2026-11-06T10:00:00Z may miss older issues: today's read reached back to "
+        "issues active since 2026-11-03T10:00:00Z"
+    ]
+    # A full window whose last issue is newer than the edge is exact.
+    full = outcome_as_of(
+        outcome, moment, max_analyzed=1, settings=settings, read_back_to=start + timedelta(days=2)
+    )
+    assert [r.issue.number for r in full.window] == [2] and full.warnings == []
+    # Turned off: no window, the note of a read with max_analyzed 0.
+    off = outcome_as_of(outcome, moment, max_analyzed=0, settings=settings, read_back_to=None)
+    assert off.off and off.window == [] and off.learnings is None

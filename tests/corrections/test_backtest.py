@@ -19,6 +19,15 @@ from corrections.cli import main
 from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+# The following stand-in on the last 12 analyses, two windows.
+SWEEP = (
+    "--model",
+    f"{sys.executable} -m bench.stand_ins following",
+    "--last",
+    "12",
+    "--max-analyzed",
+    "10,30",
+)
 KEYS = {
     "precision",
     "recall",
@@ -50,18 +59,7 @@ def _backtest(url: str, state: Path, monkeypatch: pytest.MonkeyPatch, *extra: st
 def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it(
     history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = _backtest(
-        history,
-        tmp_path,
-        monkeypatch,
-        "--model",
-        _model("following"),
-        "--last",
-        "12",
-        "--max-analyzed",
-        "10,30",
-        "--json",
-    )
+    status = _backtest(history, tmp_path, monkeypatch, *SWEEP, "--json")
     assert status == 0
     captured = capsys.readouterr()
     document: dict[str, Any] = json.loads(captured.out)
@@ -120,17 +118,7 @@ def test_the_table(
     capsys: pytest.CaptureFixture[str],
     snapshot: SnapshotAssertion,
 ) -> None:
-    status = _backtest(
-        history,
-        tmp_path,
-        monkeypatch,
-        "--model",
-        _model("following"),
-        "--last",
-        "12",
-        "--max-analyzed",
-        "10,30",
-    )
+    status = _backtest(history, tmp_path, monkeypatch, *SWEEP)
     assert status == 0
     table = capsys.readouterr().out.replace(sys.executable, "python")
     assert table == snapshot(name="backtest-table.md")

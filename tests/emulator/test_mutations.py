@@ -206,10 +206,10 @@ def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any,
     ]
 
 
-def _labels(emulator: Server, number: int) -> list[str]:
+def _labels(emulator: Server, number: int) -> list[tuple[str, str, str]]:
     state = emulator.state()
     issue = next(i for i in state["issues"] if i["number"] == number)
-    return [(item["type"], item["label"], item["actor"]) for item in issue["timeline"] if "label" in item]  # type: ignore[return-value]
+    return [(item["type"], item["label"], item["actor"]) for item in issue["timeline"] if "label" in item]
 
 
 LABEL_IDS = '{ repository(owner: "octo", name: "demo") { id issue(number: 2) { id } bug: label(name: "bug") { id } enhancement: label(name: "enhancement") { id } } }'
