@@ -39,7 +39,7 @@ from corrections.backtest import (
 )
 from corrections.context import render_context
 from corrections.outcome import ReadOutcome
-from corrections.prompt import assemble_prompt, read_context
+from corrections.prompt import assemble_prompt, context_of
 from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
 from corrections.quality import complete_after
 from corrections.reading import IssueRead
@@ -155,7 +155,7 @@ def prompt_as_of(
     files = render_context(past, past.config, ())
     written = {**files.top, **{f"issues/{n}": t for n, t in files.issues.items()}}
     # The folder `corrections read --as-of` would write, read as `corrections prompt` reads it.
-    context = read_context(Path(f"as-of-{describe(read.first.at)}"), written)
+    context = context_of(written, Path(f"as-of-{describe(read.first.at)}"))
     prompt = assemble_prompt(context, issue=issue.number, max_chars=DEFAULT_MAX_CHARS)
     return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
 

@@ -15,9 +15,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from assistant.files import Folder
 from corrections.prompt_budget import CHARS_PER_TOKEN
 from corrections.templating import render_template
 
@@ -97,51 +99,89 @@ class ContextFolder:
     warnings: tuple[str, ...] = ()
 
 
-def _read(path: Path) -> str:
+_NOT_FOUND = "not found; write the folder with `corrections read` first"
+
+
+class _Files(Protocol):
+    """What the prompt reads a context folder through: assistant.files.Folder, or files in memory."""
+
+    def kind(self, name: str) -> str: ...
+    def read(self, name: str) -> bytes | None: ...
+
+
+@dataclass(frozen=True)
+class _InMemory:
+    """A context folder's files as the renderers give them (relative name -> text), never on disk."""
+
+    files: Mapping[str, str]
+
+    def kind(self, name: str) -> str:
+        return "file" if name in self.files else "missing"
+
+    def read(self, name: str) -> bytes | None:
+        text = self.files.get(name)
+        return None if text is None else text.encode("utf-8")
+
+
+def context_of(files: Mapping[str, str], folder: Path) -> ContextFolder:
+    """`read_context` of a folder's files already in memory, as `corrections read` would write them
+    into `folder` (`corrections backtest`: one context per analysis, none written)."""
+    return _context(_InMemory(files), folder)
+
+
+def _text(files: _Files, folder: Path, name: str) -> str:
+    """The text of the context file `name`; PromptError when it is missing, a link, or not UTF-8."""
+    data = files.read(name)
+    if data is None:
+        missing = files.kind(name) == "missing"
+        raise PromptError(
+            f"{folder / name}: {_NOT_FOUND if missing else 'not a plain file (a link is never followed)'}"
+        )
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise PromptError(f"{path}: not found; write the folder with `corrections read` first") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise PromptError(f"{path}: cannot be read: {error}") from error
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PromptError(f"{folder / name}: cannot be read: {error}") from error
 
 
-def _text(folder: Path, files: Mapping[str, str] | None, name: str) -> str:
-    """A file of the folder: from `files` when given (nothing read from disk), else from disk."""
-    if files is None:
-        return _read(folder / name)
-    if name not in files:
-        raise PromptError(f"{folder / name}: not found; write the folder with `corrections read` first")
-    return files[name]
-
-
-def read_context(folder: Path, files: Mapping[str, str] | None = None) -> ContextFolder:
+def read_context(folder: Path) -> ContextFolder:
     """The context folder's files; raises PromptError when corrections.md or .json is unusable.
 
     An issue file that is missing or not in the shape `corrections read` writes is left out,
-    with a warning naming it. `files`: the folder's files already in memory (relative name ->
-    text, as the renderers give them), read instead of the disk (`corrections backtest`).
+    with a warning naming it. The folder may be in a stranger's checkout: no symbolic link in it
+    is followed (assistant.files.Folder), so a committed `learnings.md` link to a private file
+    never reaches the prompt.
     """
-    corrections = _text(folder, files, "corrections.md")
+    try:
+        files = Folder.open(folder, create=False)
+    except FileNotFoundError as error:
+        raise PromptError(f"{folder / 'corrections.md'}: {_NOT_FOUND}") from error
+    except OSError as error:
+        raise PromptError(f"{folder}: cannot be read: {error}") from error
+    with files:
+        return _context(files, folder)
+
+
+def _context(files: _Files, folder: Path) -> ContextFolder:
+    corrections = _text(files, folder, "corrections.md")
     index_path = folder / "corrections.json"
     try:
-        index = _ContextIndex.model_validate_json(_text(folder, files, "corrections.json"))
+        index = _ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
     except ValidationError as error:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         where = ".".join(str(part) for part in first["loc"]) or "document"
         raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
     if index.v != 1:
         raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
-    learnings_path = folder / "learnings.md"
-    present = learnings_path.is_file() if files is None else "learnings.md" in files
-    learnings = _text(folder, files, "learnings.md") if present else None
+    warnings: list[str] = []
+    learnings = _text(files, folder, "learnings.md") if files.kind("learnings.md") == "file" else None
+    if files.kind("learnings.md") == "other":
+        warnings.append(f"{folder / 'learnings.md'}: not a plain file (a link is never followed); left out")
     order = list(dict.fromkeys([c.number for c in index.corrections] + index.window))
     excerpts: dict[int, IssueExcerpt] = {}
-    warnings: list[str] = []
     for number in order:
         path = folder / "issues" / f"{number}.md"
         try:
-            text = _text(folder, files, f"issues/{number}.md")
+            text = _text(files, folder, f"issues/{number}.md")
         except PromptError:
             warnings.append(f"{path}: cannot be read; left out of the prompt")
             continue
