@@ -2,6 +2,7 @@
 
     python -m bench [--quick] [--json] [--latency-ms 50] [--runs N] [--issues N] [--seed N]
     python -m bench --step [--runs N] [--json]
+    python -m bench --parsers [--runs N] [--json]
     python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
 
@@ -168,6 +169,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="only the action's step, cold and warm, uv beside pip (bench/step.py; needs PyPI)",
     )
     parser.add_argument(
+        "--parsers",
+        action="store_true",
+        help="only the parsers of untrusted text on their worst inputs (bench/parsers.py)",
+    )
+    parser.add_argument(
         "--loop",
         action="store_true",
         help="the loop simulated end to end, both stand-in models (bench/loop.py; a few minutes)",
@@ -177,6 +183,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
+    if args.parsers:
+        from bench.parsers import parser_bench, parser_markdown
+
+        timed = parser_bench(args.runs or 3)
+        print(json.dumps(timed) if args.json else parser_markdown(timed))
+        return 0 if all(row["met"] for row in timed["worst"]) else 1
     if args.loop:
         return _loop(args.json, args.seed)
     if args.backtest:

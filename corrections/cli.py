@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 from assistant.files import UnsafePath
 from assistant.suggest import Parser
 from assistant.version import VersionAction
-from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
+from commandline.arguments import (
+    HelpFormatter,
+    add_assistant_arguments,
+    add_repository_arguments,
+    epilog,
+    issue_number,
+)
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections import analysis_commands
@@ -41,7 +47,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
     from dataclasses import replace
     from pathlib import Path
 
-    from corrections.options import build_options
+    from corrections.options import build_options, option_overrides
 
     options = build_options(
         repo=args.repo,
@@ -52,6 +58,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        overrides=option_overrides(args),
     )
     if args.as_of is not None:
         from corrections.options import parse_moment
@@ -150,6 +157,7 @@ def _parser() -> Parser:
         "one read of today's timelines: events from TIME on are left out; permissions, titles, "
         "labels.md and learnings are as they are now (default: now)",
     )
+    add_assistant_arguments(read)
     demo = _command(
         commands,
         "demo",
@@ -209,6 +217,7 @@ def _parser() -> Parser:
         help="pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
     )
     quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    add_assistant_arguments(quality)
     explain = _command(
         commands,
         "explain",
@@ -278,6 +287,7 @@ def _parser() -> Parser:
     backtest.add_argument(
         "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
     )
+    add_assistant_arguments(explain)
     analysis_commands.add_parsers(commands, _command)
     return parser
 

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from assistant.config import Config
+from assistant.config import Config, Override
 from corrections import notes
 from corrections.analysed import AnalysedIssue
 from corrections.base_files import read_base_files
@@ -48,6 +48,8 @@ class ReadRequest:
     config_path: str | None = None
     config_required: bool = False
     max_analyzed: int | None = None
+    # Keys the step's inputs set over the configuration read (`assistant-login`).
+    overrides: tuple[Override, ...] = ()
     # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
     # first page when not known already.
     analysed: AnalysedIssue | None = None
@@ -153,7 +155,15 @@ async def read_corrections(
                 page=page,
                 config=config,
                 max_analyzed=request.max_analyzed,
+                overrides=request.overrides,
             )
+            if base.config_unread is not None:
+                outcome.failed = True
+                outcome.failure = base.config_unread
+                outcome.note = notes.config_unread(
+                    f"{request.base_ref}:{request.config_path}", base.config_unread
+                )
+                return outcome
             config = outcome.config = base.config
             outcome.warnings.extend(base.warnings)
             reading.record_missing(base.failed, base.categories)
@@ -193,6 +203,8 @@ async def read_corrections(
             break
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
+    if not outcome.window and (others := reading.others_markers()):
+        outcome.warnings.append(notes.markers_by_others(reading.settings.assistant.login, others))
     # rules.md: every marker that does not parse is named, even when its issue is not learned from.
     outcome.warnings.extend(reading.marker_warnings())
     for read in outcome.window:

@@ -22,7 +22,7 @@ from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
 from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
-from corrections.options import ReadOptions, build_options, command_options
+from corrections.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.quality import complete_after, quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
@@ -55,6 +55,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed,
         base_ref=args.base_ref,
+        overrides=option_overrides(args),
     )
     config = options.config
     if args.scan_pages is not None:

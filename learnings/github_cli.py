@@ -17,7 +17,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
+from assistant.config import ASSISTANT_OVERRIDES, ConfigError, assistant_overrides, with_overrides
+from commandline.arguments import (
+    HelpFormatter,
+    add_assistant_arguments,
+    add_repository_arguments,
+    epilog,
+    issue_number,
+)
 from commandline.token import required_token
 from commandline.usage import UsageError
 from queries.endpoint import GITHUB_GRAPHQL_URL
@@ -47,11 +54,19 @@ def run(args: argparse.Namespace) -> int:
     owner, name = _repository(args.repo)
     token = required_token(args.api_url)
     config = checkout_config(args.config)
+    try:
+        config = with_overrides(config, assistant_overrides(_assistant_options(args), option=True))
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
     from learnings import github_commands
 
     if args.command == "sync":
         return github_commands.sync(args, owner, name, token, config)
     return github_commands.memory(args, owner, name, token, config)
+
+
+def _assistant_options(args: argparse.Namespace) -> dict[str, str | None]:
+    return {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
 
 
 def add_parsers(commands: Any) -> None:
@@ -62,6 +77,7 @@ def add_parsers(commands: Any) -> None:
         help="the configuration file (default: .github/assistant.toml, when it exists)",
     )
     add_repository_arguments(remote, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(remote)
 
     def command(
         group: Any, name: str, summary: str, description: str, example: str
