@@ -26,4 +26,4 @@ def test_each_documented_folder_names_the_module_that_writes_it() -> None:
         module = ROOT / test
         assert module.is_file(), f"docs/snapshots.md: {test} is not a file"
         assert module.stem == folder, f"docs/snapshots.md: snapshots/{folder}/ is written by {module.stem}.py"
-        assert "SnapshotAssertion" in module.read_text(encoding="utf-8")
+        assert "snapshot: SnapshotAssertion" in module.read_text(encoding="utf-8")
