@@ -67,6 +67,17 @@ def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."
 
 
+def permissions_refused(people: int) -> str:
+    """GitHub refused to tell people's permission (REST's 403 to a token without push access, after
+    GraphQL's collaborator list was refused or did not list them): what was not counted, and the fix."""
+    who = "1 person" if people == 1 else f"{people} people"
+    return (
+        f"GitHub refused to tell the permission of {who}, so their 👎 and duplicate objections were "
+        "not counted: use a token whose account has push (write) access to the repository, such as "
+        "the workflow's `github.token`."
+    )
+
+
 # What to check when nothing could be read, by the category of the failure (queries.errors).
 _CHECK = {
     "bad credentials": "GitHub did not accept the token: check that {token} holds a token that is "

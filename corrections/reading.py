@@ -14,8 +14,8 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
-from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
-from queries.errors import BadResponse
+from corrections.rules import RuleSettings, analyses, duplicate_deciders, event_actors_after, people_after
+from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
@@ -97,6 +97,9 @@ class Reading:
         # Logins GraphQL's collaborator list left out: READ only once REST says so.
         self._unlisted: set[str] = set()
         self._permissions_via_rest = False
+        self._rest_asked: set[str] = set()  # logins whose REST look-up has started
+        self._collaborators_refused: bool | None = None
+        self._refused = 0  # people whose permission GitHub refused to tell (REST's 403)
         self._prefetched = False
         self._missing: set[notes.Part] = set()
         self._categories: set[str] = set()  # why parts are missing (GitHub's failures, caps)
@@ -136,7 +139,10 @@ class Reading:
 
     def note(self) -> str | None:
         """The fixed note naming what could not be read and why; None when nothing is missing."""
-        return notes.partial(self._missing, self._categories)
+        found = notes.partial(self._missing, self._categories)
+        if found is not None and self._refused:
+            found += " " + notes.permissions_refused(self._refused)
+        return found
 
     def issue(self, number: int) -> IssueRead:
         """One scanned issue as read so far."""
@@ -173,6 +179,12 @@ class Reading:
             return False
         self._sizes = smaller
         return True
+
+    def collaborators_listed(self, refused: bool | None) -> None:
+        """What the first scan page said of GitHub's collaborator list: refused (permissions go to
+        REST from the start), listed, or not told (None: both are prepared for)."""
+        self._collaborators_refused = refused
+        self._permissions_via_rest = self._permissions_via_rest or refused is True
 
     def record_missing(self, parts: Iterable[notes.Part], categories: Iterable[str] = ()) -> None:
         """Parts that could not be read, and the categories of why."""
@@ -241,10 +253,33 @@ class Reading:
         if unknown:
             # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
             self.record_missing({"permissions"}, set(failures) or {"permission look-up failed"})
+            if PermissionDenied.category in failures:
+                self._refused += len(unknown)
 
     def start_asking(self, logins: Iterable[str]) -> None:
-        """Logins whose REST look-up has started: a later round's REST fallback does not ask them again."""
+        """Logins whose REST look-up has started: no later round asks them again, by either API."""
         self._asked |= set(logins)
+        self._rest_asked |= set(logins)
+
+    def rest_wanted(self) -> list[str]:
+        """Logins to ask REST about now, beside the next GraphQL round (or as the last wave).
+
+        The people whose permission decides a rule and whose permission is not known: GraphQL
+        did not list them, refused to, or was never asked (a 👎 first seen in the last round
+        goes to REST directly, not to another GraphQL round and then REST). Before the first
+        details round, unless GitHub listed collaborators (then the details round asks its list
+        for them), also the people who labelled, closed or marked a window issue after its
+        analysis (GitHub lets only triagers and up do that, mostly): the likeliest 👎, so the
+        common case needs no wave after the details round, whichever API answers permissions.
+        """
+        wanted = self.needed_logins()
+        if not self._prefetched and self._collaborators_refused is not False:
+            window, _ = self.window()
+            for number in window:
+                read = self._issues[number]
+                assert read.first is not None
+                wanted |= event_actors_after(read.issue, read.first, self._settings)
+        return sorted(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions missing."""
@@ -364,6 +399,8 @@ class Reading:
         )
         logins: list[str] = []
         if not self._permissions_via_rest:
+            # The people needed are asked through REST (`rest_wanted`, which counts every grant),
+            # beside this round; GraphQL's list only for those past REST's cap of a run.
             logins = self.pending_logins()
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.

@@ -44,6 +44,8 @@ class WindowPage:
     analysed: AnalysedText | None = None
     # Parts GitHub answered with an error beside the data ("labels", "learnings", "config", "issues").
     failed: tuple[str, ...] = ()
+    # With the files: whether GitHub refused to list collaborators (None: not asked, or not told).
+    collaborators_refused: bool | None = None
 
 
 async def fetch_window_page(
@@ -74,8 +76,15 @@ async def fetch_window_page(
     # Int, say) leave the issue itself readable.
     if any(issue is None for issue in page.nodes):
         failed.append("issues")
+    refused = None
+    if ask.files is not None:
+        if _forbidden(answer.errors_at("repository", "collaboratorsProbe")):
+            refused = True
+        elif isinstance(answer.data["repository"].get("collaboratorsProbe"), dict):
+            refused = False
     return WindowPage(
         issues=tuple(issue for issue in page.nodes if issue is not None),
+        collaborators_refused=refused,
         page_info=page.page_info,
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
