@@ -16,11 +16,14 @@ def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
     return [
         label,
         g["requests"],
+        g.get("rest_lookups", 0),
+        g.get("waves", "-"),
         g["points"],
         g["nodes"],
-        f"{g['bytes']:,}",
+        f"{g['bytes'] + g.get('rest_bytes', 0):,}",
         f"{g['wall_s']:.3f}",
         r["requests"],
+        r.get("waves", "-"),
         r["nodes"],
         f"{r['bytes']:,}",
         f"{r['wall_s']:.3f}",
@@ -33,11 +36,14 @@ def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
 PAIR_HEADER = [
     "",
     "GraphQL requests",
+    "+ REST look-ups",
+    "waves",
     "points",
     "nodes",
     "bytes",
     "wall s",
     "REST calls",
+    "waves",
     "objects",
     "bytes",
     "wall s",
@@ -55,15 +61,27 @@ def markdown(out: dict[str, Any]) -> str:
     parts.append(
         _table(
             PAIR_HEADER,
-            [_pair_row("realistic world", out), _pair_row("common case", out["common_case"])],
+            [
+                _pair_row("realistic world, list refused", out),
+                _pair_row("common case, list refused", out["common_case"]),
+                *([_pair_row("65,536-character bodies", out["long_bodies"])] if "long_bodies" in out else []),
+                *(
+                    [
+                        _pair_row("realistic world, list allowed", out["allowed"]["realistic"]),
+                        _pair_row("common case, list allowed", out["allowed"]["common_case"]),
+                    ]
+                    if "allowed" in out
+                    else []
+                ),
+            ],
         )
     )
-    parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
     parts.append(
-        "REST permission look-ups by the GraphQL reader (people GraphQL's collaborator list left out): "
-        f"{out['graphql'].get('rest_lookups', 0)} (realistic world), "
-        f"{out['common_case']['graphql'].get('rest_lookups', 0)} (common case)"
+        "\"list refused\": GitHub refuses GraphQL's collaborator list, as it answers a workflow's "
+        'GITHUB_TOKEN on github.com (permissions through REST); "list allowed": a token that may '
+        "list collaborators. GraphQL bytes include its REST look-ups'."
     )
+    parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
     parts.append(
         f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
     )

@@ -93,6 +93,7 @@ class WorldSpec:
     big_reactions: int = 3  # analyses with more than 100 reactions (one among the newest)
     reporters: int = 2_000  # size of the pool of reporters
     outsider_thumbs_down: bool = True  # 👎 also from people who did nothing else on the issue
+    body_chars: int = 0  # issue bodies of this many characters (0: one short line)
 
 
 class _Timeline:
@@ -212,11 +213,21 @@ class _Builder:
         return {
             "number": number,
             "title": f"Issue {number}: {self.random.choice(['crash', 'slow start', 'docs typo', 'config'])}",
-            "body": "Steps to reproduce: run it.",
+            "body": self.body(number),
             "author": reporter,
             "created_at": self.created(number).strftime(TIME),
             "timeline": timeline.items,
         }
+
+    def body(self, number: int) -> str:
+        """The issue's text: one line, or `body_chars` characters of a long report."""
+        line = "Steps to reproduce: run it."
+        if not self.spec.body_chars:
+            return line
+        text = f"{line} Log of #{number}:\n" + "frame 0x00ff in sync_engine.c\n" * (
+            self.spec.body_chars // 30 + 1
+        )
+        return text[: self.spec.body_chars]
 
     def plain_issue(self, number: int, long: bool) -> dict[str, Any]:
         """An issue without an analysis: a few comments, labels, maybe closed."""

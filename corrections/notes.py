@@ -6,7 +6,9 @@ from collections.abc import Iterable
 from typing import Literal, get_args
 
 # A part of a run that may be missing; mypy checks every name the reader writes.
-Part = Literal["issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config"]
+Part = Literal[
+    "issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config", "bodies"
+]
 
 # What may be missing, in the words the note uses.
 PARTS: dict[Part, str] = {
@@ -18,6 +20,7 @@ PARTS: dict[Part, str] = {
     "permissions": "permissions of some people (their 👎 and comments not counted)",
     "learnings": "the learnings file",
     "config": "the configuration file at the base ref (defaults used)",
+    "bodies": "the text of some issues of the window (shown without it)",
 }
 
 # The category of parts a run left unread on purpose: its bounds (pages per timeline, detail

@@ -7,7 +7,7 @@ private and changes only through `Reading`'s methods, each one step of the readi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -68,6 +68,8 @@ class DetailsAnswer(Protocol):
     @property
     def reactions(self) -> Mapping[str, CommentReactions]: ...
     @property
+    def bodies(self) -> Mapping[str, str]: ...  # issue node id -> body
+    @property
     def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
     @property
     def unlisted(self) -> Sequence[str]: ...  # answered for, not listed: not proof of READ
@@ -88,14 +90,14 @@ class Reading:
         self._settings = settings
         self._max_analyzed = max_analyzed
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
+        self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
+        self._bodies_asked: set[int] = set()
         self._issues: dict[int, IssueRead] = {}
         self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
         self._reaction_cursor: dict[str, str | None] = {}
         self._reaction_pages: dict[str, int] = {}
         self._permissions: dict[str, Permission] = {}
         self._asked: set[str] = set()
-        # Logins GraphQL's collaborator list left out: READ only once REST says so.
-        self._unlisted: set[str] = set()
         self._permissions_via_rest = False
         self._rest_asked: set[str] = set()  # logins whose REST look-up has started
         self._collaborators_refused: bool | None = None
@@ -203,6 +205,7 @@ class Reading:
             self._issues[node.number] = IssueRead.of(
                 assemble.issue(node), cursor, timeline_size, self._settings
             )
+            self._node_ids[node.number] = node.id
             self._order.append(node.number)
 
     def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
@@ -219,10 +222,10 @@ class Reading:
         self._path_exists.update(answer.paths)
         for reactions in answer.reactions.values():
             self._add_reactions(reactions)
+        self._add_bodies(asked.bodies, answer.bodies)
         for number, page in answer.timelines.items():
             self._add_timeline(number, page)
         self._add_permissions(answer.permissions)
-        self._unlisted |= {normalize_login(login) for login in answer.unlisted}
         if answer.failed:
             self.record_missing((notes.part(name) for name in answer.failed), {"partial answer"})
             # Parts GitHub did not answer are not asked again: the caps bound the run.
@@ -240,6 +243,8 @@ class Reading:
         parts: set[notes.Part] = {"permissions"}
         if asked.analysis_ids or asked.reactions:
             parts.add("reactions")
+        if asked.bodies:
+            parts.add("bodies")
         if asked.timelines:
             parts.add("timelines")
         self.record_missing(parts, {category})
@@ -274,11 +279,7 @@ class Reading:
         """
         wanted = self.needed_logins()
         if not self._prefetched and self._collaborators_refused is not False:
-            window, _ = self.window()
-            for number in window:
-                read = self._issues[number]
-                assert read.first is not None
-                wanted |= event_actors_after(read.issue, read.first, self._settings)
+            wanted |= self._in_window(event_actors_after)
         return sorted(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
@@ -312,6 +313,18 @@ class Reading:
             read.items_asked + self._sizes.timeline,
             self._settings,
         )
+
+    def _add_bodies(self, asked: Sequence[str], bodies: Mapping[str, str]) -> None:
+        """The bodies of window issues, asked once (one GitHub did not answer is shown without it)."""
+        by_id = {node_id: number for number, node_id in self._node_ids.items()}
+        for node_id in asked:
+            number = by_id[node_id]
+            self._bodies_asked.add(number)
+            if node_id in bodies:
+                read = self._issues[number]
+                self._issues[number] = replace(
+                    read, issue=read.issue.model_copy(update={"body": bodies[node_id]})
+                )
 
     def _add_reactions(self, found: CommentReactions) -> None:
         info = found.reactions.page_info
@@ -356,24 +369,25 @@ class Reading:
         window, undecided = self.window()
         return len(window) >= self._max_analyzed and not undecided
 
+    def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
+        """`people` of every window issue after its first analysis, together."""
+        found: set[str] = set()
+        for read in self.window_issues():
+            assert read.first is not None
+            found |= people(read.issue, read.first, self._settings)
+        return found
+
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window issue."""
-        needed: set[str] = set()
-        window, _ = self.window()
-        for number in window:
-            read = self._issues[number]
+        needed = self._in_window(duplicate_deciders)
+        for read in self.window_issues():
             assert read.first is not None
-            needed |= duplicate_deciders(read.issue, read.first, self._settings)
             for reaction in self._reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
                 if is_person(reactor, self._settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed
-
-    def unlisted_needed(self) -> list[str]:
-        """Needed logins GraphQL did not list and REST has not answered for yet."""
-        return sorted((self.needed_logins() & self._unlisted) - set(self._permissions))
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet."""
@@ -404,17 +418,15 @@ class Reading:
             logins = self.pending_logins()
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
-                likely: set[str] = set()
-                for number in window:
-                    read = self._issues[number]
-                    assert read.first is not None
-                    likely |= people_after(read.issue, read.first, self._settings)
+                likely = self._in_window(people_after)
                 extra = sorted(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
+        bodies = tuple(self._node_ids[number] for number in window if number not in self._bodies_asked)
         return DetailsRequest(
             analysis_ids=analysis_ids,
+            bodies=bodies,
             logins=tuple(logins),
             timelines=timelines,
             reactions=reactions,
