@@ -49,6 +49,7 @@ class Figures:
     # Dependent waves: the longest chain of requests each sent after the one before was answered.
     waves: int = 0
     rest_bytes: int = 0  # bytes of the GraphQL reader's REST look-ups (beside `bytes`, GraphQL's)
+    note: str | None = None  # the GraphQL reader's note
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def run_graphql(server: Server, config: Config) -> Figures:
         rest_lookups=lookups,
         waves=dependent_waves(served),
         rest_bytes=rest_size,
+        note=outcome.note,
     )
 
 

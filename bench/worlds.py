@@ -94,6 +94,7 @@ class WorldSpec:
     reporters: int = 2_000  # size of the pool of reporters
     outsider_thumbs_down: bool = True  # 👎 also from people who did nothing else on the issue
     body_chars: int = 0  # issue bodies of this many characters (0: one short line)
+    sweep: int = 0  # old issues (no analysis) a bot relabels after all other activity
 
 
 class _Timeline:
@@ -188,6 +189,7 @@ class _Builder:
                 issues.append(self.analyzed_issue(number, number in long_ones, number in big))
             else:
                 issues.append(self.plain_issue(number, number in long_ones))
+        self._sweep(issues[: min(spec.sweep, first_analyzed - 1)])
         return {
             "repository": {"owner": "octo", "name": "bench", "default_branch": "main"},
             "users": {ASSISTANT: "Bot", **dict.fromkeys(BOTS, "Bot")},
@@ -218,6 +220,16 @@ class _Builder:
             "created_at": self.created(number).strftime(TIME),
             "timeline": timeline.items,
         }
+
+    def _sweep(self, swept: list[dict[str, Any]]) -> None:
+        """A bot relabels old issues after everything else (a label rename, a project sweep): they
+        become the most recently updated issues, ahead of every analysed one."""
+        moment = END + timedelta(days=1)  # after every issue's activity (hours at most)
+        for issue in swept:
+            at = self.unique(moment).strftime(TIME)
+            issue["timeline"].append(
+                {"type": "labeled", "actor": BOTS[1], "label": OTHER_LABELS[2], "at": at}
+            )
 
     def body(self, number: int) -> str:
         """The issue's text: one line, or `body_chars` characters of a long report."""

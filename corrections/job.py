@@ -193,6 +193,13 @@ async def read_corrections(
         )
         if reading.scan_settled():
             break
+    # The window is the analysed issues among the most recently updated ones (GraphQL has no
+    # repository-wide list of comments): a bound that ended the search early is said.
+    bounded = None
+    found = len(reading.window()[0])
+    ended_at_bound = scanned >= config.context.scan_pages * FULL_PAGE and not outcome.scan_exhausted
+    if found < reading.max_analyzed and ended_at_bound:
+        bounded = notes.scan_bound(found, reading.max_analyzed, scanned)
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
     # rules.md: every marker that does not parse is named, even when its issue is not learned from.
@@ -213,7 +220,7 @@ async def read_corrections(
         outcome.stale_learnings = stale_by_anchors(outcome.learnings.learnings, exists)
     reading.mark_unknown_permissions()
     outcome.missing = set(reading.missing)
-    outcome.note = reading.note()
+    outcome.note = notes.joined(reading.note(), bounded)
     outcome.page_sizes = reading.sizes
     return outcome
 

@@ -70,6 +70,22 @@ def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."
 
 
+def scan_bound(found: int, wanted: int, issues: int) -> str:
+    """The scan's bound ended the search for analyses before the window was full."""
+    return (
+        f"The window holds {found} of the {wanted} analyses asked for ([context] max_analyzed): the "
+        f"scan stopped at its bound, the {issues:,} most recently updated issues ([context] "
+        "scan_pages), and older analysed issues were not read (issues updated since, by a label "
+        "sweep for instance, came first)."
+    )
+
+
+def joined(*notes: str | None) -> str | None:
+    """Several notes as one (None when there is none)."""
+    found = [note for note in notes if note]
+    return " ".join(found) if found else None
+
+
 def permissions_refused(people: int) -> str:
     """GitHub refused to tell people's permission (REST's 403 to a token without push access, after
     GraphQL's collaborator list was refused or did not list them): what was not counted, and the fix."""
