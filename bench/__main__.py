@@ -21,8 +21,10 @@ from dataclasses import replace
 from typing import Any
 
 from bench.adaptive import adaptive_case
+from bench.busy_case import busy_case
 from bench.goals import goals
-from bench.measure import Pair, cold_start, compare, config_for, render_ms
+from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms
+from bench.sweep import sweep_case
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
 from emulator.store import Store
@@ -114,7 +116,11 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
         "realistic": run_pair(spec, latency_ms, runs, path="allowed"),
         "common_case": run_pair(common_case(spec), latency_ms, runs, path="allowed"),
     }
+    out["latency_200"] = run_pair(spec, 200, runs)
     out["cold_start_s"] = round(started, 3)
+    out["import_floor_s"] = round(import_floor(), 3)
+    out["busy_month"] = busy_case()
+    out["sweep"] = sweep_case(spec)
     out["adaptive"] = adaptive_case(spec, config_for(30))
     out["render_ms"] = round(render_ms(), 2)
     out["goals"] = goals(out)
@@ -146,7 +152,8 @@ def full(spec: WorldSpec, latency_ms: int, runs: int, out: dict[str, Any]) -> No
 def all_agree(out: dict[str, Any]) -> bool:
     """Whether the readers agreed on every world of the run."""
     found = [out, out["common_case"], *out.get("cases", {}).values(), *out.get("scale", [])]
-    found += list(out.get("allowed", {}).values()) + [out[key] for key in ("long_bodies",) if key in out]
+    found += list(out.get("allowed", {}).values())
+    found += [out[key] for key in ("long_bodies", "latency_200") if key in out]
     found += out.get("max_analyzed", []) + out.get("latency", [])
     adaptive = out.get("adaptive", {}).get("same_corrections", True)
     return adaptive and all(item["agree"] for item in found)

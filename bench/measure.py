@@ -224,6 +224,17 @@ def cold_start(server: Server, runs: int = 3) -> float:
     return statistics.median(found)
 
 
+def import_floor(runs: int = 3) -> float:
+    """Median seconds of a whole process that only imports gql.transport.aiohttp (what the read
+    needs before its first request can go out), its exit included."""
+    found: list[float] = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import gql.transport.aiohttp"], check=True)
+        found.append(time.perf_counter() - started)
+    return statistics.median(found)
+
+
 def render_ms(runs: int = 20) -> float:
     """Median milliseconds of `render_context` on the demo world's outcome."""
     from emulator.worlds import demo_world_path

@@ -66,6 +66,11 @@ def markdown(out: dict[str, Any]) -> str:
                 _pair_row("common case, list refused", out["common_case"]),
                 *([_pair_row("65,536-character bodies", out["long_bodies"])] if "long_bodies" in out else []),
                 *(
+                    [_pair_row("realistic world at 200 ms", out["latency_200"])]
+                    if "latency_200" in out
+                    else []
+                ),
+                *(
                     [
                         _pair_row("realistic world, list allowed", out["allowed"]["realistic"]),
                         _pair_row("common case, list allowed", out["allowed"]["common_case"]),
@@ -124,12 +129,57 @@ def markdown(out: dict[str, Any]) -> str:
         parts.append(_table(header, rows))
         same = "yes" if adaptive["same_corrections"] else "NO"
         parts.append(f"Same window and corrections with shrunk pages: {same}")
+    if "busy_month" in out:
+        busy = out["busy_month"]
+        world, quality = busy["world"], busy["quality"]
+        parts.append(
+            f"## Busy month ({world['issues']:,} issues, {world['pull_requests']} pull requests, "
+            f"{world['sources']} accepted learnings)"
+        )
+        parts.append(
+            f"corrections read: {busy['read']['requests']} requests, {busy['read']['points']} points, "
+            f"{busy['read']['waves']} waves. corrections quality --month 2026-11: counts "
+            f"{quality['counted']:,} of {world['first_analyses']:,} first analyses "
+            f"({'complete' if quality['complete'] else 'partial: issues active after ' + str(quality['covers_after'])}), "
+            f"{quality['requests']} requests, {quality['points']} points"
+        )
+    if "sweep" in out:
+        sweep = out["sweep"]
+        scan, search = sweep["scan"], sweep["search"]
+        parts.append(f"## After a sweep ({sweep['world']['swept']} old issues relabelled last)")
+        parts.append(
+            _table(
+                ["", "requests", "points", "analysed issues found", "note"],
+                [
+                    [
+                        "the reader's scan",
+                        scan["requests"],
+                        scan["points"],
+                        scan["window"],
+                        "yes" if scan["note"] else "none",
+                    ],
+                    [
+                        "issue search by commenter",
+                        search["requests"],
+                        search["points"],
+                        search["analysed_in_first_page"],
+                        "-",
+                    ],
+                ],
+            )
+        )
     parts.append("## Goals")
     parts.append(
         _table(
-            ["goal", "figure", "limit", "met"],
+            ["goal", "figure", "limit", "how", "met"],
             [
-                [name, f"{g['value']}{g['unit']}", f"{g['goal']}{g['unit']}", "yes" if g["met"] else "NO"]
+                [
+                    name,
+                    "-" if g["value"] is None else f"{g['value']}{g['unit']}",
+                    f"{g['goal']}{g['unit']}",
+                    g["how"],
+                    {True: "yes", False: "NO", None: "-"}[g["met"]],
+                ]
                 for name, g in out["goals"].items()
             ],
         )
