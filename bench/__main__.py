@@ -23,7 +23,7 @@ from typing import Any
 from bench.adaptive import adaptive_case
 from bench.busy_case import busy_case
 from bench.goals import goals
-from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms
+from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms, short_commands
 from bench.sweep import sweep_case
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
@@ -119,6 +119,7 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
     out["latency_200"] = run_pair(spec, 200, runs)
     out["cold_start_s"] = round(started, 3)
     out["import_floor_s"] = round(import_floor(), 3)
+    out["short_commands_s"] = short_commands()
     out["busy_month"] = busy_case()
     out["sweep"] = sweep_case(spec)
     out["adaptive"] = adaptive_case(spec, config_for(30))

@@ -50,6 +50,14 @@ def _ratio(key: str, where: str | None = None) -> Figure:
     return figure
 
 
+def _short(name: str) -> Figure:
+    def figure(out: dict[str, Any]) -> float | None:
+        found = out.get("short_commands_s", {}).get(name)
+        return None if found is None else float(found)
+
+    return figure
+
+
 def _cold_over_floor(out: dict[str, Any]) -> float | None:
     floor = out.get("import_floor_s")
     return None if floor is None else round(out["cold_start_s"] - floor, 3)
@@ -155,6 +163,28 @@ GOALS: tuple[Goal, ...] = (
         "measured",
         "issue 16",
         _cold_over_floor,
+    ),
+    Goal(
+        "help",
+        "`corrections --help`, a whole process, no network stack",
+        0.15,
+        "s",
+        True,
+        "measured",
+        "issue 16",
+        _short("help"),
+    ),
+    Goal("version", "`corrections --version`", 0.15, "s", True, "measured", "issue 16", _short("version")),
+    Goal("marker", "`corrections marker`", 0.15, "s", True, "measured", "issue 16", _short("marker")),
+    Goal(
+        "config_error",
+        "a configuration error (a missing file), no network stack",
+        0.15,
+        "s",
+        True,
+        "measured",
+        "issue 16",
+        _short("config_error"),
     ),
     Goal(
         "render",

@@ -235,6 +235,30 @@ def import_floor(runs: int = 3) -> float:
     return statistics.median(found)
 
 
+# The short commands that must answer at once (issue 16), as a user types them.
+SHORT_COMMANDS = {
+    "help": ["-m", "corrections", "--help"],
+    "version": ["-m", "corrections", "--version"],
+    "marker": ["-m", "corrections", "marker", "--labels", "bug"],
+    "config_error": ["-m", "corrections", "read", "--repo", "o/n", "--config", "missing.toml"],
+}
+
+
+def short_commands(runs: int = 3) -> dict[str, float]:
+    """Median seconds of each short command, a whole process each (in an empty folder)."""
+    found: dict[str, float] = {}
+    env = {**os.environ, "GITHUB_TOKEN": TOKEN}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, argv in SHORT_COMMANDS.items():
+            times = []
+            for _ in range(runs):
+                started = time.perf_counter()
+                subprocess.run([sys.executable, *argv], cwd=folder, env=env, capture_output=True, check=False)
+                times.append(time.perf_counter() - started)
+            found[name] = round(statistics.median(times), 3)
+    return found
+
+
 def render_ms(runs: int = 20) -> float:
     """Median milliseconds of `render_context` on the demo world's outcome."""
     from emulator.worlds import demo_world_path
