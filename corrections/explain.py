@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from assistant.identity import is_assistant, normalize_login
+from assistant.untrusted import clean_line
 from corrections.models import (
     Actor,
     Analysis,
@@ -64,7 +65,9 @@ def _who(actor: Actor | None, permissions: Permissions) -> str:
 
 
 def _label(name: str) -> str:
-    return "`" + name.replace("`", "'").replace("\n", " ").strip() + "`"
+    """A label name as a code span for the terminal: a stranger's text, so cleaned (no escape, no
+    control or bidi character reaches the screen) and without backticks."""
+    return "`" + clean_line(name).replace("`", "'") + "`"
 
 
 def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) -> list[str]:
@@ -127,6 +130,8 @@ _VERDICTS = {
 _LABEL_ROLES = {
     LabelRole.ASSISTANT_APPLIED: "the assistant applied it",
     LabelRole.ASSISTANT_OWN: "the assistant's own change, not a correction",
+    LabelRole.SHARED_ACCOUNT: "by the assistant's account, which other workflows share: only the "
+    "analysis's marker says what the assistant put forward",
     LabelRole.NOT_A_PERSON: "not a person (bots, apps and deleted accounts do not count)",
     LabelRole.BEFORE_ANALYSIS: "before the first analysis, so not a correction of it",
     LabelRole.COUNTS: "counts (a person, after the first analysis)",

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from assistant.config import Config
+from assistant.config import Config, Override
 from corrections import notes
 from corrections.analysed import AnalysedIssue
 from corrections.base_files import read_base_files
@@ -48,6 +48,8 @@ class ReadRequest:
     config_path: str | None = None
     config_required: bool = False
     max_analyzed: int | None = None
+    # Keys the step's inputs set over the configuration read (`assistant-login`).
+    overrides: tuple[Override, ...] = ()
     # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
     # first page when not known already.
     analysed: AnalysedIssue | None = None
@@ -153,7 +155,15 @@ async def read_corrections(
                 page=page,
                 config=config,
                 max_analyzed=request.max_analyzed,
+                overrides=request.overrides,
             )
+            if base.config_unread is not None:
+                outcome.failed = True
+                outcome.failure = base.config_unread
+                outcome.note = notes.config_unread(
+                    f"{request.base_ref}:{request.config_path}", base.config_unread
+                )
+                return outcome
             config = outcome.config = base.config
             outcome.warnings.extend(base.warnings)
             reading.record_missing(base.failed, base.categories)
@@ -202,6 +212,8 @@ async def read_corrections(
         bounded = notes.scan_bound(found, reading.max_analyzed, scanned)
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
+    if not outcome.window and (others := reading.others_markers()):
+        outcome.warnings.append(notes.markers_by_others(reading.settings.assistant.login, others))
     # rules.md: every marker that does not parse is named, even when its issue is not learned from.
     outcome.warnings.extend(reading.marker_warnings())
     for read in outcome.window:
@@ -290,6 +302,7 @@ class _Lookups:
         self._client, self._owner, self._name = client, owner, name
         self._reading, self._progress = reading, progress
         self._asked = 0
+        self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
         self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
 
     def start(self, logins: list[str]) -> None:
@@ -297,7 +310,10 @@ class _Lookups:
 
         Past the cap the rest stay unasked: a GraphQL round may still ask its collaborator list.
         """
-        logins = logins[: max(0, MAX_REST_LOOKUPS - self._asked)]
+        room = max(0, MAX_REST_LOOKUPS - self._asked)
+        if len(logins) > room:
+            self._over_cap = True
+        logins = logins[:room]
         if not logins:
             return
         self._progress(f"{len(logins)} people whose permission decides a rule: asking REST for it")
@@ -317,3 +333,5 @@ class _Lookups:
         for logins, task in self._tasks:
             self._reading.add_rest_permissions(logins, *await task)
         self._tasks.clear()
+        if self._over_cap and self._reading.needed_logins() - set(self._reading.known_permissions()):
+            self._reading.lookups_capped()

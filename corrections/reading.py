@@ -14,12 +14,19 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
-from corrections.rules import RuleSettings, analyses, duplicate_deciders, event_actors_after, people_after
+from corrections.rules import (
+    RuleSettings,
+    analyses,
+    duplicate_deciders,
+    event_actors_after,
+    others_markers,
+    people_after,
+)
 from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue
@@ -104,6 +111,8 @@ class Reading:
         self._refused = 0  # people whose permission GitHub refused to tell (REST's 403)
         self._prefetched = False
         self._missing: set[notes.Part] = set()
+        self._people_not_read = 0  # needed logins whose permission is unknown (mark_unknown_permissions)
+        self._lookups_capped = False  # REST's look-up cap left some of them unasked
         self._categories: set[str] = set()  # why parts are missing (GitHub's failures, caps)
         # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
         self._path_checks: tuple[str, ...] = ()
@@ -141,7 +150,10 @@ class Reading:
 
     def note(self) -> str | None:
         """The fixed note naming what could not be read and why; None when nothing is missing."""
-        found = notes.partial(self._missing, self._categories)
+        capped = MAX_REST_LOOKUPS if self._lookups_capped else None
+        found = notes.partial(
+            self._missing, self._categories, people_not_read=self._people_not_read, lookup_cap=capped
+        )
         if found is not None and self._refused:
             found += " " + notes.permissions_refused(self._refused)
         return found
@@ -252,14 +264,25 @@ class Reading:
     def add_rest_permissions(
         self, asked: Iterable[str], found: Mapping[str, str], unknown: Sequence[str], failures: Iterable[str]
     ) -> None:
-        """Permissions REST answered for the logins `asked`; `unknown` were not read, for `failures`."""
+        """Permissions REST answered for the logins `asked`; `unknown` were not read, for `failures`.
+
+        The look-up cap is the reader's bound, not GitHub's failure: the note says so (CAPS_REACHED).
+        """
         self._add_permissions(found)
         self._asked |= set(asked)
         if unknown:
-            # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
-            self.record_missing({"permissions"}, set(failures) or {"permission look-up failed"})
+            why = set(failures) or {"permission look-up failed"}
+            if LOOKUPS_CAPPED in why:
+                self._lookups_capped = True
+                why = (why - {LOOKUPS_CAPPED}) | {notes.CAPS_REACHED}
+            self.record_missing({"permissions"}, why)
             if PermissionDenied.category in failures:
                 self._refused += len(unknown)
+
+    def lookups_capped(self) -> None:
+        """REST's cap of a run left needed logins unasked (the note says the cap, not a failure)."""
+        self._lookups_capped = True
+        self.record_missing({"permissions"}, {notes.CAPS_REACHED})
 
     def start_asking(self, logins: Iterable[str]) -> None:
         """Logins whose REST look-up has started: no later round asks them again, by either API."""
@@ -283,8 +306,10 @@ class Reading:
         return sorted(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
-        """The reading is over: a needed login whose permission is still unknown leaves permissions missing."""
-        if self.needed_logins() - set(self._permissions):
+        """The reading is over: a needed login whose permission is still unknown leaves permissions
+        missing, and the note counts them."""
+        self._people_not_read = len(self.needed_logins() - set(self._permissions))
+        if self._people_not_read:
             self.record_missing({"permissions"})
 
     def _moves_on(self, part: notes.Part, what: str, asked: str | None, info: PageInfo) -> bool:
@@ -436,6 +461,15 @@ class Reading:
     def marker_warnings(self) -> list[str]:
         """A warning per analysis marker that does not parse, on every issue read (window or not)."""
         return [warning for number in self._order for warning in self._issues[number].warnings]
+
+    def others_markers(self) -> dict[tuple[str, str], int]:
+        """Accounts other than the assistant (login, GraphQL type) whose comments on the issues read
+        carry analysis markers, with how many issues each: asked only when no analysis was found."""
+        counts: dict[tuple[str, str], int] = {}
+        for number in self._order:
+            for account in others_markers(self._issues[number].issue, self._settings):
+                counts[account] = counts.get(account, 0) + 1
+        return counts
 
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""

@@ -124,6 +124,7 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         failed=outcome.failed,
         note=outcome.note,
         window_size=len(outcome.window),
+        found=bool(outcome.window or outcome.corrections),
         analyses=len(outcome.learned_from),
         nearest=outcome.analysed is not None and outcome.analysed.title is not None,
         lines=lines,

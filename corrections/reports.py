@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.config import ConfigError, with_values
-from assistant.files import write_atomic
-from commandline.notices import Notices
+from assistant.files import write_files
+from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
-from corrections.options import ReadOptions, build_options
+from corrections.options import ReadOptions, build_options, option_overrides
 from corrections.quality import quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
@@ -51,6 +51,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed,
         base_ref=args.base_ref,
+        overrides=option_overrides(args),
     )
     config = options.config
     if args.scan_pages is not None:
@@ -80,12 +81,17 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
     out = options.out
-    write_atomic(out / "quality.md", quality_md(report, month, context.max_analyzed, context.scan_pages))
-    write_atomic(out / "quality.json", quality_json(report, month, cost))
-    write_atomic(out / "quality.svg", quality_svg(report))
+    write_files(
+        out,
+        {
+            "quality.md": quality_md(report, month, context.max_analyzed, context.scan_pages),
+            "quality.json": quality_json(report, month, cost),
+            "quality.svg": quality_svg(report),
+        },
+    )
     _stderr(
         f"corrections: {outcome.repository}: {len(report.months)} months read, {month} detailed; "
-        f"{cost['requests']} requests, {cost['points']} points; wrote {out}/quality.md"
+        f"{counted(cost['requests'], 'request')}, {counted(cost['points'], 'point')}; wrote {out}/quality.md"
     )
     return 0
 
@@ -113,6 +119,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
         config_path=Path(args.config) if args.config else None,
         api_url=args.api_url,
         base_ref=args.base_ref,
+        overrides=option_overrides(args),
     )
     say = Notices("corrections")
     try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Literal
 
 from pydantic import ValidationError
@@ -20,7 +19,7 @@ from pydantic import ValidationError
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
 from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
 from learnings.model import Source
-from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
+from learnings.proposals import ProposalError, parse_proposal, verdict
 from learnings.suppression import Finding, findings_in
 from queries.sync_fetch import Reactors, Thread
 
@@ -45,13 +44,12 @@ class CommandFound:
 
 @dataclass(frozen=True)
 class ProposalFound:
-    """A proposal in one of the assistant's comments, waiting for its reactions."""
+    """A proposal in one of the assistant's comments, waiting for its reactions (which are read
+    with the comment's body and last edit as they are then: `decide` judges those)."""
 
     thread: ThreadKey
     comment: int
     node_id: str
-    proposal: Proposal
-    edited_at: datetime | None  # the comment's last edit (a 👍 before it approved another text)
 
 
 @dataclass
@@ -99,9 +97,7 @@ def find_sources(
                     found.notes.append(f"{where(*key, comment_id)}: {error}; ignored")
                     continue
                 if proposal is not None:
-                    found.proposals.append(
-                        ProposalFound(key, comment_id, comment.id, proposal, comment.last_edited_at)
-                    )
+                    found.proposals.append(ProposalFound(key, comment_id, comment.id))
                 continue
             if comment_id is None or comment_id in recorded:
                 continue
@@ -190,7 +186,16 @@ def decide(
         if seen is None:
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
             continue
-        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, proposal.edited_at)
+        # Judged by the body and last edit read with the reactions, not by the scan's older copy.
+        try:
+            current = parse_proposal(seen.body)
+        except ProposalError as error:
+            notes.append(f"{here}: {error}; ignored")
+            continue
+        if current is None:
+            notes.append(f"{here}: proposal marker gone since the scan; ignored")
+            continue
+        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, seen.edited_at)
         if decided.outcome == "rejected":
             notes.append(f"{here}: proposal rejected by @{decided.by} (👎)")
             continue
@@ -207,11 +212,6 @@ def decide(
             notes.append(f"{here}: proposal not recorded: the source cannot be written")
             continue
         candidates.append(
-            Candidate(
-                source=source,
-                text=proposal.proposal.text,
-                paths=proposal.proposal.paths,
-                category=proposal.proposal.category,
-            )
+            Candidate(source=source, text=current.text, paths=current.paths, category=current.category)
         )
     return candidates, notes

@@ -190,6 +190,14 @@ def _state(target: SyncTarget, store_path: str) -> _State:
     return _State(target, base_text, base, working_text, working, pulls.own, on_branch)
 
 
+def _skipped_lines(state: _State) -> list[str]:
+    """The warnings of the store's lines that were skipped (they stay in the file as they are)."""
+    warnings = list(state.base.warnings)
+    if state.on_branch:
+        warnings += state.working.warnings
+    return warnings
+
+
 def _since(state: _State, lookback: timedelta) -> datetime | None:
     created = [
         learning.createdAt
@@ -255,7 +263,7 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 raise SyncError("the sync branch is the default branch; nothing is written there")
             state = _state(target, store_path)
             _found, candidates, notes = await _gather(client, options, state)
-            notes[:0] = _foreign_notes(own_pull(target), target.branch)
+            notes[:0] = [*_foreign_notes(own_pull(target), target.branch), *_skipped_lines(state)]
         except GitHubError as error:
             raise SyncError(
                 f"could not read {options.owner}/{options.name} from GitHub: {error.category}"

@@ -210,10 +210,13 @@ class Reactor:
 
 @dataclass(frozen=True)
 class Reactors:
-    """The people who reacted 👍 and 👎 to one comment, in reaction order."""
+    """The people who reacted 👍 and 👎 to one comment, in reaction order, and the comment's body
+    and last edit read in the same request (what the reactions are judged against)."""
 
     thumbs_up: tuple[Reactor, ...]
     thumbs_down: tuple[Reactor, ...]
+    body: str
+    edited_at: datetime | None
 
 
 def _people(page: ReactionPage) -> tuple[Reactor, ...]:
@@ -225,7 +228,8 @@ def _people(page: ReactionPage) -> tuple[Reactor, ...]:
 
 
 async def fetch_proposal_reactions(client: GitHubClient, comment_ids: Sequence[str]) -> dict[str, Reactors]:
-    """The 👍 and 👎 reactors of each comment (the first 100 of each), 50 comments a request.
+    """The 👍 and 👎 reactors of each comment (the first 100 of each), with its body and last edit
+    as they are now, 50 comments a request.
 
     A comment GitHub no longer has is left out of the result.
     """
@@ -238,7 +242,10 @@ async def fetch_proposal_reactions(client: GitHubClient, comment_ids: Sequence[s
         for node in data.proposals:
             if node is not None:
                 found[node.id] = Reactors(
-                    thumbs_up=_people(node.thumbs_up), thumbs_down=_people(node.thumbs_down)
+                    thumbs_up=_people(node.thumbs_up),
+                    thumbs_down=_people(node.thumbs_down),
+                    body=node.body,
+                    edited_at=node.last_edited_at,
                 )
     return found
 

@@ -119,6 +119,8 @@ class SourcesData(AnswerModel):
 
 class ProposalReactionsNode(AnswerModel):
     id: str
+    body: str
+    last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     thumbs_up: ReactionPage = Field(alias="thumbsUp")
     thumbs_down: ReactionPage = Field(alias="thumbsDown")
 

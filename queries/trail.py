@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pydantic import Field
 
 from queries.answer import AnswerModel, parse_answer
+from queries.classify import missing_repository
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import NotFound
 from queries.models import Blob, IssueNode, RateLimitInfo
 from queries.page_sizes import FULL_PAGE
 
@@ -48,5 +48,5 @@ async def fetch_trail(
     answer = await client.execute(operation("IssueTrail"), variables)
     data = parse_answer(TrailData, answer.data, "IssueTrail")
     if data.repository is None:
-        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+        raise missing_repository(owner, name, answer.errors)
     return Trail(issue=data.repository.issue, labels_file=data.repository.labels_file)

@@ -35,6 +35,8 @@ CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
         ("assistant.toml:3:", "`assistant.account`", "names a bot"),
     ),
     "not_toml": ("[context]\nmax_analyzed = = 3\n", ("assistant.toml", "not valid TOML", "line 2")),
+    "nested_too_deeply": ("a = " + "[" * 3_000 + "]" * 3_000 + "\n", ("assistant.toml", "nested too deeply")),
+    "tables_nested_too_deeply": ("a = " + "{b = " * 3_000 + "}" * 3_000 + "\n", ("assistant.toml", "nested")),
     "not_utf8": (b"[context]\nmax_analyzed = 3 \xff\xfe\n", ("assistant.toml", "cannot be read")),
 }
 ARGUMENTS: dict[str, tuple[list[str], tuple[str, ...]]] = {
@@ -109,5 +111,5 @@ def test_bad_arguments(
 
 def test_missing_token(demo_server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, lines, out = run_usage_error(demo_server, tmp_path, capsys, [], token="")
-    assert status == 2 and len(lines) == 1 and "GITHUB_TOKEN" in lines[0]
+    assert status == 4 and len(lines) == 1 and "GITHUB_TOKEN" in lines[0]  # gh's "authentication required"
     assert not out.exists()

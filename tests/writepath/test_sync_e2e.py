@@ -278,10 +278,12 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
     assert capsys.readouterr().out == "nothing new to record\n"
     monkeypatch.delenv("GITHUB_TOKEN")
-    assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 2
     assert (
-        capsys.readouterr().err
-        == "learnings: no token: set GITHUB_TOKEN (or GH_TOKEN, as for gh) in the environment\n"
+        main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 4
+    )  # gh's "authentication required"
+    assert capsys.readouterr().err == (
+        "learnings: no token: set GITHUB_TOKEN (or GH_TOKEN, as for gh) in the environment, "
+        "or log in with gh (`gh auth login`)\n"
     )
 
 
@@ -306,3 +308,21 @@ def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any, emulate:
         asyncio.run(run_sync(options))
     assert server.state()["heads"] == initial["heads"]
     assert sync_pulls(server) == []
+
+
+@pytest.fixture
+def deep_store_line(world: dict[str, Any]) -> dict[str, Any]:
+    """The default branch's store with a first line of 1,000 `[`."""
+    files = world["files"]["main"]
+    files[STORE] = "[" * 1_000 + "\n" + files[STORE]
+    return world
+
+
+def test_a_store_line_nested_too_deeply_is_skipped_with_a_note(
+    deep_store_line: dict[str, Any], server: Server, sync: Sync
+) -> None:
+    """1,000 `[` on a line of the default branch's store made `learnings sync` exit 1 with a traceback."""
+    result = sync()
+    assert result.outcome == "recorded"
+    assert f"main:{STORE}:1: nested too deeply, skipped" in result.notes
+    assert sources(result.recorded) == FIRST

@@ -162,6 +162,7 @@ def test_a_proposal_counts_only_as_the_pusher_saw_it(
         "comment 2700001105: learning proposal in a comment that carries another marker (analysis)" in notes
     )
     assert (
-        "comment 2700001106: learning proposal whose text is not in the visible part of the comment" in notes
+        "comment 2700001106: learning proposal whose text is not shown as the visible text of its own paragraph"
+        in notes
     )
     assert "comment 2700001107: proposal edited after the 👍 of @bob" in notes
