@@ -8,15 +8,15 @@ private and changes only through `Reading`'s methods, each one step of the readi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
+from corrections.issue_read import IssueRead
 from corrections.models import Analysis, Issue, Permission, Reaction
 from corrections.rules import (
     RuleSettings,
-    analyses,
     duplicate_deciders,
     event_actors_after,
     others_markers,
@@ -29,44 +29,9 @@ from queries.pagination import Next, advanced
 from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
-MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue
-MAX_TIMELINE_ITEMS = MAX_TIMELINE_PAGES * FULL_PAGE  # the same cap when pages were shrunk
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
 MAX_LOGINS_PER_ROUND = 100
 MAX_PREFETCH_LOGINS = 60
-
-
-@dataclass(frozen=True)
-class IssueRead:
-    """One scanned issue as read so far: its events, where its timeline continues, its first analysis."""
-
-    issue: Issue
-    cursor: str | None
-    # Timeline items the pages read so far could hold (their page sizes added up).
-    items_asked: int
-    first: Analysis | None
-    warnings: tuple[str, ...]  # analysis markers that do not parse
-
-    @classmethod
-    def of(cls, issue: Issue, cursor: str | None, items_asked: int, settings: RuleSettings) -> IssueRead:
-        """The issue with its first analysis found in the timeline read so far."""
-        found, warnings = analyses(issue, settings)
-        first = next((a for a in found if a.kind == "first"), None)
-        return cls(issue, cursor, items_asked, first, tuple(warnings))
-
-    @property
-    def can_continue(self) -> bool:
-        """More timeline exists and the cap allows reading it."""
-        return (
-            not self.issue.timeline_complete
-            and self.cursor is not None
-            and self.items_asked < MAX_TIMELINE_ITEMS
-        )
-
-    @property
-    def truncated(self) -> bool:
-        """More timeline exists than the cap lets a run read."""
-        return not self.issue.timeline_complete and not self.can_continue
 
 
 class DetailsAnswer(Protocol):
@@ -78,8 +43,6 @@ class DetailsAnswer(Protocol):
     def bodies(self) -> Mapping[str, str]: ...  # issue node id -> body
     @property
     def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
-    @property
-    def unlisted(self) -> Sequence[str]: ...  # answered for, not listed: not proof of READ
     @property
     def permissions_forbidden(self) -> bool: ...
     @property
