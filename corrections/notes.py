@@ -146,14 +146,12 @@ def joined(*notes: str | None) -> str | None:
     return " ".join(found) if found else None
 
 
-def permissions_refused(people: int) -> str:
-    """GitHub refused to tell people's permission (REST's 403 to a token without push access, after
-    GraphQL's collaborator list was refused or did not list them): what was not counted, and the fix."""
-    who = "1 person" if people == 1 else f"{people} people"
+def permissions_refused() -> str:
+    """GitHub refused to tell people's permission through both APIs (GraphQL's collaborator list,
+    then REST's 403 to a token without push access): the permission that would fix it."""
     return (
-        f"GitHub refused to tell the permission of {who}, so their 👎 and duplicate objections were "
-        "not counted: use a token whose account has push (write) access to the repository, such as "
-        "the workflow's `github.token`."
+        "GitHub refused to tell those permissions (a token without push access): use a token whose "
+        "account has push (write) access to the repository, such as the workflow's `github.token`."
     )
 
 

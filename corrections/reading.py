@@ -71,7 +71,7 @@ class Reading:
         self._permissions_via_rest = False
         self._rest_asked: set[str] = set()  # logins whose REST look-up has started
         self._collaborators_refused: bool | None = None
-        self._refused = 0  # people whose permission GitHub refused to tell (REST's 403)
+        self._refused = False  # GitHub refused to tell some permissions (REST's 403 too)
         self._prefetched = False
         self._missing: set[notes.Part] = set()
         self._people_not_read = 0  # needed logins whose permission is unknown (mark_unknown_permissions)
@@ -118,7 +118,7 @@ class Reading:
             self._missing, self._categories, people_not_read=self._people_not_read, lookup_cap=capped
         )
         if found is not None and self._refused:
-            found += " " + notes.permissions_refused(self._refused)
+            found += " " + notes.permissions_refused()
         return found
 
     def issue(self, number: int) -> IssueRead:
@@ -240,7 +240,7 @@ class Reading:
                 why = (why - {LOOKUPS_CAPPED}) | {notes.CAPS_REACHED}
             self.record_missing({"permissions"}, why)
             if PermissionDenied.category in failures:
-                self._refused += len(unknown)
+                self._refused = True
 
     def lookups_capped(self) -> None:
         """REST's cap of a run left needed logins unasked (the note says the cap, not a failure)."""

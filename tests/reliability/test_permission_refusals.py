@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from corrections.notes import PARTS, permissions_refused
+from corrections.notes import permissions_refused
 from emulator.worlds import demo_world_path
 from tests.emulation import Emulators
 
@@ -26,12 +26,12 @@ def test_both_apis_refusing_names_what_was_not_counted_and_the_fix(
     written = run.json()
     rest = [entry for entry in server.log() if entry["endpoint"] == "rest"]
     assert rest and {entry["status"] for entry in rest} == {403}
-    # Every person REST was asked about is named in the count, and the note says how to fix it.
-    assert written["note"] == (
-        "Some corrections could not be read from GitHub (permission denied): missing "
-        f"{PARTS['permissions']}. {permissions_refused(len(rest))}"
-    )
-    assert "push (write) access" in written["note"] and "github.token" in written["note"]
+    # What was not counted (everyone REST was asked about), and the permission that fixes it.
+    note = written["note"]
+    assert note.startswith("Some corrections could not be read from GitHub (permission denied)")
+    assert f"permissions of {len(rest)} people (their 👎 and comments not counted)" in note
+    assert note.endswith(permissions_refused())
+    assert "push (write) access" in note and "github.token" in note
     assert written["note"] in run.markdown()
     # Nothing whose permission is unknown counted: no 👎 at all.
     assert all(correction["thumbs_down"] == 0 for correction in written["corrections"])
