@@ -149,13 +149,9 @@ class Reading:
         self._max_analyzed = max_analyzed
         self._path_checks = tuple(path_checks)
 
-    def shrink(self) -> bool:
-        """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
-        smaller = self._sizes.halved()
-        if smaller is None:
-            return False
-        self._sizes = smaller
-        return True
+    def use_sizes(self, sizes: PageSizes) -> None:
+        """The page sizes GitHub answered (smaller after it could not answer bigger queries)."""
+        self._sizes = sizes
 
     def collaborators_listed(self, refused: bool | None) -> None:
         """What the first scan page said of GitHub's collaborator list: refused (permissions go to

@@ -32,6 +32,14 @@ from queries.endpoint import GITHUB_GRAPHQL_URL
 NAMES = frozenset({"sync", "memory"})
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
 def _repository(text: str | None) -> tuple[str, str]:
     from commandline.repository import RepositoryError, resolve_repository
 
@@ -101,11 +109,19 @@ def add_parsers(commands: Any) -> None:
         "learnings sync --repo octo/demo",
     )
     syncing.add_argument(
+        "--budget",
+        type=_positive,
+        default=200,
+        metavar="POINTS",
+        help="GraphQL points the run may spend reading; what is left waits for the next run "
+        "(default: %(default)s; a workflow token has 1,000 an hour)",
+    )
+    syncing.add_argument(
         "--max-pages",
-        type=int,
-        default=5,
+        type=_positive,
+        default=None,
         metavar="N",
-        help="bound on the scan, pages of 30 (default: %(default)s)",
+        help="also stop the scan after N pages (default: only the budget stops it)",
     )
 
     memory = commands.add_parser(

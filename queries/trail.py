@@ -35,17 +35,27 @@ class Trail:
 
 
 async def fetch_trail(
-    client: GitHubClient, owner: str, name: str, number: int, labels_expression: str
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    number: int,
+    labels_expression: str,
+    *,
+    timeline_size: int = FULL_PAGE,
+    shrinkable: bool = False,
 ) -> Trail:
-    """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository)."""
+    """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository).
+
+    `shrinkable`: the caller asks again with a smaller page (queries.page_sizes.ask_smaller).
+    """
     variables = {
         "owner": owner,
         "name": name,
         "number": number,
         "labelsExpression": labels_expression,
-        "timelinePageSize": FULL_PAGE,
+        "timelinePageSize": timeline_size,
     }
-    answer = await client.execute(operation("IssueTrail"), variables)
+    answer = await client.execute(operation("IssueTrail"), variables, shrinkable=shrinkable)
     data = parse_answer(TrailData, answer.data, "IssueTrail")
     if data.repository is None:
         raise missing_repository(owner, name, answer.errors)

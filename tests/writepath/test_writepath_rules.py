@@ -269,7 +269,7 @@ def test_a_proposal_is_judged_by_the_body_read_with_its_reactions(
     )
     thumbs = (Reactor("bob", datetime(2026, 11, 21, 12, 0, tzinfo=UTC)),)
     seen = {proposal.node_id: Reactors(thumbs_up=thumbs, thumbs_down=(), body=current, edited_at=edited)}
-    candidates, notes = decide(found, seen, {"bob": "WRITE"})
+    candidates, notes, _waiting = decide(found, seen, {"bob": "WRITE"})
     assert candidates == []
     assert any(outcome in note for note in notes), notes
 
@@ -282,5 +282,5 @@ def test_a_proposal_edited_since_the_scan_records_the_text_the_thumbs_up_saw() -
     thumbs = (Reactor("bob", datetime(2026, 11, 21, 12, 0, tzinfo=UTC)),)
     edited = datetime(2026, 11, 21, 11, 0, tzinfo=UTC)
     seen = {proposal.node_id: Reactors(thumbs_up=thumbs, thumbs_down=(), body=now, edited_at=edited)}
-    (candidate,), _notes = decide(found, seen, {"bob": "WRITE"})
+    (candidate,), _notes, _waiting = decide(found, seen, {"bob": "WRITE"})
     assert (candidate.text, candidate.paths) == ("use nox", ("noxfile.py",))
