@@ -242,7 +242,14 @@ def test_a_hostile_answer_posts_only_vocabulary_labels_and_no_forged_marker(
     done = _run_step(_step("Post the analysis"), env, tmp_path)
     assert done.returncode == 0, done.stderr
     calls = Path(runner["CALLS"])
-    assert (calls / "marker-args").read_text().splitlines() == ["marker", "--labels", "bug,crash"]
+    # The receipt comes from the context folder the action wrote (corrections marker --context).
+    assert (calls / "marker-args").read_text().splitlines() == [
+        "marker",
+        "--context",
+        runner["CONTEXT_FOLDER"],
+        "--labels",
+        "bug,crash",
+    ]
     log = (calls / "gh.log").read_text().splitlines()
     assert log[0].startswith("issue comment 61 --body-file ")
     assert log[1] == "issue edit 61 --add-label bug,crash"
@@ -267,6 +274,7 @@ def test_a_duplicate_and_no_labels(runner: dict[str, str], tmp_path: Path) -> No
     done = _run_step(_step("Post the analysis"), env, tmp_path)
     assert done.returncode == 0, done.stderr
     calls = Path(runner["CALLS"])
+    # Without a context folder (reading turned off), no receipt.
     assert (calls / "marker-args").read_text().splitlines() == ["marker", "--duplicate-of", "12"]
     assert [line.split(" --")[0] for line in (calls / "gh.log").read_text().splitlines()] == [
         "issue comment 61"
