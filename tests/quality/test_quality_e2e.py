@@ -99,7 +99,7 @@ def test_the_report_is_the_same_when_github_times_out_on_full_pages(
     """`corrections quality` reads through the reader: under the server-time model (1 ms a node,
     so 100 issues x 100 timeline items pass GitHub's 10 s) it halves its pages and counts the same."""
     monkeypatch.setenv("GITHUB_TOKEN", "quality-token")
-    reports = []
+    reports: list[Any] = []
     for server_time in (None, {"ms_per_node": 1, "answer": "timeout_200"}):
         server = emulate(DEMO, server_time=server_time) if server_time else emulate(DEMO)
         out = tmp_path / f"quality-{len(reports)}"
