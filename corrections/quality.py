@@ -98,6 +98,17 @@ class MonthQuality:
 
 
 @dataclass(frozen=True)
+class MonthRead:
+    """How a read of one month went (`--month`): every issue active since the month began, newest
+    activity first, within a points budget; `budget_ended`: the budget ended it before that."""
+
+    month: str
+    budget: int
+    spent: int
+    budget_ended: bool
+
+
+@dataclass(frozen=True)
 class QualityReport:
     """Every month read, oldest first, and how far the read reached."""
 
@@ -105,6 +116,7 @@ class QualityReport:
     months: tuple[MonthQuality, ...]
     complete_after: datetime | None  # every issue active after this was read; None: all were read
     note: str | None
+    month_read: MonthRead | None = None  # `--month`: the read of that month (else a window's)
 
     def proposed_labels(self) -> list[str]:
         """Every label proposed in some month, in the order first met (the table's and chart's rows)."""
@@ -211,8 +223,10 @@ def complete_after(outcome: ReadOutcome, max_analyzed: int) -> datetime | None:
     return outcome.scanned_through
 
 
-def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: int) -> QualityReport:
-    """Every month with a first analysis among the issues read.
+def quality_report(
+    outcome: ReadOutcome, settings: RuleSettings, max_analyzed: int, month_read: MonthRead | None = None
+) -> QualityReport:
+    """Every month with a first analysis among the issues read (`max_analyzed`: the read's window).
 
     A month is complete when every issue active since its first day was read: an issue with a
     first analysis in that month has been active since, so none of them can be missing.
@@ -239,4 +253,5 @@ def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: i
         ),
         complete_after=edge,
         note=outcome.note,
+        month_read=month_read,
     )

@@ -63,6 +63,9 @@ def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str
         "months": [_month(m) for m in report.months],
         "cost": cost,
     }
+    if report.month_read is not None:
+        read = report.month_read
+        document["budget"] = {"points": read.budget, "spent": read.spent, "ended": read.budget_ended}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -95,11 +98,17 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
     else:
         if not found.complete:
             edge = f"{found.covers_after:%Y-%m-%d %H:%M} UTC" if found.covers_after else "its bound"
+            read = report.month_read
+            if read is None:
+                bound = f"its bound ({max_analyzed} analysed issues, {scan_pages} pages of 100)"
+            elif read.budget_ended:
+                bound = f"its points budget ({read.budget} points; {read.spent} spent)"
+            else:
+                bound = "a page GitHub did not answer (the note says why)"
             lines += [
                 f"> This month is partial: it counts the first analyses of the issues active after "
-                f"{edge}, where the read stopped at its bound ({max_analyzed} analysed issues, "
-                f"{scan_pages} pages of 100); the month's first analyses on issues last active "
-                "before then are not counted.",
+                f"{edge}, where the read stopped at {bound}; the month's first analyses on issues "
+                "last active before then are not counted.",
                 "",
             ]
         lines += [
@@ -148,11 +157,20 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         if report.complete_after is None
         else f"every issue active after {report.complete_after:%Y-%m-%d %H:%M} UTC was read"
     )
-    lines += [
-        f"Read: the first analyses of at most {max_analyzed} issues, most recently active first, found in "
-        f"at most {scan_pages} pages of 100 issues; {edge}.",
-        "",
-    ]
+    read = report.month_read
+    if read is None:
+        how = (
+            f"the first analyses of at most {max_analyzed} issues, most recently active first, found in "
+            f"at most {scan_pages} pages of 100 issues"
+        )
+    else:
+        how = (
+            f"the first analyses of every issue active since {read.month} began, most recently active "
+            f"first, within a budget of {read.budget} points ({read.spent} spent"
+            + (", the budget ended the read" if read.budget_ended else "")
+            + ")"
+        )
+    lines += [f"Read: {how}; {edge}.", ""]
     return "\n".join(lines)
 
 
