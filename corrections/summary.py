@@ -12,9 +12,10 @@ from pathlib import Path
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, truncate
-from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.models import IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt
+from corrections.render import objected_by
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_SUMMARY_TITLE = 80
@@ -70,9 +71,8 @@ class CorrectionRow:
 
 
 def _row(correction: IssueCorrection) -> CorrectionRow:
-    duplicate = ""
-    if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
-        duplicate = f"of #{correction.duplicate.of}, objected to"
+    objection = correction.objection
+    duplicate = "" if objection is None else f"of #{objection.of}, {objected_by(objection)}"
     return CorrectionRow(
         number=correction.number,
         title=markdown_text(correction.title),

@@ -88,13 +88,14 @@ def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> N
     ]
     out = text(explain(built, settings, PERMISSIONS, reactors))
     assert "mara (ADMIN) commented without /assistant not-duplicate" in out
-    assert "rita (READ) commented: not a maintainer, so an objection" in out
+    assert "rita (READ) commented: no triage access, so an objection by someone without triage access" in out
+    assert "=> learned: the duplicate notice was objected to by someone without triage access" in out
     assert "wren (WRITE): counted" in out and "wren (WRITE): counted once already" in out
     assert "rita (READ): no push access, not counted" in out
     assert "a deleted account (ghost): not a person, not counted" in out
     assert "stranger (permission not read): not counted" in out
     assert (
-        "duplicate notice (of #7) objected to (the reason: see issues/1.md) | "
+        "duplicate notice (of #7) objected to by someone without triage access (the reason: see issues/1.md) | "
         "👎 from 1 person with push access (the reason: see issues/1.md)"
     ) in out
 
