@@ -223,8 +223,11 @@ class _Selection:
     cut: list[int] = field(default_factory=list)
 
 
-def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int) -> Prompt:
-    """The prompt: guidance, corrections and learnings always whole, then as many excerpts as fit.
+def assemble_prompt(
+    context: ContextFolder, *, issue: int | None, max_chars: int, new_issue: str | None = None
+) -> Prompt:
+    """The prompt: guidance, corrections and learnings always whole, then as many excerpts as fit,
+    then `new_issue` (the analysed issue's section, corrections/new_issue.py), always whole.
 
     Excerpts come in `context.order` (the corrected issues first), the analysed issue's own
     left out. Each is kept whole when it fits, else cut after the longest run of whole lines that
@@ -246,6 +249,7 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, max_chars: int
             total=len(candidates),
             cut=trial.cut,
             left_out=left_out,
+            new_issue=new_issue,
         )
 
     def extended(text: str, number: int, *, cut: bool) -> _Selection:
