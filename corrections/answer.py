@@ -14,7 +14,8 @@ allowed), and:
   reference to an issue neutralised unless it names an issue of this repository the context
   knows (`#N` with N in the window, a correction, this issue or the duplicate named; `GH-N`
   alike; `owner/repo#N` always), every `<!` and `<?` neutralised (`&lt;!`: no HTML comment, so
-  no marker of its own and nothing hidden), a code fence it left open closed, and its length
+  no marker of its own and nothing hidden) and the raw-text elements (`<script`, `<pre`, ...) that
+  would run past the marker, a code fence it left open closed, and its length
   bounded so that the comment with its marker fits GitHub's 65,536 characters.
 
 The comment is the analysis, a blank line, and the marker `corrections marker` writes
@@ -46,6 +47,13 @@ _MENTION = re.compile(r"(?<![0-9A-Za-z_])@(?=[0-9A-Za-z])")
 _REFERENCE = re.compile(r"(?P<before>[\w./-]?)(?P<mark>#|\bGH-)(?P<number>[0-9]+)\b", re.IGNORECASE)
 # A character reference GitHub would decode into a character (`&#64;` is `@`, `&num;` is `#`).
 _CHARACTER_REFERENCE = re.compile(r"&(?P<name>#[0-9]{1,8}|#[xX][0-9A-Fa-f]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});")
+# HTML elements whose content runs to their closing tag, past blank lines (CommonMark's HTML block
+# of type 1, and what a browser reads as raw text): left open, they would swallow the marker and
+# whatever text follows.
+_RAW_TEXT_ELEMENT = re.compile(
+    r"<(?=/?(?:script|style|textarea|pre|title|xmp|iframe|noscript|noembed|noframes|plaintext)\b)",
+    re.IGNORECASE,
+)
 _FULL_WIDTH_AT = "\uff20"
 _FULL_WIDTH_HASH = "\uff03"
 _NON_BREAKING_HYPHEN = "\u2011"
@@ -150,10 +158,12 @@ def chosen_duplicate(value: Any, issue: int) -> int | None:
 
 def neutralised(text: str, known: Collection[int]) -> str:
     """`text` with no character reference (`&#64;`, `&commat;`: they would render as `@` or `#`),
-    no HTML comment or declaration (`<!`, `<?`), no mention, and no reference to an issue outside
-    `known`. Every replacement keeps the text readable; none is an invisible character."""
+    no HTML comment or declaration (`<!`, `<?`), no raw-text element (`<script`, `<pre`, ...), no
+    mention, and no reference to an issue outside `known`. Every replacement keeps the text
+    readable; none is an invisible character."""
     text = _CHARACTER_REFERENCE.sub(r"&amp;\g<name>;", text)
     text = text.replace("<!", "&lt;!").replace("<?", "&lt;?")
+    text = _RAW_TEXT_ELEMENT.sub("&lt;", text)
     text = _MENTION.sub(_FULL_WIDTH_AT, text)
 
     def reference(match: re.Match[str]) -> str:

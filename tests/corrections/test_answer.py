@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from assistant.markers import find_markers
@@ -75,6 +77,9 @@ def test_only_issues_the_context_knows_stay_references() -> None:
         "<!-- hidden text a maintainer would not see",
         "<![CDATA[ hidden ]]>",
         "<?php hidden ?>",
+        "<script>\nhidden until its closing tag",
+        "<PRE>\nall that follows",
+        "<textarea>",
     ],
 )
 def test_the_answer_carries_no_marker_and_hides_nothing(hidden: str) -> None:
@@ -199,3 +204,26 @@ def test_a_missing_context_or_response_is_a_usage_error(
     argv[2] = str(tmp_path / "missing.json")
     assert main([*argv, "--context", str(context)]) == 2
     assert "--response" in capsys.readouterr().err
+
+
+# --- any text at all -----------------------------------------------------------------------------
+
+PIECES = st.sampled_from(
+    ["@", "#", "12", "999", "GH-", "/", "<!", "<!--", "-->", "<?", "&#64;", "&", ";", "`", "```", "~~~",
+     "\n", " ", "a", "\u202e", "\u200b", "\U000e0041", "\\", "*", ">", "-", "<pre>", "<script", "<div>",
+     "    "]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=80).map("".join))
+def test_whatever_the_model_writes_the_comment_holds(text: str) -> None:
+    body = answer(text, labels=["bug"]).body
+    assert body.endswith("\n\n" + analysis_marker(["bug"]) + "\n") or body == analysis_marker(["bug"]) + "\n"
+    assert [marker.name for marker in find_markers(body)] == ["analysis"]
+    assert "<!" not in body[: body.rindex(analysis_marker(["bug"]))]
+    assert not MENTION.search(body)
+    assert not any(char in body for char in "\u202e\u200b\U000e0041")
+    assert "#999" not in body and not re.search(r"(?<![0-9A-Za-z_])GH-999", body, re.IGNORECASE)
+    tokens = MarkdownIt("commonmark").parse(body)
+    assert tokens[-1].type == "html_block"  # the marker is never inside a code block
