@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from assistant.untrusted import clean_block
 from corrections.marker_line import analysis_marker
+from corrections.prompt import PromptError, read_index
 
 # GitHub refuses a comment body longer than this ("Body is too long (maximum is 65536 characters)").
 MAX_COMMENT_CHARS = 65_536
@@ -73,23 +72,6 @@ class Answer:
     warnings: tuple[str, ...] = ()
 
 
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="ignore", strict=True)
-
-    number: int
-
-
-class _Index(BaseModel):
-    """The part of corrections.json the answer needs: the known issues and the vocabulary."""
-
-    model_config = ConfigDict(extra="ignore", strict=True)
-
-    v: int
-    window: list[int]
-    corrections: list[_Entry]
-    vocabulary: list[str] = []
-
-
 @dataclass(frozen=True)
 class Known:
     """What the context knows: the vocabulary (labels.md's spelling) and this repository's issues."""
@@ -100,19 +82,10 @@ class Known:
 
 def read_known(folder: Path) -> Known:
     """The vocabulary and the issues of `corrections.json` in a context folder."""
-    path = folder / "corrections.json"
     try:
-        index = _Index.model_validate_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise AnswerError(f"{path}: not found; write the folder with `corrections read` first") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise AnswerError(f"{path}: cannot be read: {error}") from error
-    except ValidationError as error:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
-        where = ".".join(str(part) for part in first["loc"]) or "document"
-        raise AnswerError(f"{path}: {where}: {first['msg']}") from error
-    if index.v != 1:
-        raise AnswerError(f"{path}: v: version {index.v} is not known (expected 1)")
+        index = read_index(folder)
+    except PromptError as error:
+        raise AnswerError(str(error)) from error
     issues = frozenset(index.window) | {entry.number for entry in index.corrections}
     return Known(vocabulary=tuple(index.vocabulary), issues=issues)
 

@@ -75,14 +75,16 @@ class _Correction(BaseModel):
     number: int
 
 
-class _ContextIndex(BaseModel):
-    """The part of corrections.json the prompt needs: which issues, in which order."""
+class ContextIndex(BaseModel):
+    """The part of corrections.json the prompt and `corrections answer` need: which issues, in
+    which order, and the vocabulary."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
 
     v: int
     window: list[int]
     corrections: list[_Correction]
+    vocabulary: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,20 @@ def _read(path: Path) -> str:
         raise PromptError(f"{path}: cannot be read: {error}") from error
 
 
+def read_index(folder: Path) -> ContextIndex:
+    """The folder's corrections.json; raises PromptError, naming the file, when it is unusable."""
+    index_path = folder / "corrections.json"
+    try:
+        index = ContextIndex.model_validate_json(_read(index_path))
+    except ValidationError as error:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(part) for part in first["loc"]) or "document"
+        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
+    if index.v != 1:
+        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
+    return index
+
+
 def read_context(folder: Path) -> ContextFolder:
     """The context folder's files; raises PromptError when corrections.md or .json is unusable.
 
@@ -112,15 +128,7 @@ def read_context(folder: Path) -> ContextFolder:
     with a warning naming it.
     """
     corrections = _read(folder / "corrections.md")
-    index_path = folder / "corrections.json"
-    try:
-        index = _ContextIndex.model_validate_json(_read(index_path))
-    except ValidationError as error:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
-        where = ".".join(str(part) for part in first["loc"]) or "document"
-        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
-    if index.v != 1:
-        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
+    index = read_index(folder)
     learnings_path = folder / "learnings.md"
     learnings = _read(learnings_path) if learnings_path.is_file() else None
     order = list(dict.fromkeys([c.number for c in index.corrections] + index.window))
