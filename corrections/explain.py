@@ -202,8 +202,8 @@ def _duplicate_lines(trace: IssueTrace, settings: RuleSettings, permissions: Per
     if duplicate.outcome is DuplicateOutcome.OBJECTED:
         notice = duplicate.notice
         lines.append(f"  => learned: the duplicate notice was {objected_by(notice)}")
-        if notice.by is Objector.OTHER:
-            lines.append("     (its line comes after every line with a maintainer's correction)")
+        if notice.by is Objector.OTHER and not trace.correction().by_maintainer:
+            lines.append("     (the only correction: its line comes after every maintainer's correction)")
     else:
         lines.append("  => open: no objection yet, nothing learned")
     return lines
