@@ -149,19 +149,22 @@ def neutralised(text: str, known: Collection[int]) -> str:
     return _REFERENCE.sub(reference, text)
 
 
-def _open_fence(text: str) -> str | None:
-    """The closing line a top-level code fence that `text` leaves open needs, else None: without
-    it the marker below would be inside the code block, shown as text."""
+def _open_fence(text: str) -> tuple[str, int] | None:
+    """The closing line a top-level code fence that `text` leaves open needs, and the line it
+    opens on; None when every fence is closed. Without the closing line the marker below would be
+    inside the code block, shown as text. Only the block structure is parsed (inline parsing of a
+    hostile text takes seconds and changes no fence)."""
     from markdown_it import MarkdownIt
 
     lines = text.split("\n")
-    for token in MarkdownIt("commonmark").parse(text):
+    blocks = MarkdownIt("commonmark").disable(["inline", "text_join"])
+    for token in blocks.parse(text):
         if token.type != "fence" or token.level != 0 or token.map is None or token.map[1] < len(lines):
             continue
         last = lines[-1].strip() if token.map[1] - token.map[0] > 1 else ""
         markup = token.markup
         closed = len(last) >= len(markup) and set(last) == {markup[0]}
-        return None if closed else markup
+        return None if closed else (markup, token.map[0])
     return None
 
 
@@ -181,9 +184,15 @@ def comment_text(analysis: str, known: Collection[int], room: int) -> str:
     """The analysis as it may be posted, in at most `room` characters."""
     cleaned = neutralised(clean_block(analysis[: room * _PRE_CUT]), known).strip("\n")
     text = _cut(cleaned, room)
-    closing = _open_fence(text)
-    if closing is not None:
-        text = _cut(cleaned, max(0, room - len(closing) - 1)) + "\n" + closing
+    while (open_fence := _open_fence(text)) is not None:
+        closing, start = open_fence
+        lines = text.split("\n")
+        opening_end = len("\n".join(lines[: start + 1]))
+        if room - len(closing) - 1 > opening_end:  # room for the opening line, the rest, the closing
+            return _cut(text, room - len(closing) - 1) + "\n" + closing
+        # A fence whose closing line would not fit after its opening: the text stops before it.
+        kept = _cut("\n".join(lines[:start]).rstrip("\n"), max(0, room - 3))
+        text = f"{kept}\n\n…" if kept else "…"
     return text
 
 

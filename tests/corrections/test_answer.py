@@ -23,6 +23,7 @@ from corrections.answer import (
     AnswerError,
     Known,
     clean_answer,
+    comment_text,
     neutralised,
     parse_response,
 )
@@ -117,6 +118,16 @@ def test_the_comment_fits_githubs_limit_with_its_marker() -> None:
     assert body.endswith(analysis_marker(["bug"]) + "\n")
     fenced = answer("```\n" + "x" * 100_000).body
     assert len(fenced) <= MAX_COMMENT_CHARS and "…\n```\n\n<!-- assistant:analysis" in fenced
+    # A fence whose closing line could not fit as well: the text stops before it.
+    wide = answer("Before.\n\n" + "`" * 70_000 + "\ncode").body
+    assert wide == "Before.\n\n…\n\n" + analysis_marker([]) + "\n"
+
+
+@pytest.mark.parametrize("text", ["[" * 200_000, "*a " * 80_000, "&#64;" * 50_000, "> " * 100_000])
+def test_a_hostile_text_is_cleaned_in_well_under_a_second(text: str) -> None:
+    """Time is measured in bench/, not here; this runs the inputs that once took seconds."""
+    body = answer(text).body
+    assert len(body) <= MAX_COMMENT_CHARS
 
 
 def test_only_vocabulary_labels_spelled_as_labels_md_spells_them() -> None:
@@ -227,3 +238,12 @@ def test_whatever_the_model_writes_the_comment_holds(text: str) -> None:
     assert "#999" not in body and not re.search(r"(?<![0-9A-Za-z_])GH-999", body, re.IGNORECASE)
     tokens = MarkdownIt("commonmark").parse(body)
     assert tokens[-1].type == "html_block"  # the marker is never inside a code block
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=60).map("".join), st.integers(min_value=8, max_value=120))
+def test_any_cut_fits_its_room_and_leaves_no_fence_open(text: str, room: int) -> None:
+    cut = comment_text(text, {12}, room)
+    assert len(cut) <= room
+    body = cut + "\n\n" + analysis_marker([]) + "\n"
+    assert MarkdownIt("commonmark").parse(body)[-1].type == "html_block"
