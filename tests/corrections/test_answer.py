@@ -124,8 +124,8 @@ def test_the_comment_fits_githubs_limit_with_its_marker() -> None:
 
 
 @pytest.mark.parametrize("text", ["[" * 200_000, "*a " * 80_000, "&#64;" * 50_000, "> " * 100_000])
-def test_a_hostile_text_is_cleaned_in_well_under_a_second(text: str) -> None:
-    """Time is measured in bench/, not here; this runs the inputs that once took seconds."""
+def test_texts_that_once_took_seconds_are_cleaned_within_the_limit(text: str) -> None:
+    """200,000 `[` took 1.9 s while the fence check parsed inline Markdown too (no timing here)."""
     body = answer(text).body
     assert len(body) <= MAX_COMMENT_CHARS
 
