@@ -143,6 +143,18 @@ def _describe(error: InvalidKey, path: Path, text: str) -> str:
     return f"{where}: {error}"
 
 
+def key_error(
+    found: config_file.ConfigFile | None, loc: tuple[str, ...], message: str, value: object
+) -> ConfigError:
+    """A ConfigError for a key whose value breaks a rule found outside the table (a configured path
+    that is a link in the checkout): one line naming the file and line, or the key's default."""
+    error = InvalidKey(loc, Broken.VALUE, message, value)
+    if found is None or _line_of(found.text, loc) is None:
+        where = f"{found.path}: " if found is not None else ""
+        return ConfigError(f"{where}key `{error.key}` (its default): {message} (got {value!r})")
+    return ConfigError(_describe(error, found.path, found.text))
+
+
 def with_values(config: Config, where: str, section: str, values: Mapping[str, object]) -> Config:
     """The configuration with some keys of one table replaced, checked as a file is.
 

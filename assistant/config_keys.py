@@ -16,8 +16,15 @@ from enum import Enum
 
 from assistant.config_file import ConfigError
 from assistant.identity import BOT_SUFFIX
+from assistant.suggest import closest
 
 _TYPE_WORDS: dict[type, str] = {int: "a valid integer", str: "a valid string", bool: "a valid boolean"}
+REPOSITORY_PATH_RULE = "must be a path relative to the repository's top folder, without `..`"
+
+
+def is_repository_path(value: str) -> bool:
+    """Whether `value` names a path inside the repository: relative, `/`-separated, no `..` part."""
+    return not (value.startswith("/") or "\\" in value or "\0" in value or ".." in value.split("/"))
 
 
 class Broken(Enum):
@@ -39,6 +46,9 @@ class Rule:
     min_length: int = 0  # strings: at least this many characters
     pattern: str | None = None  # strings: the whole value matches this regular expression
     choices: tuple[str, ...] = ()  # strings: one of these
+    # strings: a path of the repository (relative, `/`-separated, never leaving its top folder);
+    # a cloned repository's configuration is a stranger's, and so is the base branch's.
+    repository_path: bool = False
 
     def problem(self, value: object) -> tuple[Broken, str] | None:
         """Which part of the rule the value breaks and the words for it; None when it keeps the rule."""
@@ -58,6 +68,8 @@ class Rule:
             return Broken.VALUE, f"String should have at least {self.min_length} character{plural}"
         if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
             return Broken.VALUE, f"String should match pattern '{self.pattern}'"
+        if self.repository_path and not is_repository_path(value):
+            return Broken.VALUE, REPOSITORY_PATH_RULE
         if self.choices and value not in self.choices:
             quoted = [repr(choice) for choice in self.choices]
             return Broken.VALUE, f"Input should be {', '.join(quoted[:-1])} or {quoted[-1]}"
@@ -77,11 +89,11 @@ KEYS: dict[str, dict[str, Rule]] = {
     "context": {
         "max_analyzed": Rule(int, low=0, high=100),
         "scan_pages": Rule(int, low=1, high=10),
-        "labels_file": Rule(str, min_length=1),
+        "labels_file": Rule(str, min_length=1, repository_path=True),
     },
     "learnings": {
         "enabled": Rule(bool),
-        "file": Rule(str, min_length=1),
+        "file": Rule(str, min_length=1, repository_path=True),
         "max_prompt_entries": Rule(int, low=0, high=200),
         "implicit_capture": Rule(bool),
     },
@@ -135,12 +147,9 @@ def check_known(section: str | None, keys: Mapping[str, object]) -> None:
 
 
 def probably_meant(loc: tuple[str, ...]) -> str | None:
-    """The known key closest to an unknown one in the same table (difflib), if any is close."""
-    import difflib  # only for an unknown key
-
+    """The known key closest to an unknown one in the same table (assistant.suggest), if any is close."""
     known = KEYS if len(loc) == 1 else KEYS.get(loc[0], {})
-    close = difflib.get_close_matches(loc[-1], list(known), n=1, cutoff=0.6)
-    return close[0] if close else None
+    return closest(loc[-1], known)
 
 
 def bounds(section: str, key: str) -> str | None:

@@ -134,12 +134,13 @@ def installer_figures(server: Server, installer: str, runs: int, cold: ColdJobs)
     figures in its venv, for one installer."""
     assert cold.cache is not None, "no cold job ran"
     folder = cold.folder
-    warm, reads = [], []
+    warm, reads, checks = [], [], []
     outputs: dict[str, str] = {}
     for run in range(runs):
         wall, records, outputs = _job(server, folder / f"warm-{run}", cold.cache, installer)
         warm.append(wall)
         reads.append(_seconds(records, "Read the corrections"))
+        checks.append(_seconds(records, "Check the restored virtual environment"))
     python = folder / f"cold-{runs - 1}" / "runner-temp" / "correction-reader-venv" / "bin" / "python"
     figures: dict[str, Any] = {
         "built_by": ", ".join(sorted(cold.built_by)),
@@ -147,6 +148,7 @@ def installer_figures(server: Server, installer: str, runs: int, cold: ColdJobs)
         "build_s": round(statistics.median(cold.builds), 3),
         "warm_s": round(statistics.median(warm), 3),
         "read_s": round(statistics.median(reads), 3),
+        "check_s": round(statistics.median(checks), 3),  # the restored venv checked before use
         "requests": int(outputs["requests"]),
         "points": int(outputs["points"]),
     }
@@ -231,6 +233,7 @@ def step_markdown(out: dict[str, Any]) -> str:
         ("  of which the venv build (s)", "build_s"),
         ("warm step: venv from the cache + one read (s)", "warm_s"),
         ("  of which the read (s)", "read_s"),
+        ("  of which the restored venv's check (s)", "check_s"),
         ("start to first request (s)", "first_request_s"),
         ("import floor of gql.transport.aiohttp (s)", "import_floor_s"),
         ("  its CPU time (s)", "import_floor_cpu_s"),

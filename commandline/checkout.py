@@ -40,6 +40,20 @@ def top_folder(cwd: Path | None = None) -> Path | None:
     return Path(found) if found else None
 
 
+def link_on_the_way(root: Path, relative: str) -> str | None:
+    """The first part of `root / relative` below `root` that is a symbolic link, shown relative, or None.
+
+    With no link on the way and no `..` part (assistant.config_keys.is_repository_path), the path
+    stays inside the checkout whatever the links above `root` are.
+    """
+    current, shown = root, Path()
+    for part in Path(relative).parts:
+        current, shown = current / part, shown / part
+        if current.is_symlink():
+            return str(shown)
+    return None
+
+
 def origin_url(cwd: Path | None = None) -> str | None:
     """The URL of the checkout's `origin` remote (`git config --get remote.origin.url`), or None."""
     return _setting(cwd or Path.cwd(), "config", "--get", "remote.origin.url")

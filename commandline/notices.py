@@ -27,6 +27,11 @@ ANNOTATIONS = 10
 MAX_PLAIN = 50
 
 
+def counted(number: int, singular: str, plural: str | None = None) -> str:
+    """`1 point`, `3 points`: a number and its noun, as a sentence for a person says it."""
+    return f"{number:,} {singular if number == 1 else plural or singular + 's'}"
+
+
 def in_actions(environ: Mapping[str, str] | None = None) -> bool:
     """Whether this process runs as a GitHub Actions step."""
     environ = os.environ if environ is None else environ

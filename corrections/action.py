@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.config_file import DEFAULT_PATH, ConfigError
+from assistant.files import UnsafePath
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
@@ -257,6 +258,13 @@ def run_action(environ: Mapping[str, str]) -> int:
             summary_path, f"## Corrections: not read\n\nConfiguration error: {code_span(str(error), 500)}\n"
         )
         return 2
+    except UnsafePath as error:  # a link where a context file goes: nothing to give the model
+        from corrections.summary import code_span
+
+        _say("::endgroup::")
+        _say(command("error", str(error), title="corrections"))
+        append(summary_path, f"## Corrections: not written\n\n{code_span(str(error), 500)}\n")
+        return 1
     else:
         _say("::endgroup::")
     from corrections.action_report import Finished, report_read

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.files import write_atomic
+from assistant.files import write_files
 from commandline.notices import Notices
 from commandline.workflow import append, command, write_outputs
 from corrections.options import ReadOptions
@@ -80,7 +80,7 @@ def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) 
     for warning in context.warnings:
         say.warning(warning)
     prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
-    write_atomic(folder / PROMPT_FILE, prompt.text)
+    write_files(folder, {PROMPT_FILE: prompt.text})
     _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
     if prompt.over_budget:
         say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")

@@ -4,8 +4,9 @@ read (corrections/read.py, the core the action's step shares), demo (corrections
 same job offline), action (corrections/action.py), quality and explain (corrections/reports.py),
 prompt and marker (corrections/analysis_commands.py).
 
-Exit 0 whenever the analysis can go on, GitHub failures included; 2 for a usage or
-configuration error, with one line on stderr.
+Exit status as gh has it (commandline/usage.py): 0 done, 1 a failure (GitHub failed, not found,
+bad credentials), 2 a usage or configuration error, 4 no token; inside GitHub Actions a GitHub
+failure of `read` exits 0 (the context says what could not be read).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from assistant.files import UnsafePath
+from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
-from commandline.token import MISSING, token_from
-from commandline.usage import UsageError
+from commandline.token import required_token, token_from
+from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections import analysis_commands
 from queries.budget import DEFAULT_BUDGET
 from queries.endpoint import GITHUB_GRAPHQL_URL
@@ -110,14 +113,14 @@ def _command(
     return parser
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="corrections",
         description="Read maintainers' corrections of the triage assistant from GitHub into prompt "
         "context (read, demo, action), explain them (quality, explain), and serve the analysis "
-        "(prompt, marker). Exit 0 whenever the "
-        "analysis can go on, GitHub failures included; 2 for a usage or configuration error, with one "
-        "line on stderr.",
+        "(prompt, marker). Exit status as gh's: 0 done, 1 a failure (GitHub failed, not found, bad "
+        "credentials), 2 a usage or configuration error (one line on stderr), 4 no token; inside GitHub "
+        "Actions a GitHub failure of `read` exits 0 (the context says what could not be read).",
         epilog=epilog("corrections read --repo octo/demo", "corrections demo"),
         formatter_class=HelpFormatter,
     )
@@ -216,7 +219,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `corrections` console script."""
-    args = _parser().parse_args(argv)
+    args = _parser().parse(argv)
     try:
         if args.command == "demo":
             from pathlib import Path
@@ -230,22 +233,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.action import main as action_main
 
             return action_main()
-        token = token_from()
         if args.command in {"quality", "explain"}:
             from corrections import reports
 
-            if not token:
-                raise UsageError(MISSING)
+            token = required_token(args.api_url)
             if args.command == "quality":
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
-        if not token and options.config.context.max_analyzed > 0:
-            raise UsageError(MISSING)
+        reading = options.config.context.max_analyzed > 0
+        token = required_token(args.api_url) if reading else token_from()
+        from commandline.notices import in_actions
         from corrections.read import run_read
 
-        run_read(options, token)
-        return 0
+        outcome = run_read(options, token)
+        # Inside Actions the analysis goes on without the corrections (the context says why).
+        return FAILED if outcome.failed and not in_actions() else DONE
     except UsageError as error:
         _stderr(f"corrections: error: {error}")
-        return 2
+        return status_of(error)
+    except UnsafePath as error:
+        _stderr(f"corrections: error: {error}")
+        return FAILED

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from assistant.config import Config
-from assistant.files import write_atomic
+from assistant.files import write_files
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
@@ -46,7 +46,7 @@ def run_demo(out: Path) -> int:
 
     outcome = asyncio.run(main())
     prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
-    write_atomic(out / PROMPT_FILE, prompt.text)
+    write_files(out, {PROMPT_FILE: prompt.text})
     _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
     _stderr(
         f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "

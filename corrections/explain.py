@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from assistant.identity import is_assistant, normalize_login
+from assistant.untrusted import clean_line
 from corrections.models import (
     Actor,
     Analysis,
@@ -65,7 +66,9 @@ def _who(actor: Actor | None, permissions: Permissions) -> str:
 
 
 def _label(name: str) -> str:
-    return "`" + name.replace("`", "'").replace("\n", " ").strip() + "`"
+    """A label name as a code span for the terminal: a stranger's text, so cleaned (no escape, no
+    control or bidi character reaches the screen) and without backticks."""
+    return "`" + clean_line(name).replace("`", "'") + "`"
 
 
 def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) -> list[str]:

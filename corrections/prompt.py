@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from assistant.files import Folder
 from corrections.prompt_budget import CHARS_PER_TOKEN
 from corrections.templating import render_template
 
@@ -98,20 +99,39 @@ class ContextFolder:
     warnings: tuple[str, ...] = ()
 
 
-def _read(path: Path) -> str:
+_NOT_FOUND = "not found; write the folder with `corrections read` first"
+
+
+def _text(files: Folder, folder: Path, name: str) -> str:
+    """The text of the context file `name`; PromptError when it is missing, a link, or not UTF-8."""
+    data = files.read(name)
+    if data is None:
+        missing = files.kind(name) == "missing"
+        raise PromptError(
+            f"{folder / name}: {_NOT_FOUND if missing else 'not a plain file (a link is never followed)'}"
+        )
     try:
-        return path.read_text(encoding="utf-8")
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PromptError(f"{folder / name}: cannot be read: {error}") from error
+
+
+def _opened(folder: Path, name: str) -> Folder:
+    """The context folder, opened without following a link; PromptError naming `name` when it is
+    missing or cannot be read."""
+    try:
+        return Folder.open(folder, create=False)
     except FileNotFoundError as error:
-        raise PromptError(f"{path}: not found; write the folder with `corrections read` first") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise PromptError(f"{path}: cannot be read: {error}") from error
+        raise PromptError(f"{folder / name}: {_NOT_FOUND}") from error
+    except OSError as error:
+        raise PromptError(f"{folder}: cannot be read: {error}") from error
 
 
-def read_index(folder: Path) -> ContextIndex:
-    """The folder's corrections.json; raises PromptError, naming the file, when it is unusable."""
+def _index(files: Folder, folder: Path) -> ContextIndex:
+    """The folder's corrections.json; PromptError, naming the file, when it is unusable."""
     index_path = folder / "corrections.json"
     try:
-        index = ContextIndex.model_validate_json(_read(index_path))
+        index = ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
     except ValidationError as error:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
         where = ".".join(str(part) for part in first["loc"]) or "document"
@@ -121,24 +141,39 @@ def read_index(folder: Path) -> ContextIndex:
     return index
 
 
+def read_index(folder: Path) -> ContextIndex:
+    """The folder's corrections.json alone (what `corrections answer` needs), read as the prompt
+    reads it; raises PromptError naming the file."""
+    with _opened(folder, "corrections.json") as files:
+        return _index(files, folder)
+
+
 def read_context(folder: Path) -> ContextFolder:
     """The context folder's files; raises PromptError when corrections.md or .json is unusable.
 
     An issue file that is missing or not in the shape `corrections read` writes is left out,
-    with a warning naming it.
+    with a warning naming it. The folder may be in a stranger's checkout: no symbolic link in it
+    is followed (assistant.files.Folder), so a committed `learnings.md` link to a private file
+    never reaches the prompt.
     """
-    corrections = _read(folder / "corrections.md")
-    index = read_index(folder)
-    learnings_path = folder / "learnings.md"
-    learnings = _read(learnings_path) if learnings_path.is_file() else None
+    with _opened(folder, "corrections.md") as files:
+        return _context(files, folder)
+
+
+def _context(files: Folder, folder: Path) -> ContextFolder:
+    corrections = _text(files, folder, "corrections.md")
+    index = _index(files, folder)
+    warnings: list[str] = []
+    learnings = _text(files, folder, "learnings.md") if files.kind("learnings.md") == "file" else None
+    if files.kind("learnings.md") == "other":
+        warnings.append(f"{folder / 'learnings.md'}: not a plain file (a link is never followed); left out")
     order = list(dict.fromkeys([c.number for c in index.corrections] + index.window))
     excerpts: dict[int, IssueExcerpt] = {}
-    warnings: list[str] = []
     for number in order:
         path = folder / "issues" / f"{number}.md"
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            text = _text(files, folder, f"issues/{number}.md")
+        except PromptError:
             warnings.append(f"{path}: cannot be read; left out of the prompt")
             continue
         excerpt = parse_issue_file(text, number)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from commandline.notices import Notices
+from commandline.notices import Notices, counted
 from corrections import notes
 from corrections.options import ReadOptions
 from corrections.output import write_context
@@ -132,7 +132,8 @@ def run_read(
 ) -> ReadOutcome:
     """Read, render and write the context folder; returns what was read.
 
-    Raises ConfigError when the configuration read at the base ref does not validate.
+    Raises ConfigError when the configuration read at the base ref does not validate, and
+    UnsafePath when the folder holds a symbolic link where a file goes (nothing written through it).
 
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
@@ -147,8 +148,9 @@ def run_read(
 
     files = render_context(outcome, outcome.config, options.paths)
     written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
-    write_context(options.out, written)
+    done = write_context(options.out, written)
     outcome.warnings.extend(files.warnings)
+    outcome.warnings.extend(done.warnings(options.out))
     if outcome.failed or (outcome.note and not outcome.off):
         # First, so that it is one of the annotations GitHub shows; one warning, with what to check.
         check = notes.what_to_check(outcome.failure, actions=notices.actions) if outcome.failed else ""
@@ -158,9 +160,10 @@ def run_read(
     notices.close()
     usage = outcome.usage
     log(
-        f"corrections: {outcome.repository}: window {len(outcome.window)} issues, "
+        f"corrections: {outcome.repository}: window {counted(len(outcome.window), 'issue')}, "
         f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests ({usage.retries} retries), {usage.points} points, {time.monotonic() - started:.2f} s; "
+        f"requests ({counted(usage.retries, 'retry', 'retries')}), {counted(usage.points, 'point')}, "
+        f"{time.monotonic() - started:.2f} s; "
         + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
         + f"wrote {options.out}/corrections.md"
     )

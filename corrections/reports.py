@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.config import ConfigError, with_values
-from assistant.files import write_atomic
-from commandline.notices import Notices
+from assistant.files import write_files
+from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
@@ -80,12 +80,17 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
     out = options.out
-    write_atomic(out / "quality.md", quality_md(report, month, context.max_analyzed, context.scan_pages))
-    write_atomic(out / "quality.json", quality_json(report, month, cost))
-    write_atomic(out / "quality.svg", quality_svg(report))
+    write_files(
+        out,
+        {
+            "quality.md": quality_md(report, month, context.max_analyzed, context.scan_pages),
+            "quality.json": quality_json(report, month, cost),
+            "quality.svg": quality_svg(report),
+        },
+    )
     _stderr(
         f"corrections: {outcome.repository}: {len(report.months)} months read, {month} detailed; "
-        f"{cost['requests']} requests, {cost['points']} points; wrote {out}/quality.md"
+        f"{counted(cost['requests'], 'request')}, {counted(cost['points'], 'point')}; wrote {out}/quality.md"
     )
     return 0
 

@@ -16,9 +16,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
-from commandline.usage import UsageError
+from commandline.usage import UsageError, status_of
 from learnings import github_cli
 
 # Characters of the block `learnings render` prints, at most, unless --max-chars says otherwise.
@@ -69,9 +70,9 @@ def _common() -> argparse.ArgumentParser:
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="learnings",
         description="The team's reviewed learnings: a JSONL file in the repository, changed only through "
         "pull requests, rendered into the assistant's prompt.",
@@ -198,8 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand; 0 on success, 2 on a usage error (one line on stderr)."""
-    args = build_parser().parse_args(argv)
+    """Run one subcommand; the exit status (commandline/usage.py): 2 for a usage error, 4 for no token."""
+    args = build_parser().parse(argv)
     try:
         if args.command in github_cli.NAMES:
             status = github_cli.run(args)
@@ -209,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = local_commands.run(args)
     except UsageError as error:
         print(f"learnings: {error}", file=sys.stderr)
-        return 2
+        return status_of(error)
     return status
 
 

@@ -1,9 +1,10 @@
 """The subcommands of `learnings` that talk to GitHub: `sync` and `memory show|write`.
 
-The token comes from the environment (GITHUB_TOKEN, else GH_TOKEN), never from an argument.
-Exit status: 0 done (nothing new included; a pull request without memory), 1 GitHub failed or
-refused, or no such pull request (one line on stderr saying what, nothing left half-written),
-2 a usage or configuration error.
+The token comes from GITHUB_TOKEN, else GH_TOKEN, else `gh auth token` (commandline/token.py),
+never from an argument.
+Exit status (commandline/usage.py): 0 done (nothing new included; a pull request without memory),
+1 GitHub failed or refused, or no such pull request (one line on stderr saying what, nothing left
+half-written), 2 a usage or configuration error, 4 no token.
 
 This module declares their arguments and checks the repository, the token and the configuration;
 what they do is in learnings.github_commands, imported only when one runs. So `learnings --help`,
@@ -17,7 +18,7 @@ import argparse
 from typing import Any
 
 from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
-from commandline.token import MISSING, token_from
+from commandline.token import required_token
 from commandline.usage import UsageError
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
@@ -34,13 +35,6 @@ def _repository(text: str | None) -> tuple[str, str]:
     return repository.owner, repository.name
 
 
-def _token() -> str:
-    token = token_from()
-    if not token:
-        raise UsageError(MISSING)
-    return token
-
-
 def run(args: argparse.Namespace) -> int:
     """Run `sync` or `memory`; a usage or configuration error is raised as UsageError.
 
@@ -51,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from learnings.store_file import checkout_config
 
     owner, name = _repository(args.repo)
-    token = _token()
+    token = required_token(args.api_url)
     config = checkout_config(args.config)
     from learnings import github_commands
 

@@ -54,6 +54,9 @@ def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str
     return found
 
 
+_COLUMN = 40  # characters a column of `learnings list` is padded to, at most
+
+
 def _list(args: argparse.Namespace) -> int:
     store = _store_file(args)
     _text, loaded = _load(store, missing_is_empty=False)
@@ -68,14 +71,17 @@ def _list(args: argparse.Namespace) -> int:
     if not loaded.learnings:
         print(f"no learnings in {store.path}", file=sys.stderr)
         return 0
+    table: list[tuple[str, ...]] = []
     for learning in loaded.learnings:
         status = "stale" if learning.id in stale_ids else learning.status
         kind = f"suppression:{learning.category}" if learning.kind == "suppression" else "note"
-        paths = ",".join(learning.paths) or "(whole repository)"
+        paths = clean_line(",".join(learning.paths)) or "(whole repository)"
         updated = learning.model_dump(mode="json")["updatedAt"]
-        print(
-            f"{learning.id}  {status:<7}  {kind}  {clean_line(paths)}  {updated}  {clean_line(learning.text)}"
-        )
+        table.append((learning.id, status, clean_line(kind), paths, updated, clean_line(learning.text)))
+    # Columns aligned as gh aligns a table; the text, last, runs on (a column is at most 40 wide).
+    widths = [min(max(len(row[column]) for row in table), _COLUMN) for column in range(5)]
+    for row in table:
+        print("  ".join([*(cell.ljust(width) for cell, width in zip(row[:5], widths, strict=True)), row[5]]))
     return 0
 
 
@@ -232,9 +238,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    store = _store_file(args)  # a configuration error answers before the source is read
     source = StoreFile(Path(args.src), named=True)
     _source_text, incoming = _load(source, missing_is_empty=False)
-    store = _store_file(args)
     text, loaded = _load(store, missing_is_empty=True)
     from learnings.edit import merge
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assistant.config_file import DEFAULT_PATH, ConfigError, read_config_file
+from assistant.config_file import DEFAULT_PATH, ConfigError, ConfigFile, read_config_file
 from assistant.files import write_atomic
-from commandline.checkout import top_folder
+from commandline.checkout import link_on_the_way, top_folder
 from commandline.usage import UsageError
 
 if TYPE_CHECKING:
@@ -36,37 +36,56 @@ class StoreFile:
     named: bool
 
 
-def in_checkout(relative: str | Path) -> Path:
-    """A path of the repository, from the top folder of the git checkout whatever the current folder.
+def _root() -> Path:
+    """The top folder of the git checkout whatever the current folder; outside one, the current folder."""
+    return top_folder() or Path.cwd()
 
-    Outside a git checkout the current folder stands in for the top folder. Shown relative to the
-    current folder, as the user would type it.
-    """
-    root = top_folder() or Path.cwd()
+
+def _shown(root: Path, relative: str | Path) -> Path:
+    """A path of the repository shown relative to the current folder, as the user would type it."""
     return Path(os.path.relpath(root / relative))
 
 
-def checkout_config(named: str | None) -> Config:
-    """The configuration file named (`--config`), else the checkout's `.github/assistant.toml` when it exists."""
+def _checkout_config(named: str | None, root: Path | None) -> tuple[ConfigFile | None, Config]:
+    """The configuration file read (None: defaults) and its validated configuration."""
     try:
         # git is asked for the top folder only when the default file is looked for.
         found = (
             read_config_file(Path(named))
             if named is not None
-            else read_config_file(None, default=in_checkout(DEFAULT_PATH))
+            else read_config_file(None, default=_shown(root or _root(), DEFAULT_PATH))
         )
         from assistant.config import validate_config
 
-        return validate_config(found)
+        return found, validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
 
 
+def checkout_config(named: str | None) -> Config:
+    """The configuration file named (`--config`), else the checkout's `.github/assistant.toml` when it exists."""
+    return _checkout_config(named, None)[1]
+
+
 def locate(named: str | None, config: str | None) -> StoreFile:
-    """`--file` as given, else `[learnings] file` of the configuration, in the checkout's top folder."""
+    """`--file` as given, else `[learnings] file` of the configuration, in the checkout's top folder.
+
+    The one lookup of every local command. A configured path is a stranger's when the checkout is
+    (a cloned repository): relative without `..` (its key's rule) and no symbolic link on the way,
+    else a configuration error naming the key. `--file` is the user's own and is taken as given.
+    """
     if named is not None:
         return StoreFile(Path(named), named=True)
-    return StoreFile(in_checkout(checkout_config(config).learnings.file), named=False)
+    root = _root()
+    found, settings = _checkout_config(config, root)
+    relative = settings.learnings.file
+    link = link_on_the_way(root, relative)
+    if link is not None:
+        from assistant.config import key_error
+
+        why = f"{link} is a symbolic link in the checkout; a configured path must not be one"
+        raise UsageError(str(key_error(found, ("learnings", "file"), why, relative)))
+    return StoreFile(_shown(root, relative), named=False)
 
 
 def read_text(path: Path) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,3 +52,12 @@ def emulate_module() -> Iterator[Emulators]:
 def demo_server(emulate_module: Emulators) -> Server:
     """The demo world, shared by one module's tests (a test that sets faults clears them)."""
     return emulate_module()
+
+
+@pytest.fixture(scope="session")
+def closed_port_url() -> str:
+    """A loopback GraphQL URL where nothing listens (connection refused: GitHub unreachable)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/graphql"

@@ -119,3 +119,27 @@ def test_corrections_off_at_the_base_stop_after_the_first_request(
         encoding="utf-8"
     )
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("learnings.file", "../../../home/runner/.ssh/id_ed25519"), ("context.labels_file", "/etc/passwd")],
+)
+def test_a_base_path_outside_the_repository_is_a_configuration_error(  # noqa: PLR0917 - pytest fixtures
+    emulate: Emulators,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    key: str,
+    value: str,
+) -> None:
+    # The base branch's configuration is a stranger's too (anyone who could push to it once).
+    table, name = key.split(".")
+    server = _served(emulate, {".github/assistant.toml": f'[{table}]\n{name} = "{value}"\n'})
+    assert run_action(action_env(server, "issues", OPENED)) == 2
+    errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1
+    assert (
+        f"main:.github/assistant.toml:2: key `{key}`: must be a path relative to the repository" in errors[0]
+    )
+    assert _operations(server) == ["CorrectionWindow"]  # nothing was asked at that path

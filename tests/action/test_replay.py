@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 TOKEN = "ghs_replay-token-never-printed"
 OPENED = {"action": "opened", "issue": {"number": 61}, "repository": {"default_branch": "main"}}
 PLANTED = ("pip", "venv", "uv", "ensurepip", "corrections", "typing_extensions")
+# The steps of a runner that restores the venv from the cache, up to its check.
+RESTORED = [
+    "Set up Python",
+    "Key of the virtual environment",
+    "Restore the virtual environment",
+    "Check the restored virtual environment",
+]
 
 
 @dataclass
@@ -155,7 +162,7 @@ def test_cold_runner_builds_with_uv_and_saves_before_reading(cold: tuple[Run, Fo
     # Saved once, under the key of this OS, architecture, Python and both locks' hash, and
     # before the read step ran (the read's context is not in it; nothing was added after).
     [key] = cache.saved
-    assert key.startswith("correction-reader-venv-v2-Linux-")
+    assert key.startswith("correction-reader-venv-v3-Linux-")
     assert len(key.rsplit("-", 1)[1]) == 64
     venv = run.temp / "correction-reader-venv"
     saved = {path.relative_to(cache.root / key) for path in (cache.root / key).rglob("*")}
@@ -169,12 +176,8 @@ def test_warm_runner_restores_and_only_reads(
     _, cache = cold
     run = replay(server, tmp_path, cache)
     check_read(run)
-    assert ran(run) == [
-        "Set up Python",
-        "Key of the virtual environment",
-        "Restore the virtual environment",
-        "Read the corrections",
-    ]
+    assert ran(run) == [*RESTORED, "Read the corrections"]
+    assert next(r for r in run.replay.records if r.name.startswith("Check")).outputs == {"usable": "true"}
     assert len(cache.saved) == 1
     # The read compiled nothing: every module it imports had its bytecode in the cache entry, so
     # a warm runner never pays for compiling (a written .pyc would be a new file in the venv).
@@ -184,6 +187,29 @@ def test_warm_runner_restores_and_only_reads(
         path.relative_to(entry) for path in entry.rglob("*")
     }
     assert not written, f"the read wrote {sorted(map(str, written))[:5]}"
+
+
+def test_a_poisoned_cache_entry_is_refused_and_built_again(
+    server: Any, cold: tuple[Run, FolderCache], tmp_path: Path
+) -> None:
+    # Another workflow of the repository saved the entry first, with a .pth that runs at start-up.
+    _, cache = cold
+    [key] = cache.saved
+    poisoned = FolderCache(tmp_path / "cache")
+    shutil.copytree(cache.root / key, poisoned.root / key, symlinks=True)
+    mark = tmp_path / "poison-ran"
+    [site] = (poisoned.root / key / "lib").glob("python3.*/site-packages")
+    (site / "zz-poison.pth").write_text(
+        f"import pathlib; pathlib.Path({str(mark)!r}).write_text('ran')\n", encoding="utf-8"
+    )
+    run = replay(server, tmp_path / "job", poisoned)
+    check_read(run)
+    assert ran(run) == [*RESTORED, "Build the virtual environment", "Read the corrections"]
+    checked = next(record for record in run.replay.records if record.name.startswith("Check"))
+    assert checked.outputs == {"usable": "false"}
+    assert "zz-poison.pth: in site-packages but in no RECORD; it is built again" in checked.log
+    assert not mark.exists()
+    assert not poisoned.saved  # GitHub keeps the first entry under a key: nothing to save over it
 
 
 @pytest.mark.slow

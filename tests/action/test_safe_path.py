@@ -5,6 +5,7 @@ the runner runs it (bash, in the workspace) with Python files planted where `-m`
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +93,13 @@ def test_planted_python_files_in_the_workspace_do_not_run(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert "issue_comment.created is a follow-up" in done.stdout
     assert "skipped=true" in (tmp_path / "output").read_text(encoding="utf-8")
+
+
+def test_the_build_and_the_check_run_python_isolated() -> None:
+    # -P left the user's site-packages on: a `.pth` there ran inside the build, whose venv is cached.
+    for step_id in ("build", "check"):
+        text = run_line(step_id)
+        # Each command that runs Python (at the start of a line, after `&&` or in `$(...)`).
+        calls = re.findall(r'(?:^|&&|\$\()\s*"\$(?:PYTHON|VENV/bin/python)"\s+(\S+)', text, re.MULTILINE)
+        assert calls, step_id
+        assert set(calls) == {"-I"}, (step_id, calls)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tests.commandline.conftest import Command, git_checkout
@@ -113,3 +114,21 @@ def test_the_github_commands_read_the_repositorys_configuration_from_a_subfolder
         assert result.status == 2, result.err
         assert "assistant.toml" in result.err and "fiel" in result.err
         assert len(result.err.strip().splitlines()) == 1
+
+
+def test_list_columns_are_aligned(cli: Command, tmp_path: Path) -> None:
+    root = tmp_path / "checkout"
+    git_checkout(root)
+    (root / "src" / "api").mkdir(parents=True)
+    (root / "src" / "api" / "users.py").write_text("", encoding="utf-8")
+    cli("learnings", "add", "Short", "--paths", "src/**", cwd=root)
+    cli("learnings", "add", "Longer paths", "--paths", "src/api/**", "src/api/users.py", cwd=root)
+    cli("learnings", "add", "Everywhere", cwd=root)
+    listed = cli("learnings", "list", cwd=root)
+    assert listed.status == 0, listed.err
+    lines = listed.out.splitlines()
+    texts = [
+        line.index(text) for line, text in zip(lines, ["Short", "Longer paths", "Everywhere"], strict=True)
+    ]
+    dates = [re.search(r"\d{4}-\d\d-\d\dT", line).start() for line in lines]  # type: ignore[union-attr]
+    assert len(set(texts)) == 1 and len(set(dates)) == 1, lines

@@ -79,3 +79,14 @@ def test_a_misspelt_key_names_the_key_probably_meant() -> None:
         "assistant.toml:1: unknown key learnigns; did you mean learnings?"
     )
     assert _error("[context]\ncolour = 'red'\n") == "assistant.toml:2: unknown key context.colour"
+
+
+def test_a_count_of_one_is_singular() -> None:
+    from commandline.notices import counted
+
+    assert [counted(1, "point"), counted(0, "point"), counted(2_500, "point")] == [
+        "1 point",
+        "0 points",
+        "2,500 points",
+    ]
+    assert [counted(1, "retry", "retries"), counted(3, "retry", "retries")] == ["1 retry", "3 retries"]

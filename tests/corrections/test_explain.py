@@ -63,6 +63,16 @@ def test_undone_changes_are_no_correction(issue: Any, settings: RuleSettings) ->
     assert "Result: no correction" in out
 
 
+def test_label_names_reach_the_terminal_cleaned(issue: Any, settings: RuleSettings) -> None:
+    # A label is a stranger's text: ESC (a terminal escape), NUL and U+202E (bidi override) are removed.
+    hostile = "\x1b]0;pwned\x07bug\x00\u202eevil`"
+    built = issue.analysis(labels=(hostile,)).label(MARA, hostile, added=False).build()
+    out = text(explain(built, settings, PERMISSIONS, []))
+    assert hostile not in out
+    assert not any(char in out for char in "\x1b\x00\x07\u202e")
+    assert "`]0;pwnedbugevil'`" in out
+
+
 def test_no_first_analysis_says_why(issue: Any, settings: RuleSettings) -> None:
     built = (
         issue.comment(ASSISTANT, "<!-- assistant:analysis {not json} -->")

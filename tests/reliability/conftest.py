@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -55,8 +55,9 @@ class Run:
     @property
     def retries(self) -> int:
         for line in self.stderr.splitlines():
-            if "retries)" in line:
-                return int(line.split("requests (", 1)[1].split(" retries", 1)[0])
+            found = re.search(r"requests \((\d+) retr(?:y|ies)\)", line)
+            if found:
+                return int(found.group(1))
         raise AssertionError("no summary line on stderr")
 
 
@@ -89,15 +90,6 @@ def read_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         return Run(status, out, captured.out, captured.err, seconds)
 
     return run
-
-
-@pytest.fixture(scope="session")
-def closed_port_url() -> str:
-    """A loopback GraphQL URL where nothing listens (connection refused)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}/graphql"
 
 
 def _seed(out: Path) -> None:

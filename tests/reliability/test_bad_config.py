@@ -109,5 +109,5 @@ def test_bad_arguments(
 
 def test_missing_token(demo_server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, lines, out = run_usage_error(demo_server, tmp_path, capsys, [], token="")
-    assert status == 2 and len(lines) == 1 and "GITHUB_TOKEN" in lines[0]
+    assert status == 4 and len(lines) == 1 and "GITHUB_TOKEN" in lines[0]  # gh's "authentication required"
     assert not out.exists()
