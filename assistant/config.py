@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -52,11 +52,12 @@ class AssistantConfig(_Section):
     account: AccountType = "bot"
     command: str = "/assistant"
     duplicate_label: str = "possible-duplicate"
+    shared: bool = False
 
     @property
     def identity(self) -> Identity:
         """The assistant's account, as assistant.identity compares it."""
-        return Identity(login=self.login, account=self.account)
+        return Identity(login=self.login, account=self.account, shared=self.shared)
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,46 @@ def with_values(config: Config, where: str, section: str, values: Mapping[str, o
         why = f"must be {limits}" if limits else f"`{error.key}`: {error.message}"
         raise ConfigError(f"{where}: {why}, got {error.value!r}") from error
     return dataclasses.replace(config, **{section: replaced})
+
+
+@dataclass(frozen=True)
+class Override:
+    """One key that an input or an option sets over the configuration file's value."""
+
+    where: str  # the input or option that gave it: "input assistant-login", "--assistant-login"
+    section: str
+    key: str
+    value: object
+
+
+def with_overrides(config: Config, overrides: Iterable[Override]) -> Config:
+    """The configuration with each override's key replaced, checked as a file is.
+
+    The keys of one table are replaced together, so that two keys checked against each other
+    (`login` and `account`) are judged as given. Raises ConfigError naming the inputs or options.
+    """
+    by_section: dict[str, list[Override]] = {}
+    for override in overrides:
+        by_section.setdefault(override.section, []).append(override)
+    for section, given in by_section.items():
+        where = " and ".join(dict.fromkeys(override.where for override in given))
+        config = with_values(config, where, section, {override.key: override.value for override in given})
+    return config
+
+
+# The inputs (action) and options (commands) that set the assistant's account: name -> key.
+ASSISTANT_OVERRIDES = {"assistant-login": "login", "assistant-account": "account"}
+
+
+def assistant_overrides(given: Mapping[str, str | None], *, option: bool) -> tuple[Override, ...]:
+    """The assistant's account as the inputs or options named in ASSISTANT_OVERRIDES give it
+    (`given`: name -> value; empty or None: not given); `option`: `--NAME` rather than `input NAME`."""
+    found: list[Override] = []
+    for name, key in ASSISTANT_OVERRIDES.items():
+        value = (given.get(name) or "").strip()
+        if value:
+            found.append(Override(f"--{name}" if option else f"input {name}", "assistant", key, value))
+    return tuple(found)
 
 
 def validate_config(found: config_file.ConfigFile | None) -> Config:

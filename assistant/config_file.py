@@ -27,13 +27,19 @@ class ConfigFile:
 
 
 def parse_toml(text: str, path: Path) -> ConfigFile:
-    """The TOML text of a configuration file, parsed; ConfigError when it is not TOML."""
+    """The TOML text of a configuration file, parsed; ConfigError when it is not TOML.
+
+    tomllib recurses once per level of nested arrays and inline tables: a file nested deeper than
+    Python's stack is a configuration error like any other text that is not TOML.
+    """
     import tomllib  # only when there is a file: a read with none sends its first request sooner
 
     try:
         return ConfigFile(path, text, tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from error
+    except RecursionError as error:
+        raise ConfigError(f"{path}: not valid TOML: arrays or tables nested too deeply") from error
 
 
 def read_config_file(path: Path | None, *, default: Path = DEFAULT_PATH) -> ConfigFile | None:

@@ -85,6 +85,9 @@ KEYS: dict[str, dict[str, Rule]] = {
         "account": Rule(str, choices=("bot", "user")),
         "command": Rule(str, min_length=2, pattern=r"^\S+$"),
         "duplicate_label": Rule(str, min_length=1),
+        # Other programs post as the assistant's account too (a machine user several bots use):
+        # only its analyses' markers say which labels it put forward. `github-actions` always is.
+        "shared": Rule(bool),
     },
     "context": {
         "max_analyzed": Rule(int, low=0, high=100),

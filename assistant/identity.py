@@ -22,6 +22,10 @@ _TYPENAMES: dict[AccountType, str] = {"bot": "Bot", "user": "User"}
 # Repository permissions as GitHub names them (collaborator permission, never authorAssociation).
 MAINTAINER_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE"})
 PUSHER_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE"})
+# Bots every workflow of a repository posts as: a workflow's GITHUB_TOKEN acts as the Bot
+# `github-actions` (REST `github-actions[bot]`), whichever workflow holds it
+# (https://docs.github.com/en/actions/security-for-github-actions/security-guides/automatic-token-authentication).
+SHARED_BOTS = frozenset({"github-actions"})
 
 
 class ActorLike(Protocol):
@@ -48,6 +52,19 @@ class Identity:
 
     login: str = "triage-assistant"
     account: AccountType = "bot"
+    # Other programs post as this account too (`[assistant] shared`): only the assistant's
+    # markers say what it did. See `is_shared`.
+    shared: bool = False
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other programs may act as this account too: configured so, or a bot that every
+        workflow's GITHUB_TOKEN acts as (`github-actions`), whatever the configuration says.
+
+        With a shared account, a label it applied was put forward by the assistant only when the
+        analysis's marker named it (a labeler workflow applies labels as `github-actions` too).
+        """
+        return self.shared or (self.account == "bot" and normalize_login(self.login) in SHARED_BOTS)
 
     @classmethod
     def of_viewer(cls, login: str) -> Identity:

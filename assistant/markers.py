@@ -25,7 +25,6 @@ _OPEN = "<!--"
 _CLOSE = "-->"
 # After `<!--`: the marker's name, then white space before the payload.
 _HEAD = re.compile(r"\s*assistant:([a-z][a-z0-9-]*)\s+")
-_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,24 @@ def find_markers(body: str) -> Iterator[Marker]:
         position = end + len(_CLOSE)
 
 
+def placed_markers(body: str, name: str) -> tuple[list[Marker], list[Marker]]:
+    """The `assistant:NAME` markers of a body that count and those that do not, each in order.
+
+    A marker counts only as the first or the last thing in its body (white space aside; its
+    payload may span lines). One anywhere else is inside someone's words: a comment that quotes
+    or echoes a text with a marker in it (a welcome message repeating an issue's title) carries no
+    marker of its own. Linear: where the body's text starts and ends is found once.
+    """
+    first = len(body) - len(body.lstrip())
+    last = len(body.rstrip())
+    counted: list[Marker] = []
+    elsewhere: list[Marker] = []
+    for found in find_markers(body):
+        if found.name == name:
+            (counted if found.start == first or found.end == last else elsewhere).append(found)
+    return counted, elsewhere
+
+
 def payloads(body: str, name: str) -> list[str]:
     """The payload of every `assistant:NAME` marker in a body, in order."""
     return [found.payload for found in find_markers(body) if found.name == name]
@@ -64,32 +81,6 @@ def payloads(body: str, name: str) -> list[str]:
 def marker_names(body: str) -> list[str]:
     """The name of every marker in a body, in order (a name twice is listed twice)."""
     return [found.name for found in find_markers(body)]
-
-
-def visible_text(body: str) -> str:
-    """What a reader sees of a comment: its text outside HTML comments, white space folded.
-
-    An HTML comment that is never closed hides the rest of the body (as a CommonMark HTML block
-    of that kind runs to the end of the document).
-    """
-    parts: list[str] = []
-    position = 0
-    while True:
-        start = body.find(_OPEN, position)
-        if start == -1:
-            parts.append(body[position:])
-            break
-        parts.append(body[position:start])
-        end = body.find(_CLOSE, start + len(_OPEN))
-        if end == -1:
-            break
-        position = end + len(_CLOSE)
-    return fold_spaces(" ".join(parts))
-
-
-def fold_spaces(text: str) -> str:
-    """Runs of white space (line breaks included) as one space, without leading or trailing space."""
-    return _SPACES.sub(" ", text).strip()
 
 
 def json_payload(data: Any) -> str:

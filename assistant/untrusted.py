@@ -48,6 +48,7 @@ _IGNORABLE = frozenset(
 _SPACES = re.compile(r" {2,}")
 _JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps builds one per call
 _BACKTICKS = re.compile(r"`+")
+_ASCII_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 
 def is_invisible(char: str) -> bool:
@@ -115,6 +116,19 @@ def truncate(text: str, limit: int) -> str:
 def json_text(text: str) -> str:
     """A JSON string literal: quotes, backslashes and control characters escaped, one line."""
     return _JSON.encode(text)
+
+
+def escape_markdown(text: str) -> str:
+    """Text that Markdown shows as it is: every ASCII punctuation character backslash-escaped."""
+    return _ASCII_PUNCTUATION.sub(r"\\\1", text)
+
+
+def inline_code(text: str) -> str:
+    """Text as a Markdown code span that shows it as it is: delimited by more backticks than any
+    run inside (CommonMark), padded with a space when it starts or ends with a backtick."""
+    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def fence_for(lines: Iterable[str], minimum: int = 3) -> str:

@@ -2,6 +2,7 @@
 
     python -m bench [--quick] [--json] [--latency-ms 50] [--runs N] [--issues N] [--seed N]
     python -m bench --step [--runs N] [--json]
+    python -m bench --parsers [--runs N] [--json]
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -143,8 +144,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only the action's step, cold and warm, uv beside pip (bench/step.py; needs PyPI)",
     )
+    parser.add_argument(
+        "--parsers",
+        action="store_true",
+        help="only the parsers of untrusted text on their worst inputs (bench/parsers.py)",
+    )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
+    if args.parsers:
+        from bench.parsers import parser_bench, parser_markdown
+
+        timed = parser_bench(args.runs or 3)
+        print(json.dumps(timed) if args.json else parser_markdown(timed))
+        return 0 if all(row["met"] for row in timed["worst"]) else 1
     if args.step:
         from bench.step import step_bench, step_markdown
 

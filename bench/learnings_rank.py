@@ -4,7 +4,7 @@ A script, not a test: `python bench/learnings_rank.py [--learnings N] [--paths N
 The store is generated with a fixed seed from a tree of 60 folders x 25 subfolders: 30% general
 learnings, then exact files, `dir/sub/**`, `dir/**`, `dir/sub/*.ext`, `**/*.ext` and `**`.
 Prints the time to load the store from JSONL text (which parses and checks every glob), the first
-ranking after that load (as in a run of `corrections read`: regular expressions compiled on first
+ranking after that load (as in a run of `corrections read`: automata built on first
 use), the median and best of further runs, and a ranking in a fresh state where no glob has been
 parsed yet. The full garbage collection that the load makes due is run and timed on its own: left
 to happen by itself, it lands in whatever allocates next (here the first ranking) and adds its

@@ -26,6 +26,22 @@ def add_repository_arguments(parser: argparse.ArgumentParser, *, api_url: str) -
     )
 
 
+def add_assistant_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--assistant-login` and `--assistant-account`: the assistant's account over the configuration's
+    `[assistant] login` and `account` (as the action's inputs of the same names)."""
+    parser.add_argument(
+        "--assistant-login",
+        metavar="LOGIN",
+        help="the account that posts the analyses, over [assistant] login "
+        "(a workflow posting with github.token posts as github-actions)",
+    )
+    parser.add_argument(
+        "--assistant-account",
+        choices=("bot", "user"),
+        help="that account's type, over [assistant] account",
+    )
+
+
 def issue_number(text: str) -> int:
     """An issue or pull request number as people write it: `41` or `#41`."""
     match = _ISSUE.match(text.strip())

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from assistant.config import ASSISTANT_OVERRIDES, Override, assistant_overrides
 from assistant.config_file import DEFAULT_PATH, ConfigError
 from assistant.files import UnsafePath
 from commandline.notices import Notices, in_actions
@@ -139,6 +140,12 @@ def prompt_max_chars(environ: Mapping[str, str]) -> int:
     return value
 
 
+def overrides_from(environ: Mapping[str, str]) -> tuple[Override, ...]:
+    """The inputs `assistant-login` and `assistant-account` that are not empty, as overrides."""
+    given = {name: environ.get(f"INPUT_{name.upper().replace('-', '_')}") for name in ASSISTANT_OVERRIDES}
+    return assistant_overrides(given, option=False)
+
+
 def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
     """The read's options from the inputs; empty inputs take the defaults of docs/action.md."""
     repository = environ.get("GITHUB_REPOSITORY", "")
@@ -161,6 +168,7 @@ def options_from(environ: Mapping[str, str], trigger: Trigger) -> ReadOptions:
         base_ref=environ.get("INPUT_BASE_REF", "").strip() or trigger.default_branch,
         paths=environ.get("INPUT_PATHS", "").split(),
         analysed=trigger.analysed,
+        overrides=overrides_from(environ),
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from assistant.files import write_files
 from commandline.notices import Notices
 from commandline.workflow import append, command, write_outputs
+from corrections.notes import INTERNAL
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
@@ -52,8 +53,9 @@ def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, noti
         labels_file=outcome.config.context.labels_file,
     )
     append(step.summary_path, render_summary(outcome, facts, prompt))
-    if step.strict and github_failed(outcome):
-        _say(command("error", "GitHub failed and the input fail-on-error is true", title="corrections"))
+    if step.strict and (outcome.github_failed or outcome.failure == INTERNAL):
+        what = "GitHub failed" if outcome.github_failed else "The reader failed (an internal error)"
+        _say(command("error", f"{what} and the input fail-on-error is true", title="corrections"))
         return 1
     return 0
 
@@ -103,11 +105,6 @@ def outputs_of(
         ("requests", str(usage.requests)),
         ("points", str(usage.points)),
         ("remaining", "" if usage.remaining is None else str(usage.remaining)),
-        ("github-failed", "true" if outcome.failed else "false"),
+        ("github-failed", "true" if outcome.failed and outcome.failure != INTERNAL else "false"),
         ("bin", bin_folder),
     ]
-
-
-def github_failed(outcome: ReadOutcome) -> bool:
-    """Whether GitHub failed the read, wholly or in part (what `fail-on-error` fails the step on)."""
-    return outcome.failed or bool(outcome.missing)

@@ -10,13 +10,14 @@ default case costs nothing more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, parse_config, with_values
+from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
 from corrections import notes
 from queries.client import GitHubClient
-from queries.errors import GitHubError
+from queries.errors import GitHubError, lacks
 from queries.fetch import WindowPage, fetch_base_files
 from queries.models import Blob
 from queries.requests import FileRequest
@@ -32,6 +33,9 @@ class BaseFileTexts:
     failed: tuple[notes.Part, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
     warnings: tuple[str, ...]
     categories: tuple[str, ...] = ()  # why a part failed (a fixed category)
+    # The configuration at the base ref could not be read (the action): why, a fixed category.
+    # The read stops there: defaults would stand in for a configured login without a word.
+    config_unread: str | None = None
 
 
 def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
@@ -54,9 +58,17 @@ def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
     return blob.text
 
 
-def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, required: bool) -> Config:
+def base_config(
+    blob: Blob | None,
+    where: str,
+    max_analyzed: int | None,
+    *,
+    required: bool,
+    overrides: Iterable[Override] = (),
+) -> Config:
     """The configuration read at the base ref (defaults when there is no file and none was named),
-    the step's `max-analyzed` over it. Raises ConfigError naming `REF:PATH` and the key."""
+    the step's `max-analyzed` and other inputs (`assistant-login`) over it. Raises ConfigError
+    naming `REF:PATH` and the key, or the input."""
     config = Config()
     if blob is None and required:
         raise ConfigError(f"{where}: configuration file not found at the base ref")
@@ -66,7 +78,7 @@ def base_config(blob: Blob | None, where: str, max_analyzed: int | None, *, requ
         config = parse_config(blob.text, Path(where))
     if max_analyzed is not None:
         config = with_values(config, "input max-analyzed", "context", {"max_analyzed": max_analyzed})
-    return config
+    return with_overrides(config, overrides)
 
 
 async def read_base_files(
@@ -78,6 +90,7 @@ async def read_base_files(
     page: WindowPage,
     config: Config,
     max_analyzed: int | None,
+    overrides: Iterable[Override] = (),
 ) -> BaseFileTexts:
     """The configuration in force and the texts of labels.md and learnings, from round trip 1's page
     (and round trip 2 when the base branch's configuration names other paths).
@@ -89,10 +102,16 @@ async def read_base_files(
         notes.part(name) for name in page.failed if name in {"labels", "learnings", "config"}
     ]
     labels_blob, learnings_blob = page.labels_file, page.learnings_file
+    refused = set(page.refused)
     categories: list[str] = []
-    if files.config_path is not None and "config" not in failed:
+    if files.config_path is not None and "config" in failed:
+        why = lacks("contents") if "config" in refused else "partial answer"
+        return BaseFileTexts(config, None, None, tuple(failed), (), (why,), config_unread=why)
+    if files.config_path is not None:
         where = f"{files.ref}:{files.config_path}"
-        config = base_config(page.config_file, where, max_analyzed, required=files.config_required)
+        config = base_config(
+            page.config_file, where, max_analyzed, required=files.config_required, overrides=overrides
+        )
         wanted = FileRequest(
             ref=files.ref,
             labels_path=config.context.labels_file,
@@ -108,8 +127,11 @@ async def read_base_files(
                 labels_blob = learnings_blob = None
             else:
                 failed = [notes.part(name) for name in again.failed]
+                refused = set(again.refused)
                 labels_blob, learnings_blob = again.labels_file, again.learnings_file
-    if failed and not categories:
+    if refused:
+        categories.append(lacks("contents"))
+    if set(failed) - refused and not categories:
         categories.append("partial answer")
     labels = file_text(labels_blob, config.context.labels_file, warnings)
     learnings = (

@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 from assistant.files import UnsafePath
 from assistant.suggest import Parser
 from assistant.version import VersionAction
-from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
+from commandline.arguments import (
+    HelpFormatter,
+    add_assistant_arguments,
+    add_repository_arguments,
+    epilog,
+    issue_number,
+)
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections import analysis_commands
@@ -41,7 +47,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
     from dataclasses import replace
     from pathlib import Path
 
-    from corrections.options import build_options
+    from corrections.options import build_options, option_overrides
 
     options = build_options(
         repo=args.repo,
@@ -52,6 +58,7 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         base_ref=args.base_ref,
         paths=args.paths or (),
         time_budget=args.time_budget,
+        overrides=option_overrides(args),
     )
     if args.issue is None:
         return options
@@ -138,6 +145,7 @@ def _parser() -> Parser:
     )
     add_repository_arguments(read, api_url=GITHUB_GRAPHQL_URL)
     _add_read_arguments(read)
+    add_assistant_arguments(read)
     demo = _command(
         commands,
         "demo",
@@ -197,6 +205,7 @@ def _parser() -> Parser:
         help="pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
     )
     quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    add_assistant_arguments(quality)
     explain = _command(
         commands,
         "explain",
@@ -213,6 +222,7 @@ def _parser() -> Parser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    add_assistant_arguments(explain)
     analysis_commands.add_parsers(commands, _command)
     return parser
 

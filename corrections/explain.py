@@ -131,6 +131,8 @@ _VERDICTS = {
 _LABEL_ROLES = {
     LabelRole.ASSISTANT_APPLIED: "the assistant applied it",
     LabelRole.ASSISTANT_OWN: "the assistant's own change, not a correction",
+    LabelRole.SHARED_ACCOUNT: "by the assistant's account, which other workflows share: only the "
+    "analysis's marker says what the assistant put forward",
     LabelRole.NOT_A_PERSON: "not a person (bots, apps and deleted accounts do not count)",
     LabelRole.BEFORE_ANALYSIS: "before the first analysis, so not a correction of it",
     LabelRole.COUNTS: "counts (a person, after the first analysis)",

@@ -13,7 +13,8 @@ from corrections.reading import Reading
 from corrections.rules import RuleSettings
 from corrections.vocabulary import parse_vocabulary
 from queries.client import GitHubClient
-from queries.trail import fetch_trail
+from queries.page_sizes import PageSizes, ask_smaller
+from queries.trail import Trail, fetch_trail
 
 
 @dataclass
@@ -43,7 +44,14 @@ async def read_trail(
     Raises GitHubError when the issue itself cannot be read; later rounds that fail are noted.
     """
     expression = f"{base_ref}:{config.context.labels_file}"
-    trail = await fetch_trail(client, owner, name, number, expression)
+
+    async def send(sizes: PageSizes, shrinkable: bool) -> Trail:
+        return await fetch_trail(
+            client, owner, name, number, expression, timeline_size=sizes.timeline, shrinkable=shrinkable
+        )
+
+    # One issue: only its timeline page gets smaller (PageSizes keeps one issue at one).
+    trail, sizes = await ask_smaller(PageSizes(issues=1), send, what="query", told=progress)
     warnings: list[str] = []
     text = file_text(trail.labels_file, config.context.labels_file, warnings)
     if not text and not warnings:
@@ -57,7 +65,8 @@ async def read_trail(
     if trail.issue is None:
         return TrailOutcome(settings=settings, warnings=warnings)
     reading = Reading(settings, max_analyzed=1)
-    reading.add_issue_page((trail.issue,))
+    reading.use_sizes(sizes)
+    reading.add_issue_page((trail.issue,), timeline_size=sizes.timeline)
     await read_details(client, owner, name, reading, progress=progress)
     read = reading.issue(trail.issue.number)
     reactors: list[Reaction] | None = None

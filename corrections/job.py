@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from assistant.config import Config
+from assistant.config import Config, Override
 from corrections import notes
 from corrections.analysed import AnalysedIssue
 from corrections.base_files import read_base_files
@@ -22,10 +22,11 @@ from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
 from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.fetch import WindowPage, fetch_details, fetch_window_page
-from queries.page_sizes import FULL_PAGE, PageSizes
+from queries.fetch import DetailsResult, WindowPage, fetch_details, fetch_window_page
+from queries.page_sizes import FULL_PAGE, PageSizes, ask_smaller
 from queries.pagination import Next, Pages
 from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions_rest
+from queries.requests import DetailsRequest
 from queries.window_request import EarlyRequest
 
 MAX_DETAIL_ROUNDS = 6
@@ -48,6 +49,8 @@ class ReadRequest:
     config_path: str | None = None
     config_required: bool = False
     max_analyzed: int | None = None
+    # Keys the step's inputs set over the configuration read (`assistant-login`).
+    overrides: tuple[Override, ...] = ()
     # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
     # first page when not known already.
     analysed: AnalysedIssue | None = None
@@ -95,8 +98,10 @@ async def read_corrections(
     ) -> tuple[tuple[WindowPage, PageSizes], dict[str, Next]]:
         """One scan page, asked again with smaller pages while GitHub cannot answer its size."""
         nonlocal scanned
-        while True:
-            sizes = reading.sizes
+        first = page_number == 0
+
+        async def send(sizes: PageSizes, _shrinkable: bool) -> tuple[WindowPage, int]:
+            # page_ask marks the ask shrinkable exactly when the sizes can shrink.
             ask = page_ask(
                 request.owner,
                 request.name,
@@ -104,17 +109,16 @@ async def read_corrections(
                 sizes=sizes,
                 scanned=scanned,
                 after=cursors["issues"],
-                files=files if page_number == 0 else None,
-                analysed=ask_analysed if page_number == 0 else None,
+                files=files if first else None,
+                analysed=ask_analysed if first else None,
             )
-            try:
-                page = await fetch_window_page(client, ask, early=first_sent if page_number == 0 else None)
-            except GitHubError as error:
-                if _shrink(reading, error, "scan page", progress):
-                    continue
-                raise
-            scanned += ask.page_size
-            return (page, sizes), {"issues": page.page_info.next}
+            return await fetch_window_page(client, ask, early=first_sent if first else None), ask.page_size
+
+        (page, asked), sizes = await ask_smaller(
+            reading.sizes, send, what="scan page", told=progress, keep=reading.use_sizes
+        )
+        scanned += asked
+        return (page, sizes), {"issues": page.page_info.next}
 
     pages = Pages("CorrectionWindow", scan_page, ("issues",))
     while scanned < config.context.scan_pages * FULL_PAGE:
@@ -153,7 +157,15 @@ async def read_corrections(
                 page=page,
                 config=config,
                 max_analyzed=request.max_analyzed,
+                overrides=request.overrides,
             )
+            if base.config_unread is not None:
+                outcome.failed = True
+                outcome.failure = base.config_unread
+                outcome.note = notes.config_unread(
+                    f"{request.base_ref}:{request.config_path}", base.config_unread
+                )
+                return outcome
             config = outcome.config = base.config
             outcome.warnings.extend(base.warnings)
             reading.record_missing(base.failed, base.categories)
@@ -193,6 +205,8 @@ async def read_corrections(
             break
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
+    if not outcome.window and (others := reading.others_markers()):
+        outcome.warnings.append(notes.markers_by_others(reading.settings.assistant.login, others))
     # rules.md: every marker that does not parse is named, even when its issue is not learned from.
     outcome.warnings.extend(reading.marker_warnings())
     for read in outcome.window:
@@ -216,16 +230,29 @@ async def read_corrections(
     return outcome
 
 
-def _shrink(reading: Reading, error: GitHubError, what: str, progress: Progress) -> bool:
-    """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
-    before = reading.sizes
-    if not error.asks_for_less or not reading.shrink():
-        return False
-    progress(
-        f"GitHub could not answer a {what} of {before.describe()} ({error.category}): "
-        f"asking again for {reading.sizes.describe()}, and for no more than that from now on"
+async def _details_round(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    reading: Reading,
+    asked: DetailsRequest,
+    *,
+    progress: Progress,
+) -> DetailsResult:
+    """One details round; with timeline pages in it, asked again smaller while GitHub cannot answer it."""
+    if not asked.timelines:
+        # Only timeline pages get smaller: without them the same query would be sent again.
+        return await fetch_details(client, owner, name, asked)
+
+    async def send(sizes: PageSizes, shrinkable: bool) -> DetailsResult:
+        return await fetch_details(
+            client, owner, name, asked, timeline_size=sizes.timeline, shrinkable=shrinkable
+        )
+
+    details, _sizes = await ask_smaller(
+        reading.sizes, send, what="details query", told=progress, keep=reading.use_sizes
     )
-    return True
+    return details
 
 
 async def read_details(
@@ -241,20 +268,9 @@ async def read_details(
         details_request = reading.next_request()
         if details_request.empty:
             break
-        sizes = reading.sizes
         try:
-            details = await fetch_details(
-                client,
-                owner,
-                name,
-                details_request,
-                timeline_size=sizes.timeline,
-                # Only timeline pages get smaller: without them the same query would be sent again.
-                shrinkable=bool(details_request.timelines) and sizes.can_shrink,
-            )
+            details = await _details_round(client, owner, name, reading, details_request, progress=progress)
         except GitHubError as error:
-            if details_request.timelines and _shrink(reading, error, "details query", progress):
-                continue
             reading.details_failed(details_request, error.category)
             if early is not None:
                 reading.add_rest_permissions(early.logins, *await early.task)

@@ -3,7 +3,7 @@ reader (`parse_analysis`); its one writer is corrections/marker_line.py (`correc
 
 A marker counts only in a comment whose author is the assistant (assistant.identity, checked
 before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
-linear parser.
+linear parser, and count only as the first or the last thing in their comment.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.identity import Identity, is_assistant
-from assistant.markers import payloads
+from assistant.markers import placed_markers
 from corrections import marker_line
 from corrections.models import Analysis, Comment
 
@@ -31,23 +31,34 @@ class _Marker(BaseModel):
     duplicate_of: Annotated[int, Field(gt=0)] | None = None
 
 
-def parse_analysis(comment: Comment, index: int, assistant: Identity) -> Analysis | None:
+def _name(comment: Comment) -> str:
+    return f"comment {comment.database_id or comment.node_id}"
+
+
+def parse_analysis(
+    comment: Comment, index: int, assistant: Identity, warnings: list[str] | None = None
+) -> Analysis | None:
     """The analysis in an assistant's comment, None when there is none.
 
-    Raises MarkerError when the assistant's comment has a marker that does not parse.
+    Its marker counts only as the first or the last thing in the comment (assistant.markers.
+    placed_markers); one anywhere else is ignored, with a warning naming the comment appended to
+    `warnings`. Raises MarkerError when the marker that counts does not parse.
     """
     if not is_assistant(comment.author, assistant):
         return None
-    found = payloads(comment.body, ANALYSIS)
-    if not found:
+    counted, elsewhere = placed_markers(comment.body, ANALYSIS)
+    if elsewhere and warnings is not None:
+        warnings.append(
+            f"{_name(comment)}: analysis marker inside the comment's text, not its first or last "
+            "thing (a quote or an echo of someone's text); ignored"
+        )
+    if not counted:
         return None
-    payload = found[0]
-    name = f"comment {comment.database_id or comment.node_id}"
     try:
-        marker = _Marker.model_validate_json(payload)
+        marker = _Marker.model_validate_json(counted[0].payload)
     except ValidationError as error:
         reason = error.errors()[0]["msg"] if error.errors() else "invalid"
-        raise MarkerError(f"{name}: analysis marker does not parse ({reason}); ignored") from error
+        raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error
     return Analysis(
         index=index,
         node_id=comment.node_id,
@@ -57,3 +68,13 @@ def parse_analysis(comment: Comment, index: int, assistant: Identity) -> Analysi
         labels=tuple(marker.labels),
         duplicate_of=marker.duplicate_of,
     )
+
+
+def has_analysis_marker(comment: Comment) -> bool:
+    """Whether a comment, whoever wrote it, carries an analysis marker where one counts.
+
+    Only to tell a user whose comments hold the markers when none are the configured assistant's
+    (the login is probably configured wrong): never to read an analysis.
+    """
+    counted, _ = placed_markers(comment.body, ANALYSIS)
+    return bool(counted)

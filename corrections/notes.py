@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
+
+from queries.errors import lacks
 
 # A part of a run that may be missing; mypy checks every name the reader writes.
 Part = Literal["issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config"]
@@ -43,14 +45,72 @@ def part(name: str) -> Part:
     raise ValueError(f"unknown missing part {name!r}: add it to corrections.notes.Part and PARTS")
 
 
+# At most this many accounts are named in the warning that the assistant's login seems wrong.
+MAX_NAMED_ACCOUNTS = 3
+
+
+def markers_by_others(login: str, accounts: Mapping[tuple[str, str], int]) -> str:
+    """The warning when the scan found analysis markers, but none in the configured assistant's
+    comments: name who wrote them (most issues first) and what to set."""
+    ranked = sorted(accounts.items(), key=lambda item: (-item[1], item[0]))
+    named = [
+        f"`{who}` ({kind}, {count} issue{'' if count == 1 else 's'})"
+        for (who, kind), count in ranked[:MAX_NAMED_ACCOUNTS]
+    ]
+    more = len(ranked) - len(named)
+    if more:
+        named.append(f"{more} more account{'' if more == 1 else 's'}")
+    return (
+        f"no analysis by the assistant `{login}` was found; analysis markers are in comments by "
+        f"{', '.join(named)}: set [assistant] login (or the action's input assistant-login) to the "
+        "account that posts the analyses (github.token posts as github-actions)"
+    )
+
+
 def failed(category: str) -> str:
     """GitHub gave nothing usable."""
     return f"Corrections could not be read from GitHub ({category}); this analysis has no corrections."
 
 
-def partial(missing: Iterable[Part], categories: Iterable[str]) -> str | None:
-    """Some parts are missing; None when nothing is."""
-    parts = [PARTS[name] for name in sorted(set(missing))]
+# The failure of a read that stopped on a bug of the reader itself: never GitHub's fault.
+INTERNAL = "internal error"
+INTERNAL_NOTE = (
+    "Corrections could not be read: the reader itself failed (an internal error, not GitHub's); "
+    "this analysis has no corrections."
+)
+
+
+def _words(name: Part, people_not_read: int, lookup_cap: int | None) -> str:
+    """A missing part in the note's words; people's permissions counted when the count is known."""
+    if name != "permissions" or not people_not_read:
+        return PARTS[name]
+    people = "person" if people_not_read == 1 else "people"
+    cap = "" if lookup_cap is None else f"; at most {lookup_cap} are looked up through REST in a run"
+    return f"permissions of {people_not_read} {people} (their 👎 and comments not counted{cap})"
+
+
+def config_unread(where: str, category: str) -> str:
+    """The configuration at the base ref exists or may exist, but GitHub did not give it: the run
+    stops rather than read with the defaults in its place (a configured login would be lost)."""
+    return (
+        f"The configuration {where} could not be read from GitHub ({category}): corrections were "
+        "not read, rather than read with the defaults in its place; this analysis has no corrections."
+    )
+
+
+def partial(
+    missing: Iterable[Part],
+    categories: Iterable[str],
+    *,
+    people_not_read: int = 0,
+    lookup_cap: int | None = None,
+) -> str | None:
+    """Some parts are missing; None when nothing is.
+
+    `people_not_read`: how many people's permissions are unknown at the end; `lookup_cap`: the
+    cap on REST look-ups, when it is what left some of them unasked (CAPS_REACHED, not a failure).
+    """
+    parts = [_words(name, people_not_read, lookup_cap) for name in sorted(set(missing))]
     if not parts:
         return None
     reasons = set(categories)
@@ -73,6 +133,13 @@ _CHECK = {
     "valid and not expired, with read access to the repository's issues, pull requests and contents.",
     "permission denied": "The token may not read this repository: check {token} and its permissions "
     "(issues, pull requests and contents: read; metadata: read).",
+    # A FORBIDDEN on a part one workflow permission opens (queries.errors.lacks).
+    lacks("issues"): "The token may not read the repository's issues: give the workflow's job "
+    "`permissions: issues: read` (or `issues: write`), or pass in {token} a token that can read them.",
+    lacks("contents"): "The token may not read the repository's files: give the workflow's job "
+    "`permissions: contents: read`, or pass in {token} a token that can read them.",
+    lacks("pull-requests"): "The token may not read the repository's pull requests: give the "
+    "workflow's job `permissions: pull-requests: read`, or pass in {token} a token that can read them.",
     "not found": "Check the repository name (OWNER/NAME) and that the token in {token} can see it "
     "(a private repository looks missing to a token without access).",
     "network error": "GitHub could not be reached: check the network and the API URL.",
@@ -84,6 +151,7 @@ _CHECK = {
     "try again later.",
     "resource limits": "GitHub refused the query for its resource limits even with the smallest "
     "pages: try again later.",
+    INTERNAL: "The log above shows where it failed; please report it with that log.",
 }
 
 

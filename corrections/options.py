@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, validate_config, with_values
+from assistant.config import (
+    ASSISTANT_OVERRIDES,
+    Config,
+    ConfigError,
+    Override,
+    assistant_overrides,
+    validate_config,
+    with_overrides,
+    with_values,
+)
 from assistant.config_file import read_config_file
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
@@ -35,8 +44,17 @@ class ReadOptions:
     remote_config: str | None = None
     remote_config_required: bool = False  # named by the input: it must exist at the base ref
     max_analyzed: int | None = None  # the input, applied over the configuration read
+    # Keys the inputs or options set over the configuration (the one read at the base ref too):
+    # the assistant's account (`assistant-login`, `assistant-account`).
+    overrides: tuple[Override, ...] = ()
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
+
+
+def option_overrides(args: object) -> tuple[Override, ...]:
+    """The `--assistant-login` / `--assistant-account` options a command was given, as overrides."""
+    given = {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
+    return assistant_overrides(given, option=True)
 
 
 def build_options(
@@ -52,6 +70,7 @@ def build_options(
     remote_config: str | None = None,
     remote_config_required: bool = False,
     analysed: AnalysedIssue | None = None,
+    overrides: Sequence[Override] = (),
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -69,6 +88,7 @@ def build_options(
         config = validate_config(found)
         if max_analyzed is not None:
             config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        config = with_overrides(config, overrides)
     except ConfigError as error:
         raise UsageError(str(error)) from error
     if time_budget is not None and time_budget <= 0:
@@ -88,4 +108,5 @@ def build_options(
         remote_config_required=remote_config_required,
         max_analyzed=max_analyzed,
         analysed=analysed,
+        overrides=tuple(overrides),
     )

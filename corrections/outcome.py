@@ -39,7 +39,8 @@ class ReadOutcome:
     missing: set[notes.Part] = field(default_factory=set)
     off: bool = False
     failed: bool = False
-    failure: str | None = None  # when nothing could be read: the category of GitHub's failure
+    # When nothing could be read: the category of GitHub's failure, or notes.INTERNAL (the reader's).
+    failure: str | None = None
     usage: Usage = field(default_factory=Usage)
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
@@ -48,6 +49,11 @@ class ReadOutcome:
     page_sizes: PageSizes = field(default_factory=PageSizes)
     # The issue being analysed: never one of the corrections, and the one they are ranked against.
     analysed: AnalysedIssue | None = None
+
+    @property
+    def github_failed(self) -> bool:
+        """Whether GitHub failed the read, wholly or in part (an internal error is not GitHub's)."""
+        return (self.failed and self.failure != notes.INTERNAL) or bool(self.missing)
 
     @property
     def learned_from(self) -> list[IssueCorrection]:

@@ -105,6 +105,7 @@ async def _read(
         config_path=options.remote_config,
         config_required=options.remote_config_required,
         max_analyzed=options.max_analyzed,
+        overrides=options.overrides,
         analysed=options.analysed,
     )
     try:
@@ -122,8 +123,8 @@ async def _read(
             usage=client.usage,
             config=options.config,
             failed=True,
-            failure="internal error",
-            note=notes.failed("internal error"),
+            failure=notes.INTERNAL,
+            note=notes.INTERNAL_NOTE,
         )
 
 

@@ -14,12 +14,12 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
 from corrections.models import Analysis, Issue, Permission, Reaction
-from corrections.rules import RuleSettings, analyses, duplicate_deciders, people_after
+from corrections.rules import RuleSettings, analyses, duplicate_deciders, others_markers, people_after
 from queries.errors import BadResponse
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue
@@ -99,6 +99,8 @@ class Reading:
         self._permissions_via_rest = False
         self._prefetched = False
         self._missing: set[notes.Part] = set()
+        self._people_not_read = 0  # needed logins whose permission is unknown (mark_unknown_permissions)
+        self._lookups_capped = False  # REST's look-up cap left some of them unasked
         self._categories: set[str] = set()  # why parts are missing (GitHub's failures, caps)
         # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
         self._path_checks: tuple[str, ...] = ()
@@ -136,7 +138,10 @@ class Reading:
 
     def note(self) -> str | None:
         """The fixed note naming what could not be read and why; None when nothing is missing."""
-        return notes.partial(self._missing, self._categories)
+        capped = MAX_REST_LOOKUPS if self._lookups_capped else None
+        return notes.partial(
+            self._missing, self._categories, people_not_read=self._people_not_read, lookup_cap=capped
+        )
 
     def issue(self, number: int) -> IssueRead:
         """One scanned issue as read so far."""
@@ -166,13 +171,9 @@ class Reading:
         self._max_analyzed = max_analyzed
         self._path_checks = tuple(path_checks)
 
-    def shrink(self) -> bool:
-        """Halve the page sizes after GitHub could not answer a query that big; False at the floor."""
-        smaller = self._sizes.halved()
-        if smaller is None:
-            return False
-        self._sizes = smaller
-        return True
+    def use_sizes(self, sizes: PageSizes) -> None:
+        """The page sizes GitHub answered (smaller after it could not answer bigger queries)."""
+        self._sizes = sizes
 
     def record_missing(self, parts: Iterable[notes.Part], categories: Iterable[str] = ()) -> None:
         """Parts that could not be read, and the categories of why."""
@@ -235,20 +236,28 @@ class Reading:
     def add_rest_permissions(
         self, asked: Iterable[str], found: Mapping[str, str], unknown: Sequence[str], failures: Iterable[str]
     ) -> None:
-        """Permissions REST answered for the logins `asked`; `unknown` were not read, for `failures`."""
+        """Permissions REST answered for the logins `asked`; `unknown` were not read, for `failures`.
+
+        The look-up cap is the reader's bound, not GitHub's failure: the note says so (CAPS_REACHED).
+        """
         self._add_permissions(found)
         self._asked |= set(asked)
         if unknown:
-            # A rate limit says so; a cap reached or an answer that did not parse is a failed look-up.
-            self.record_missing({"permissions"}, set(failures) or {"permission look-up failed"})
+            why = set(failures) or {"permission look-up failed"}
+            if LOOKUPS_CAPPED in why:
+                self._lookups_capped = True
+                why = (why - {LOOKUPS_CAPPED}) | {notes.CAPS_REACHED}
+            self.record_missing({"permissions"}, why)
 
     def start_asking(self, logins: Iterable[str]) -> None:
         """Logins whose REST look-up has started: a later round's REST fallback does not ask them again."""
         self._asked |= set(logins)
 
     def mark_unknown_permissions(self) -> None:
-        """The reading is over: a needed login whose permission is still unknown leaves permissions missing."""
-        if self.needed_logins() - set(self._permissions):
+        """The reading is over: a needed login whose permission is still unknown leaves permissions
+        missing, and the note counts them."""
+        self._people_not_read = len(self.needed_logins() - set(self._permissions))
+        if self._people_not_read:
             self.record_missing({"permissions"})
 
     def _moves_on(self, part: notes.Part, what: str, asked: str | None, info: PageInfo) -> bool:
@@ -387,6 +396,15 @@ class Reading:
     def marker_warnings(self) -> list[str]:
         """A warning per analysis marker that does not parse, on every issue read (window or not)."""
         return [warning for number in self._order for warning in self._issues[number].warnings]
+
+    def others_markers(self) -> dict[tuple[str, str], int]:
+        """Accounts other than the assistant (login, GraphQL type) whose comments on the issues read
+        carry analysis markers, with how many issues each: asked only when no analysis was found."""
+        counts: dict[tuple[str, str], int] = {}
+        for number in self._order:
+            for account in others_markers(self._issues[number].issue, self._settings):
+                counts[account] = counts.get(account, 0) + 1
+        return counts
 
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""

@@ -134,6 +134,7 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         failed=outcome.failed,
         note=outcome.note,
         window_size=len(outcome.window),
+        found=bool(outcome.window or outcome.corrections),
         analyses=len(outcome.learned_from),
         nearest=outcome.analysed is not None and outcome.analysed.title is not None,
         lines=lines,
@@ -199,8 +200,11 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
 
 
-def _event_line(event: Event) -> str:
-    """One timeline item in program words; untrusted text (comment bodies) JSON-quoted."""
+def _event_line(event: Event, close_reason: str | None = None) -> str:
+    """One timeline item in program words; untrusted text (comment bodies) JSON-quoted.
+
+    `close_reason`: the issue's own state reason, for the close that still stands.
+    """
     moment = event.at  # formatted by hand: strftime was a tenth of the render step
     at = f"{moment.year:04}-{moment.month:02}-{moment.day:02}T{moment.hour:02}:{moment.minute:02}:{moment.second:02}Z"
     if isinstance(event, Comment):
@@ -211,11 +215,27 @@ def _event_line(event: Event) -> str:
         verb = "added label" if event.kind == "labeled" else "removed label"
         return f"{at} {who} {verb} {json_text(bounded_line(event.label, MAX_LABEL))}"
     if isinstance(event, Closed):
-        return f"{at} {who} closed the issue" + (f" as {event.state_reason}" if event.state_reason else "")
+        reason = close_reason or event.state_reason
+        # A ClosedEvent's stateReason takes no `enableDuplicate`, so GitHub sends COMPLETED for a
+        # close as a duplicate: COMPLETED says nothing; the close that stands has the issue's reason.
+        return f"{at} {who} closed the issue" + (f" as {reason}" if reason and reason != "COMPLETED" else "")
     if isinstance(event, Reopened):
         return f"{at} {who} reopened the issue"
     verb = "marked" if event.kind == "marked_as_duplicate" else "unmarked"
     return f"{at} {who} {verb} it as a duplicate of #{event.canonical}"
+
+
+def _standing_close(issue: Issue) -> int | None:
+    """The index of the close the issue's state still reflects (closed now, not reopened after it)."""
+    if issue.state != "CLOSED" or not issue.timeline_complete:
+        return None
+    for index in range(len(issue.events) - 1, -1, -1):
+        event = issue.events[index]
+        if isinstance(event, Reopened):
+            return None
+        if isinstance(event, Closed):
+            return index
+    return None
 
 
 def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
@@ -230,14 +250,19 @@ def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
         f"body: {json_text(bounded_block(issue.body, MAX_BODY))}",
     ]
     events = issue.events
+    standing = _standing_close(issue)
+
+    def line(index: int) -> str:
+        return _event_line(events[index], issue.state_reason if index == standing else None)
+
     if len(events) > MAX_ITEMS:
         half = MAX_ITEMS // 2
         cut = len(events) - 2 * half
-        lines += [_event_line(event) for event in events[:half]]
+        lines += [line(index) for index in range(half)]
         lines.append(f"({cut} timeline items not shown)")
-        lines += [_event_line(event) for event in events[-half:]]
+        lines += [line(index) for index in range(len(events) - half, len(events))]
     else:
-        lines += [_event_line(event) for event in events]
+        lines += [line(index) for index in range(len(events))]
     return render_template(
         "issue.md.j2",
         number=issue.number,

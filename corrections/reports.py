@@ -21,7 +21,7 @@ from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
-from corrections.options import ReadOptions, build_options
+from corrections.options import ReadOptions, build_options, option_overrides
 from corrections.quality import quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
@@ -51,6 +51,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed,
         base_ref=args.base_ref,
+        overrides=option_overrides(args),
     )
     config = options.config
     if args.scan_pages is not None:
@@ -118,6 +119,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
         config_path=Path(args.config) if args.config else None,
         api_url=args.api_url,
         base_ref=args.base_ref,
+        overrides=option_overrides(args),
     )
     say = Notices("corrections")
     try:

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from assistant.commands import says_not_duplicate
 from assistant.identity import Identity, is_assistant, is_person, normalize_login
-from corrections.markers import MarkerError, parse_analysis
+from corrections.markers import MarkerError, has_analysis_marker, parse_analysis
 from corrections.models import (
     Actor,
     Analysis,
@@ -69,20 +69,37 @@ class LabelCorrections:
 
 
 def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list[str]]:
-    """Every analysis on the issue, in timeline order, and a warning per marker that does not parse."""
+    """Every analysis on the issue, in timeline order, and a warning per marker that does not parse
+    or is not where a marker counts (the first or last thing in its comment)."""
     found: list[Analysis] = []
     warnings: list[str] = []
     for index, event in enumerate(issue.events):
         if not isinstance(event, Comment):
             continue
+        misplaced: list[str] = []
         try:
-            analysis = parse_analysis(event, index, settings.assistant)
+            analysis = parse_analysis(event, index, settings.assistant, misplaced)
         except MarkerError as error:
-            warnings.append(f"#{issue.number} {error}")
-            continue
+            analysis = None
+            misplaced.append(str(error))
+        warnings.extend(f"#{issue.number} {warning}" for warning in misplaced)
         if analysis is not None:
             found.append(analysis)
     return found, warnings
+
+
+def others_markers(issue: Issue, settings: RuleSettings) -> set[tuple[str, str]]:
+    """The accounts (login, GraphQL type) other than the assistant whose comments carry an analysis
+    marker where one counts: none of them is an analysis, but many of them say that the configured
+    login is not the account that posts the analyses."""
+    return {
+        (event.author.login, event.author.typename)
+        for event in issue.events
+        if isinstance(event, Comment)
+        and event.author is not None
+        and not is_assistant(event.author, settings.assistant)
+        and has_analysis_marker(event)
+    }
 
 
 def first_analysis(issue: Issue, settings: RuleSettings) -> Analysis | None:
@@ -137,6 +154,8 @@ def _label_trace(name: str, proposed: bool, steps: list[LabelStep]) -> LabelTrac
 
 def _label_role(index: int, event: LabelChange, analysis: Analysis, settings: RuleSettings) -> LabelRole:
     if is_assistant(event.actor, settings.assistant):
+        if settings.assistant.is_shared:  # a labeler workflow applies labels as that account too
+            return LabelRole.SHARED_ACCOUNT
         return LabelRole.ASSISTANT_APPLIED if event.kind == "labeled" else LabelRole.ASSISTANT_OWN
     if not is_person(event.actor, settings.assistant):
         return LabelRole.NOT_A_PERSON
@@ -153,6 +172,8 @@ def label_traces(issue: Issue, analysis: Analysis, settings: RuleSettings) -> tu
     the assistant before the last event by a person, which added it. A change a person undid is no
     correction; the assistant re-applying a label does not undo a person's removal. Put forward
     (the base of "kept"): proposed or applied by the assistant, unless a person added it first.
+    With a shared account (`Identity.is_shared`) what it applied is not the assistant's: only the
+    marker's labels are put forward.
     """
     vocabulary = settings.vocabulary
     proposed = _proposed(analysis, settings)

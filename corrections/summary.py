@@ -6,12 +6,11 @@ title renders as plain text: no link, image, HTML, table cell break or heading.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.templating import markdown_environment
-from assistant.untrusted import clean_line, truncate
+from assistant.untrusted import clean_line, escape_markdown, inline_code, truncate
 from corrections.models import IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt
@@ -20,24 +19,19 @@ from corrections.render import objected_by
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_SUMMARY_TITLE = 80
 MAX_WINDOW_SHOWN = 100
-_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 _environment = markdown_environment(TEMPLATES, trim_blocks=True, lstrip_blocks=True)
 
 
 def markdown_text(text: str, limit: int = MAX_SUMMARY_TITLE) -> str:
     """Untrusted text as inert Markdown: one line, invisible characters gone, punctuation escaped."""
-    return _PUNCTUATION.sub(r"\\\1", truncate(clean_line(text), limit))
+    return escape_markdown(truncate(clean_line(text), limit))
 
 
 def code_span(text: str, limit: int = 200) -> str:
     """Text as an inert Markdown code span: one line, invisible characters gone, and delimited by
     more backticks than any run inside it (CommonMark), so no value can close it early."""
-    cleaned = truncate(clean_line(text), limit)
-    longest = max((len(run) for run in re.findall(r"`+", cleaned)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if cleaned.startswith("`") or cleaned.endswith("`") else ""
-    return f"{fence}{pad}{cleaned}{pad}{fence}"
+    return inline_code(truncate(clean_line(text), limit))
 
 
 def _code(name: str) -> str:
@@ -110,6 +104,7 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
         note=outcome.note,
         window=window,
         window_text=_issues(window),
+        assistant=code_span(outcome.config.assistant.login),
         corrected=len(outcome.corrected),
         vocabulary=len(outcome.vocabulary.names),
         rows=[_row(c) for c in outcome.corrected],

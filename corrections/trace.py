@@ -28,6 +28,8 @@ class LabelRole(StrEnum):
 
     ASSISTANT_APPLIED = "assistant applied"
     ASSISTANT_OWN = "assistant's own change"
+    # The assistant's account is shared (`github-actions`): another workflow may have made it.
+    SHARED_ACCOUNT = "the assistant's shared account"
     NOT_A_PERSON = "not a person"
     BEFORE_ANALYSIS = "before the first analysis"
     COUNTS = "counts"

@@ -33,7 +33,7 @@ from graphql import (
 from graphql.execution.values import get_variable_values
 
 from emulator.cost import Analysis, analyze
-from emulator.faults import PARTIAL_MESSAGES, request_id, timeout_body
+from emulator.faults import PARTIAL_MESSAGES, PartialFault, request_id, timeout_body
 from emulator.resolvers.context import Budget, Context
 from emulator.resolvers.fields import field_resolver, retype, type_resolver
 from emulator.resolvers.mutation import MutationRoot
@@ -239,8 +239,8 @@ class Executor:
         self.store = store
         self.budgets = budgets
 
-    def run(self, payload: Any, token: str) -> Answer:
-        """Answer one request body (already JSON-decoded)."""
+    def run(self, payload: Any, token: str, partial: PartialFault | None = None) -> Answer:
+        """Answer one request body (already JSON-decoded); `partial`: a fault met while executing."""
         if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
             return Answer(
                 {"errors": [{"message": "A query attribute must be specified and must be a string."}]}
@@ -286,20 +286,20 @@ class Executor:
             # "calculate the cost for the query without evaluating it" (GitHub's reference of
             # rateLimit): only the rateLimit fields are answered, nothing is charged.
             document, operation = _rate_limit_only(document, operation)
-            return self._execute(document, operation, payload, token, analysis, before, name)
+            return self._execute(document, operation, payload, token, analysis, before, name, partial)
         budget = self.budgets.charge(token, analysis.cost)
         model = self.store.file.server_time
         if model is None or operation.operation.value != "query":
-            return self._execute(document, operation, payload, token, analysis, budget, name)
+            return self._execute(document, operation, payload, token, analysis, budget, name, partial)
         server_ms = model.modelled_ms(analysis.nodes)
         if server_ms <= model.limit_ms:
-            answer = self._execute(document, operation, payload, token, analysis, budget, name)
+            answer = self._execute(document, operation, payload, token, analysis, budget, name, partial)
             answer.server_ms = server_ms
             return answer
         # Over GitHub's limit: the points are charged all the same (timeouts count against the
         # primary rate limit), and the answer is the world's choice of GitHub's two refusals.
         if model.answer == "resource_limits":
-            answer = self._execute(document, operation, payload, token, analysis, budget, name)
+            answer = self._execute(document, operation, payload, token, analysis, budget, name, partial)
             answer.body = _resource_limits(answer.body)
         else:
             status = 502 if model.answer == "timeout_502" else 200
@@ -317,6 +317,7 @@ class Executor:
         analysis: Analysis,
         budget: Budget,
         name: str | None,
+        partial: PartialFault | None = None,
     ) -> Answer:
         context = Context(self.store, self.store.viewer_login(token), analysis, budget)
         root: Any = (
@@ -331,6 +332,8 @@ class Executor:
             operation_name=payload.get("operationName"),
             field_resolver=field_resolver,
             type_resolver=type_resolver,
+            # Only with a fault: a middleware wraps every resolver call.
+            middleware=[partial] if partial is not None else None,
         )
         assert isinstance(result, ExecutionResult)
         if context.typenames and result.data is not None:

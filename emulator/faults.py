@@ -7,14 +7,13 @@ and the ``times - 1`` matching requests after it; ``times: null`` fires on every
 
 from __future__ import annotations
 
-import contextlib
-import json
 import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from graphql import GraphQLError, GraphQLResolveInfo
 
 KINDS = (
     "timeout_502",
@@ -95,6 +94,8 @@ def parse_faults(specs: Any) -> list[Fault]:
             raise FaultError(f"fault {index}: unknown keys {sorted(unknown)}")
         if spec.get("endpoint", "graphql") not in ("graphql", "rest"):
             raise FaultError(f"fault {index}: endpoint must be graphql or rest")
+        if spec["kind"] == "partial" and spec.get("endpoint", "graphql") != "graphql":
+            raise FaultError(f"fault {index}: partial is a fault of GraphQL answers")
         options = {
             k: v for k, v in spec.items() if k not in ("kind", "operation", "endpoint", "nth", "times")
         }
@@ -268,32 +269,38 @@ def truncate_body(body: bytes) -> bytes:
     return body[: max(1, len(body) // 2)]
 
 
-def partial_body(body: bytes, fault: Fault) -> bytes:
-    """Null the value at the fault's ``path`` and add a typed error there, as GitHub's partial answers do."""
-    try:
-        document = json.loads(body)
-    except ValueError:
-        return body
-    path = list(fault.options.get("path") or [])
-    error_type = fault.options.get("type", "FORBIDDEN")
-    data = document.get("data")
-    if path and isinstance(data, dict):
-        target: Any = data
-        for step in path[:-1]:
-            try:
-                target = target[step]
-            except (KeyError, IndexError, TypeError):
-                target = None
-                break
-        if isinstance(target, dict | list):
-            with contextlib.suppress(IndexError, TypeError):
-                target[path[-1]] = None
-    error: dict[str, Any] = {
-        "type": error_type,
-        "path": path,
-        "message": fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type),
-    }
-    if error_type == "FORBIDDEN":
-        error["extensions"] = {"saml_failure": False}
-    document.setdefault("errors", []).append(error)
-    return json.dumps(document).encode()
+class PartialFault:
+    """The ``partial`` fault, raised where GitHub's executor would meet it: at the field (or list
+    item) of the fault's ``path``, as a graphql-core resolver middleware.
+
+    The executor then answers as GraphQL's does (the GraphQL specification, "Handling Field
+    Errors"): the value is null with a typed error at its path, and a null in a non-null position
+    propagates to the nearest nullable parent. `Repository.issues` is `IssueConnection!`, so a
+    FORBIDDEN there nulls `repository` itself (docs/emulator.md, "Faults").
+    """
+
+    def __init__(self, fault: Fault) -> None:
+        self.path: list[str | int] = list(fault.options.get("path") or [])
+        error_type = fault.options.get("type", "FORBIDDEN")
+        self.extensions: dict[str, Any] = {"type": error_type}
+        if error_type == "FORBIDDEN":
+            self.extensions["saml_failure"] = False
+        self.message = fault.options.get("message") or PARTIAL_MESSAGES.get(error_type, error_type)
+
+    def error(self) -> GraphQLError:
+        """GitHub's error for the failed value; the executor adds its path and locations."""
+        return GraphQLError(self.message, extensions=dict(self.extensions))
+
+    def resolve(self, next_: Any, root: Any, info: GraphQLResolveInfo[Any], **args: Any) -> Any:
+        """The middleware: the field of the path resolves to the error (graphql-core raises a
+        resolved exception as a located error); a list item of the path is replaced by it."""
+        here = info.path.as_list()
+        if here == self.path:
+            return self.error()
+        value = next_(root, info, **args)
+        if here == self.path[:-1] and isinstance(self.path[-1], int) and isinstance(value, list | tuple):
+            items = list(value)
+            if 0 <= self.path[-1] < len(items):
+                items[self.path[-1]] = self.error()
+            return items
+        return value

@@ -13,13 +13,15 @@ from typing import Any
 from aiohttp import web
 
 from emulator.execution import Budgets, Executor, operation_name
-from emulator.faults import FaultError, FaultPlan, canned, partial_body, request_id, truncate_body
+from emulator.faults import FaultError, FaultPlan, PartialFault, canned, request_id, truncate_body
 from emulator.rest import RestApi
 from emulator.schema import load_schema
 from emulator.store import Store, store_from
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 ENTRY = web.RequestKey("entry", dict)
+# A `partial` fault that fired on this request: the GraphQL executor meets it (emulator.faults).
+PARTIAL = web.RequestKey("partial", PartialFault)
 # REST requests an hour: 5,000 for a user's token, 1,000 for a workflow's GITHUB_TOKEN (the
 # token of `github-actions`), per GitHub's "Rate limits for the REST API".
 REST_LIMIT = 5000
@@ -142,15 +144,18 @@ class Server:
                         request.transport.abort()
                     raise ConnectionResetError("connection reset by fault")
                 ready = canned(fault, self.store.viewer_login(_token(request) or ""))
+                if fault.kind == "partial":
+                    request[PARTIAL] = PartialFault(fault)
                 if ready is not None:
                     response = ready
                 else:
                     response = await handler(request)
-                    if isinstance(response, web.Response) and isinstance(response.body, bytes):
-                        if fault.kind == "truncated":
-                            response.body = truncate_body(response.body)
-                        elif fault.kind == "partial":
-                            response.body = partial_body(response.body, fault)
+                    if (
+                        fault.kind == "truncated"
+                        and isinstance(response, web.Response)
+                        and isinstance(response.body, bytes)
+                    ):
+                        response.body = truncate_body(response.body)
             else:
                 response = await handler(request)
             entry["status"] = response.status
@@ -190,7 +195,7 @@ class Server:
                 {"message": "Problems parsing JSON", "documentation_url": "https://docs.github.com/graphql"},
                 status=400,
             )
-        answer = self.executor.run(payload, token)
+        answer = self.executor.run(payload, token, request.get(PARTIAL))
         entry = request[ENTRY]
         entry.update(operation=answer.operation or entry["operation"], cost=answer.cost, nodes=answer.nodes)
         model = self.store.file.server_time

@@ -169,6 +169,56 @@ class Store:
         assert isinstance(item, CommentItem)
         return where[0], item
 
+    def review_location(self, review_id: int) -> tuple[int, int] | None:
+        """``(pull request number, review index)`` of a review id."""
+        for number in sorted(self.pull_numbers):
+            for index, review in enumerate(self.items[number].reviews):
+                if review.id == review_id:
+                    return number, index
+        return None
+
+    def review_comment_location(self, comment_id: int) -> tuple[int, int, int, int] | None:
+        """``(pull request number, review index, thread index, comment index)`` of a review comment id."""
+        for number in sorted(self.pull_numbers):
+            for r, review in enumerate(self.items[number].reviews):
+                for t, thread in enumerate(review.threads):
+                    for c, comment in enumerate(thread.comments):
+                        if comment.id == comment_id:
+                            return number, r, t, c
+        return None
+
+    def react_in_review(self, review_id: int, comment_id: int | None, user: str, content: str) -> Reaction:
+        """Add a reaction to a review (``comment_id`` None) or one of its comments; idempotent per user."""
+        if content not in REACTION_CONTENTS:
+            raise MutationError(f"Unknown reaction content {content}")
+        where = self.review_location(review_id)
+        assert where is not None
+        number, r = where
+        pull = self.items[number]
+        review = pull.reviews[r]
+        spot = self.review_comment_location(comment_id) if comment_id is not None else None
+        target: Any = review if spot is None else review.threads[spot[2]].comments[spot[3]]
+        existing: tuple[Reaction, ...] = target.reactions
+        for reaction in existing:
+            if reaction.content == content and (reaction.user or "").lower() == user.lower():
+                return reaction
+        new = Reaction(user=user, content=content, at=self.now())
+        target = target.model_copy(update={"reactions": (*existing, new)})
+        if spot is None:
+            review = target
+        else:
+            thread = review.threads[spot[2]]
+            comments = list(thread.comments)
+            comments[spot[3]] = target
+            threads = list(review.threads)
+            threads[spot[2]] = thread.model_copy(update={"comments": tuple(comments)})
+            review = review.model_copy(update={"threads": tuple(threads)})
+        reviews = list(pull.reviews)
+        reviews[r] = review
+        self.items[number] = pull.model_copy(update={"reviews": tuple(reviews)})
+        self._changed(number)
+        return new
+
     def comments_by_created(self) -> list[tuple[int, int]]:
         """Every comment of the repository as ``(number, index)``, oldest first (ties by id)."""
         if self._comments_by_created is None:

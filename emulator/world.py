@@ -52,16 +52,24 @@ class Reaction(Model):
     at: AwareDatetime
 
 
-class CommentItem(Model):
-    """An issue comment; ``updated_at`` (optional, emulator extra) marks an edit."""
+class ReviewComment(Model):
+    """A pull request review comment (GitHub's PullRequestReviewComment); ids are database ids.
 
-    type: Literal["comment"]
+    ``updated_at`` (optional, emulator extra) marks an edit.
+    """
+
     id: int
     author: str | None
     at: AwareDatetime
     body: str = ""
     updated_at: AwareDatetime | None = None
     reactions: tuple[Reaction, ...] = ()
+
+
+class CommentItem(ReviewComment):
+    """An issue comment: a review comment's keys, in the timeline."""
+
+    type: Literal["comment"]
 
 
 class LabelItem(Model):
@@ -109,6 +117,27 @@ TimelineItem = Annotated[
 ]
 
 
+class ReviewThread(Model):
+    """Review comments on one line of one file, as GitHub groups them: a finding and its replies."""
+
+    path: str
+    line: int | None = None
+    comments: tuple[ReviewComment, ...] = Field(min_length=1)
+
+
+class Review(Model):
+    """A submitted pull request review: its body, and the threads it started."""
+
+    id: int
+    author: str | None
+    state: Literal["COMMENTED", "APPROVED", "CHANGES_REQUESTED", "DISMISSED"] = "COMMENTED"
+    at: AwareDatetime
+    body: str = ""
+    updated_at: AwareDatetime | None = None
+    threads: tuple[ReviewThread, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+
+
 class Issue(Model):
     """An issue; for pull requests also ``base``/``head`` and the emulator extras ``merged``/``draft``.
 
@@ -128,6 +157,7 @@ class Issue(Model):
     head_repository: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")] | None = None
     merged: bool = False
     draft: bool = False
+    reviews: tuple[Review, ...] = ()  # pull requests only
 
 
 class RepositoryInfo(Model):
@@ -217,13 +247,24 @@ class WorldFile(BaseModel):
                 )
             seen.add(item.number)
         ids: set[int] = set()
+        for issue in self.issues:
+            if issue.reviews:
+                raise ValueError(f"issue {issue.number} has reviews: only pull requests have them")
         for item in (*self.issues, *self.pull_requests):
-            for event in item.timeline:
-                if isinstance(event, CommentItem):
-                    if event.id in ids:
-                        raise ValueError(f"comment id {event.id} is used twice")
-                    ids.add(event.id)
+            for found in comment_ids(item):
+                if found in ids:
+                    raise ValueError(f"comment id {found} is used twice")
+                ids.add(found)
         return self
+
+
+def comment_ids(item: Issue) -> list[int]:
+    """The ids of an issue's comments, and of a pull request's reviews and review comments."""
+    found = [event.id for event in item.timeline if isinstance(event, CommentItem)]
+    for review in item.reviews:
+        found.append(review.id)
+        found += [comment.id for thread in review.threads for comment in thread.comments]
+    return found
 
 
 def _describe(error: ValidationError) -> str:
@@ -286,6 +327,11 @@ def derive(issue: Issue) -> Derived:
     updated = issue.created_at
     comments = 0
     duplicate_of: int | None = None
+    for review in issue.reviews:  # a review, and each of its comments, moves a pull request's updatedAt
+        updated = max(updated, review.at, review.updated_at or review.at)
+        for thread in review.threads:
+            for comment in thread.comments:
+                updated = max(updated, comment.at, comment.updated_at or comment.at)
     for item in issue.timeline:
         updated = max(updated, item.at)
         if isinstance(item, CommentItem):

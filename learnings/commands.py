@@ -4,7 +4,7 @@ A command is a line that starts with the command word, outside `>` quotes and co
 (assistant.commands.command_lines). Who may give one (pushers only) is decided by the caller.
 
     /assistant remember <text> [--paths GLOB...]
-    /assistant ignore-rule <fingerprint>
+    /assistant ignore-rule [<fingerprint>]   # none: the finding whose review thread it replies in
     /assistant not-duplicate
 
 The text of `remember` may be wrapped in one pair of quotes; globs may be wrapped in backticks
@@ -36,9 +36,13 @@ class Remember:
 
 @dataclass(frozen=True)
 class IgnoreRule:
-    """`ignore-rule <fingerprint>`: mark a finding of the assistant as a false positive."""
+    """`ignore-rule <fingerprint>`: mark a finding of the assistant as a false positive.
 
-    fingerprint: str
+    Without a fingerprint (None) it names the finding whose review thread it replies in; the
+    caller, who knows the thread, resolves it or says why it cannot.
+    """
+
+    fingerprint: str | None
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,9 @@ def _remember(argument: str) -> Remember | CommandProblem:
 
 def _ignore_rule(argument: str) -> IgnoreRule | CommandProblem:
     words = argument.split()
-    value = words[0].strip("`").casefold() if words else ""
+    if not words:
+        return IgnoreRule(fingerprint=None)
+    value = words[0].strip("`").casefold()
     if not _FINGERPRINT.match(value):
         return CommandProblem("ignore-rule", "the fingerprint is not 12 hexadecimal characters")
     return IgnoreRule(fingerprint=value)

@@ -10,19 +10,26 @@ was not recorded.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Literal
 
 from pydantic import ValidationError
 
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
-from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
+from learnings.commands import (
+    CommandProblem,
+    IgnoreRule,
+    LearningCommand,
+    NotDuplicate,
+    Remember,
+    learning_commands,
+)
 from learnings.model import Source
-from learnings.proposals import Proposal, ProposalError, parse_proposal, verdict
+from learnings.proposals import ProposalError, parse_proposal, verdict
 from learnings.suppression import Finding, findings_in
 from queries.sync_fetch import Reactors, Thread
+from queries.sync_models import ThreadComment
 
 ThreadKey = tuple[Literal["issue", "pull_request"], int]
 
@@ -41,17 +48,18 @@ class CommandFound:
     comment: int
     author: str
     command: Remember | IgnoreRule
+    node_id: str = ""  # the comment's node id, where the sync answers
+    answered: frozenset[str] = frozenset()  # the token's own reactions on the comment
 
 
 @dataclass(frozen=True)
 class ProposalFound:
-    """A proposal in one of the assistant's comments, waiting for its reactions."""
+    """A proposal in one of the assistant's comments, waiting for its reactions (which are read
+    with the comment's body and last edit as they are then: `decide` judges those)."""
 
     thread: ThreadKey
     comment: int
     node_id: str
-    proposal: Proposal
-    edited_at: datetime | None  # the comment's last edit (a 👍 before it approved another text)
 
 
 @dataclass
@@ -73,53 +81,126 @@ class Found:
         return list(dict.fromkeys(logins))
 
 
+# Where a comment was read: the conversation (proposals count there), a review's body, or a
+# review thread (`_InThread`: its first comment's finding, for an `ignore-rule` without fingerprint).
+_CONVERSATION = "conversation"
+_REVIEW = "review"
+
+
+@dataclass(frozen=True)
+class _InThread:
+    """A reply in a review thread, and the one finding its first comment (the assistant's) marks."""
+
+    finding: Finding | None
+
+
+def _read(thread: Thread, assistant: Identity) -> Iterator[tuple[ThreadComment, str | _InThread]]:
+    """Every comment of a thread with where it was read: the conversation, reviews, review threads."""
+    for comment in thread.comments:
+        yield comment, _CONVERSATION
+    for review in thread.reviews:
+        yield review, _REVIEW
+    for comments in thread.review_threads:
+        yield from ((comment, _REVIEW) for comment in comments[:1])
+        about = _InThread(_thread_finding(comments, assistant))
+        yield from ((reply, about) for reply in comments[1:])
+
+
+def _thread_finding(comments: tuple[ThreadComment, ...], assistant: Identity) -> Finding | None:
+    """The finding a review thread is about: the one its first comment, by the assistant, marks."""
+    first = comments[0] if comments else None
+    if first is None or not is_assistant(first.author, assistant):
+        return None
+    findings, _bad = findings_in(first.body)
+    return findings[0] if len(findings) == 1 else None
+
+
 def find_sources(
     threads: Iterable[Thread], recorded: Collection[int], assistant: Identity, command_word: str
 ) -> Found:
-    """Commands, proposals and the assistant's findings in the threads' comments not yet recorded.
+    """Commands, proposals and the assistant's findings in the threads' comments, review bodies and
+    review threads not yet recorded.
 
     The author is checked before a body is parsed: markers count only in the assistant's comments.
+    An `ignore-rule` without a fingerprint names the finding of the review thread it replies in.
     """
-    found = Found()
+    reader = _Reader(Found(), recorded, assistant, command_word)
     for thread in threads:
         key: ThreadKey = (thread.kind, thread.number)
-        for comment in thread.comments:
-            actor = comment.author
-            comment_id = comment.database_id
-            if is_assistant(actor, assistant):
-                findings, bad = findings_in(comment.body)
-                found.findings.setdefault(key, []).extend(findings)
-                if bad:
-                    found.notes.append(f"{where(*key, comment_id)}: {bad} finding marker(s) do not parse")
-                if comment_id is None or comment_id in recorded:
-                    continue
-                try:
-                    proposal = parse_proposal(comment.body)
-                except ProposalError as error:
-                    found.notes.append(f"{where(*key, comment_id)}: {error}; ignored")
-                    continue
-                if proposal is not None:
-                    found.proposals.append(
-                        ProposalFound(key, comment_id, comment.id, proposal, comment.last_edited_at)
-                    )
-                continue
-            if comment_id is None or comment_id in recorded:
-                continue
-            commands = learning_commands(comment.body, command_word)
-            if not commands:
-                continue
-            if not is_person(actor, assistant):
-                found.notes.append(f"{where(*key, comment_id)}: commands ignored, the author is not a person")
-                continue
-            assert actor is not None
-            for command in commands:
-                if isinstance(command, CommandProblem):
-                    found.notes.append(
-                        f"{where(*key, comment_id)}: `{command.verb}` not recorded: {command.reason}"
-                    )
-                elif not isinstance(command, NotDuplicate):
-                    found.commands.append(CommandFound(key, comment_id, actor.login, command))
-    return found
+        for comment, place in _read(thread, assistant):
+            reader.comment(key, comment, place)
+        if thread.older_reviews:
+            reader.found.notes.append(
+                f"{where(*key)}: reviews or review comments past the scan's page were not read"
+            )
+    return reader.found
+
+
+@dataclass
+class _Reader:
+    """What one scan found so far, and the rules' inputs."""
+
+    found: Found
+    recorded: Collection[int]
+    assistant: Identity
+    command_word: str
+
+    def comment(self, key: ThreadKey, comment: ThreadComment, place: str | _InThread) -> None:
+        """One comment, read where `place` says."""
+        found = self.found
+        actor = comment.author
+        comment_id = comment.database_id
+        here = where(*key, comment_id)
+        if is_assistant(actor, self.assistant):
+            findings, bad = findings_in(comment.body)
+            found.findings.setdefault(key, []).extend(findings)
+            if bad:
+                found.notes.append(f"{here}: {bad} finding marker(s) do not parse")
+            if comment_id is not None and comment_id not in self.recorded and place == _CONVERSATION:
+                self._proposal(key, comment)
+            return
+        if comment_id is None or comment_id in self.recorded:
+            return
+        commands = learning_commands(comment.body, self.command_word)
+        if not commands:
+            return
+        if not is_person(actor, self.assistant):
+            found.notes.append(f"{here}: commands ignored, the author is not a person")
+            return
+        assert actor is not None
+        for command in commands:
+            usable = self._resolved(command, place)
+            if isinstance(usable, CommandProblem):
+                found.notes.append(f"{here}: `{usable.verb}` not recorded: {usable.reason}")
+            elif not isinstance(usable, NotDuplicate):
+                found.commands.append(
+                    CommandFound(key, comment_id, actor.login, usable, comment.id, comment.viewer_reactions)
+                )
+
+    @staticmethod
+    def _resolved(
+        command: LearningCommand | CommandProblem, place: str | _InThread
+    ) -> LearningCommand | CommandProblem:
+        """An `ignore-rule` without fingerprint takes its review thread's finding's, else a problem."""
+        if not isinstance(command, IgnoreRule) or command.fingerprint is not None:
+            return command
+        if isinstance(place, _InThread) and place.finding is not None:
+            return IgnoreRule(fingerprint=place.finding.fingerprint)
+        return CommandProblem(
+            "ignore-rule",
+            "no fingerprint, and not a reply in the review thread of a finding of the assistant",
+        )
+
+    def _proposal(self, key: ThreadKey, comment: ThreadComment) -> None:
+        comment_id = comment.database_id
+        assert comment_id is not None
+        try:
+            proposal = parse_proposal(comment.body)
+        except ProposalError as error:
+            self.found.notes.append(f"{where(*key, comment_id)}: {error}; ignored")
+            return
+        if proposal is not None:
+            self.found.proposals.append(ProposalFound(key, comment_id, comment.id))
 
 
 @dataclass(frozen=True)
@@ -149,14 +230,16 @@ def _level(login: str, permissions: Mapping[str, str]) -> str | None:
 
 def decide(
     found: Found, reactors: Mapping[str, Reactors], permissions: Mapping[str, str]
-) -> tuple[list[Candidate], list[str]]:
-    """The candidates to record, in the order found, and notes on what was left out.
+) -> tuple[list[Candidate], list[str], list[ProposalFound]]:
+    """The candidates to record, in the order found, notes on what was left out, and the proposals
+    still waiting for a pusher's 👍 (or for its reactions to be read).
 
     `permissions` maps normalized logins to GitHub's level; a login missing from it could not be
     read, and counts as no pusher.
     """
     candidates: list[Candidate] = []
     notes: list[str] = []
+    waiting: list[ProposalFound] = []
     pushers = {login for login, level in permissions.items() if may_push(level)}
     for item in found.commands:
         verb = "remember" if isinstance(item.command, Remember) else "ignore-rule"
@@ -189,8 +272,18 @@ def decide(
         seen = reactors.get(proposal.node_id)
         if seen is None:
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
+            waiting.append(proposal)
             continue
-        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, proposal.edited_at)
+        # Judged by the body and last edit read with the reactions, not by the scan's older copy.
+        try:
+            current = parse_proposal(seen.body)
+        except ProposalError as error:
+            notes.append(f"{here}: {error}; ignored")
+            continue
+        if current is None:
+            notes.append(f"{here}: proposal marker gone since the scan; ignored")
+            continue
+        decided = verdict(seen.thumbs_up, seen.thumbs_down, pushers, seen.edited_at)
         if decided.outcome == "rejected":
             notes.append(f"{here}: proposal rejected by @{decided.by} (👎)")
             continue
@@ -198,20 +291,17 @@ def decide(
             notes.append(
                 f"{here}: proposal edited after the 👍 of @{decided.by}; it waits for a new 👍 from a pusher"
             )
+            waiting.append(proposal)
             continue
         if decided.outcome == "pending" or decided.by is None:
             notes.append(f"{here}: proposal waits for a 👍 from a pusher")
+            waiting.append(proposal)
             continue
         source = _source(proposal.thread, proposal.comment, decided.by)
         if source is None:
             notes.append(f"{here}: proposal not recorded: the source cannot be written")
             continue
         candidates.append(
-            Candidate(
-                source=source,
-                text=proposal.proposal.text,
-                paths=proposal.proposal.paths,
-                category=proposal.proposal.category,
-            )
+            Candidate(source=source, text=current.text, paths=current.paths, category=current.category)
         )
-    return candidates, notes
+    return candidates, notes, waiting

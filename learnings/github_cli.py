@@ -17,12 +17,27 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from commandline.arguments import HelpFormatter, add_repository_arguments, epilog, issue_number
+from assistant.config import ASSISTANT_OVERRIDES, ConfigError, assistant_overrides, with_overrides
+from commandline.arguments import (
+    HelpFormatter,
+    add_assistant_arguments,
+    add_repository_arguments,
+    epilog,
+    issue_number,
+)
 from commandline.token import required_token
 from commandline.usage import UsageError
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
 NAMES = frozenset({"sync", "memory"})
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def _repository(text: str | None) -> tuple[str, str]:
@@ -47,11 +62,19 @@ def run(args: argparse.Namespace) -> int:
     owner, name = _repository(args.repo)
     token = required_token(args.api_url)
     config = checkout_config(args.config)
+    try:
+        config = with_overrides(config, assistant_overrides(_assistant_options(args), option=True))
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
     from learnings import github_commands
 
     if args.command == "sync":
         return github_commands.sync(args, owner, name, token, config)
     return github_commands.memory(args, owner, name, token, config)
+
+
+def _assistant_options(args: argparse.Namespace) -> dict[str, str | None]:
+    return {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
 
 
 def add_parsers(commands: Any) -> None:
@@ -62,6 +85,7 @@ def add_parsers(commands: Any) -> None:
         help="the configuration file (default: .github/assistant.toml, when it exists)",
     )
     add_repository_arguments(remote, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(remote)
 
     def command(
         group: Any, name: str, summary: str, description: str, example: str
@@ -85,11 +109,19 @@ def add_parsers(commands: Any) -> None:
         "learnings sync --repo octo/demo",
     )
     syncing.add_argument(
+        "--budget",
+        type=_positive,
+        default=200,
+        metavar="POINTS",
+        help="GraphQL points the run may spend reading; what is left waits for the next run "
+        "(default: %(default)s; a workflow token has 1,000 an hour)",
+    )
+    syncing.add_argument(
         "--max-pages",
-        type=int,
-        default=5,
+        type=_positive,
+        default=None,
         metavar="N",
-        help="bound on the scan, pages of 30 (default: %(default)s)",
+        help="also stop the scan after N pages (default: only the budget stops it)",
     )
 
     memory = commands.add_parser(

@@ -52,6 +52,7 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         api_url=args.api_url,
         token=token,
         config=config,
+        budget=args.budget,
         max_pages=args.max_pages,
         sleep=PACING.sleep,
         clock=PACING.clock,
@@ -63,8 +64,10 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         return 1
     for note in result.notes:
         _say(f"sync: note: {note}")
+    cost = f"{result.points} {'point' if result.points == 1 else 'points'} of {args.budget}, {result.requests} requests"
+    left = f"; {result.left}" if result.left else ""
     if result.outcome == "nothing-new":
-        print("nothing new to record")
+        print(f"nothing new to record ({cost}){left}")
         return 0
     count = len(result.recorded)
     print(
@@ -77,6 +80,7 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
             f"issue #{source.issue}" if source.issue is not None else f"pull request #{source.pull_request}"
         )
         print(f"  {learning.id} from {thread}, comment {source.comment}, accepted by @{source.accepted_by}")
+    print(f"cost: {cost}{left}")
     return 0
 
 

@@ -3,27 +3,41 @@
 The syntax is the familiar one, with `/` separating directories:
 
 - `*` any characters within one path segment, `?` one character within a segment;
-- `[abc]`, `[a-z]`, `[!abc]` one character of (or not of) a class; a `]` right after the
-  opening `[` or `[!` is a literal `]`;
+- `[abc]`, `[a-z]`, `[!abc]` one character of (or not of) a class, never `/`; a `]` right after
+  the opening `[` or `[!` is a literal `]`;
 - `**` as a whole segment: any number of segments (`src/**`, `**/*.py`, `a/**/b`).
 
-Raises GlobError for a glob that cannot mean what its author wanted: empty, absolute, an unclosed
-`[` or a stray `]`, `**` inside a segment, an empty, `.` or `..` segment, a backslash.
+Globs arrive through proposals and commands and paths through pull requests, so matching is
+linear in the path (learnings.glob_automaton: no regular expression is built from a glob) and
+both are bounded: a glob longer than MAX_GLOB characters is refused, a path longer than MAX_PATH
+characters matches no glob.
+
+Raises GlobError for a glob that cannot mean what its author wanted: empty, too long, absolute,
+an unclosed `[` or a stray `]`, a class with a range backwards, `**` inside a segment, an empty,
+`.` or `..` segment, a backslash.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from learnings.glob_automaton import ANY, ANY_BUT_SLASH, Automaton, CharSet, literal
+
+# A glob is a line a person reviews: 1,024 characters is far more than any real one.
+MAX_GLOB = 1024
+# The longest path any operating system accepts (Windows' `\\?\` paths); no checkout holds a longer one.
+MAX_PATH = 32767
+# Fixed character classes searched in a glob (never a pattern made from one).
 _SPECIAL = re.compile(r"[*?\[\]]")
 _WILD = re.compile(r"[*?\[]")
 _CONTROL = re.compile(r"[\n\r\t\0]")
+
+Shape = Literal["literal", "all", "under", "anywhere", "flat", "automaton"]
 
 
 class GlobError(ValueError):
@@ -35,24 +49,25 @@ class Glob:
     """A parsed glob: its text, how to match it, and what ranking needs to know about it.
 
     The common shapes (an exact path, `**`, `dir/**`, `**/*.ext`, `dir/*.ext`) match with string
-    operations; only the others compile their regular expression, the first time it is needed.
+    operations; only the others build their automaton, the first time it is needed.
     """
 
     text: str
-    regex: str
     literal: bool
     prefix: str
     suffix: str
     specificity: tuple[int, int, int]
-    shape: Literal["literal", "all", "under", "anywhere", "flat", "regex"]
+    shape: Shape
 
     @cached_property
-    def pattern(self) -> re.Pattern[str]:
-        """The compiled regular expression of the whole glob."""
-        return re.compile(self.regex, re.DOTALL)
+    def automaton(self) -> Automaton:
+        """The automaton of the whole glob (learnings.glob_automaton)."""
+        return _automaton(self.text)
 
     def matches(self, path: str) -> bool:
-        """Whether the whole path matches."""
+        """Whether the whole path matches (a path longer than MAX_PATH matches nothing)."""
+        if len(path) > MAX_PATH:
+            return False
         shape = self.shape
         if shape == "literal":
             return path == self.text
@@ -65,12 +80,10 @@ class Glob:
         if shape == "flat":
             rest = path[len(self.prefix) :]
             return path.startswith(self.prefix) and "/" not in rest and rest.endswith(self.suffix)
-        return self.pattern.fullmatch(path) is not None
+        return self.automaton.matches(path)
 
 
-def _shape(
-    text: str, prefix: str, suffix: str
-) -> Literal["literal", "all", "under", "anywhere", "flat", "regex"]:
+def _shape(text: str, prefix: str, suffix: str) -> Shape:
     """Which string operation matches the glob, if one does (see Glob)."""
     if _SPECIAL.search(text) is None:
         return "literal"
@@ -82,16 +95,16 @@ def _shape(
         return "anywhere"
     if text == f"{prefix}*{suffix}" and "/" not in suffix:
         return "flat"
-    return "regex"
+    return "automaton"
 
 
-def _class_regex(glob: str, segment: str, start: int) -> tuple[str, int]:
-    """The regex of the class opening at `start`, and the index just after its closing `]`."""
+def _class(glob: str, segment: str, start: int) -> tuple[CharSet, int]:
+    """The class opening at `start`, and the index just after its closing `]`."""
     index = start + 1
     negated = index < len(segment) and segment[index] in "!^"
     if negated:
         index += 1
-    members: list[str] = []
+    ranges: list[tuple[int, int]] = []
     first = True
     while True:
         if index >= len(segment):
@@ -99,94 +112,115 @@ def _class_regex(glob: str, segment: str, start: int) -> tuple[str, int]:
         char = segment[index]
         if char == "]" and not first:
             break
-        members.append("-" if char == "-" and not first else re.escape(char))
         first = False
+        high = char
+        if index + 2 < len(segment) and segment[index + 1] == "-" and segment[index + 2] != "]":
+            high = segment[index + 2]
+            if ord(high) < ord(char):
+                raise GlobError(f"bad glob `{glob}`: bad character class: range {char}-{high} backwards")
+            index += 2
+        ranges.append((ord(char), ord(high)))
         index += 1
-    body = "".join(members)
-    regex = f"[^/{body}]" if negated else f"[{body}]"
-    try:
-        with warnings.catch_warnings():
-            # `--`, `&&`, `~~`, `||` in a class are set operations to come in Python's re: ambiguous.
-            warnings.simplefilter("error", FutureWarning)
-            re.compile(regex)
-    except re.error as error:
-        raise GlobError(f"bad glob `{glob}`: bad character class: {error.msg}") from error
-    except FutureWarning as error:
-        raise GlobError(f"bad glob `{glob}`: ambiguous character class") from error
-    return regex, index + 1
+    return CharSet(ranges=tuple(ranges), negated=negated), index + 1
 
 
-def _segment_regex(glob: str, segment: str) -> tuple[str, int]:
-    """The regex of one segment, and how many literal characters it has."""
+def _check_segment(glob: str, segment: str) -> None:
     if not segment:
         raise GlobError(f"bad glob `{glob}`: empty path segment (use `dir/**` for a directory)")
     if segment in {".", ".."}:
         raise GlobError(f"bad glob `{glob}`: `{segment}` segment; write paths from the repository root")
-    if "**" in segment:
+    if "**" in segment and segment != "**":
         raise GlobError(f"bad glob `{glob}`: `**` must be a whole path segment")
+
+
+def _segment(glob: str, segment: str, into: Automaton | None) -> int:
+    """Check one segment and add its positions to the automaton (when there is one); how many
+    literal characters it has."""
     if _SPECIAL.search(segment) is None:
-        return re.escape(segment), len(segment)
-    parts: list[str] = []
+        if into is not None:
+            for char in segment:
+                into.one(literal(char))
+        return len(segment)
     literals = 0
     index = 0
     while index < len(segment):
         char = segment[index]
-        if char == "*":
-            parts.append("[^/]*")
-            index += 1
-        elif char == "?":
-            parts.append("[^/]")
+        chars: CharSet
+        if char in "*?":
+            chars = ANY_BUT_SLASH
             index += 1
         elif char == "[":
-            regex, index = _class_regex(glob, segment, index)
-            parts.append(regex)
+            chars, index = _class(glob, segment, index)
         elif char == "]":
             raise GlobError(f"bad glob `{glob}`: `]` without `[`")
         else:
-            parts.append(re.escape(char))
+            chars = literal(char)
             literals += 1
             index += 1
-    return "".join(parts), literals
+        if into is not None:
+            (into.any_number if char == "*" else into.one)(chars)
+    return literals
+
+
+def _build(text: str, into: Automaton | None = None) -> int:
+    """Check the glob's segments, adding their positions to the automaton when there is one; how
+    many literal characters it has. Raises GlobError."""
+    segments = text.split("/")
+    literal_chars = 0
+    for index, segment in enumerate(segments):
+        _check_segment(text, segment)
+        last = index == len(segments) - 1
+        if segment != "**":
+            literal_chars += _segment(text, segment, into)
+            if not last and into is not None:
+                into.one(literal("/"))
+        elif into is None:
+            continue
+        elif last:  # anything non-empty, slashes included
+            into.one(ANY)
+            into.any_number(ANY)
+        elif segments[index + 1] != "**":  # `**/**` means what one `**` means
+            into.optional_segments()
+    return literal_chars
+
+
+def _automaton(text: str) -> Automaton:
+    automaton = Automaton()
+    _build(text, automaton)
+    return automaton.finish()
 
 
 @lru_cache(maxsize=65536)
 def parse_glob(text: str) -> Glob:
-    """Parse and compile a glob.
+    """Parse and check a glob (its automaton is built when first needed).
 
     Raises GlobError.
     """
     if not text:
         raise GlobError("bad glob ``: empty")
+    if len(text) > MAX_GLOB:
+        raise GlobError(f"bad glob `{text[:40]}…`: longer than {MAX_GLOB} characters")
     if text.startswith("/"):
         raise GlobError(f"bad glob `{text}`: starts with `/`; write paths from the repository root")
     if "\\" in text:
         raise GlobError(f"bad glob `{text}`: backslash; separate directories with `/`")
     if _CONTROL.search(text) is not None:
         raise GlobError(f"bad glob {text!r}: control character")
+    literal_chars = _build(text)
     segments = text.split("/")
-    regex = ""
-    literal_chars = 0
-    for index, segment in enumerate(segments):
-        last = index == len(segments) - 1
-        if segment == "**":
-            regex += ".+" if last else "(?:.*/)?"
-        else:
-            segment_regex, literals = _segment_regex(text, segment)
-            regex += segment_regex + ("" if last else "/")
-            literal_chars += literals
-    literal = _SPECIAL.search(text) is None
+    is_literal = _SPECIAL.search(text) is None
     first_wild = _WILD.search(text)
     prefix = text if first_wild is None else text[: first_wild.start()]
     tail = segments[-1]
     last_wild = max(tail.rfind("*"), tail.rfind("?"), tail.rfind("]"))
-    suffix = "" if literal else tail[last_wild + 1 :]
+    suffix = "" if is_literal else tail[last_wild + 1 :]
     literal_segments = 0
     for segment in segments:
         if _SPECIAL.search(segment) is not None:
             break
         literal_segments += 1
-    specificity = (int(literal), literal_segments, literal_chars)
-    return Glob(text, regex, literal, prefix, suffix, specificity, _shape(text, prefix, suffix))
+    specificity = (int(is_literal), literal_segments, literal_chars)
+    return Glob(text, is_literal, prefix, suffix, specificity, _shape(text, prefix, suffix))
 
 
 def check_globs(texts: Iterable[str]) -> tuple[str, ...]:

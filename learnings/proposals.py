@@ -10,7 +10,12 @@ A pusher approves what they see, so a proposal counts only when (docs/security.m
 
 - its comment carries no other marker (an analysis comment is never a proposal, whatever a prompt
   injection made the assistant hide in it);
-- its text appears in the visible part of the comment (outside HTML comments);
+- what it records is what the comment shows (`shown_as_written`): its text is the whole visible
+  text of one paragraph or heading of the comment as GitHub renders it (assistant.markdown.visible_texts: not in
+  HTML, a link reference definition, a title or alt text, a `<details>` body, nor inside a longer
+  sentence such as "I will never assume: TEXT"); its paths, when it has any, are the whole of
+  another, `Paths: GLOB, GLOB`; its category, when it has one, the whole of another,
+  `Category: NAME` (white space folded in each);
 - the comment was not edited after the 👍 that accepts it (an older 👍 approved another text).
 """
 
@@ -24,10 +29,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.identity import normalize_login
-from assistant.markers import find_markers, fold_spaces, json_payload, marker, visible_text
+from assistant.markdown import fold_spaces, visible_texts
+from assistant.markers import find_markers, json_payload, marker
+from assistant.untrusted import escape_markdown, inline_code
 from queries.sync_fetch import Reactor
 
 NAME = "learning-proposal"
+# The fixed lead-ins of the paragraphs that show a proposal's paths and category.
+PATHS_LEAD = "Paths:"
+CATEGORY_LEAD = "Category:"
 
 
 class ProposalError(ValueError):
@@ -49,7 +59,7 @@ def parse_proposal(body: str) -> Proposal | None:
     """The proposal in a comment body (the caller checks first that the assistant wrote it).
 
     Raises ProposalError when the body has a proposal marker that does not parse, that shares the
-    comment with another marker, or whose text is not in the visible part of the comment.
+    comment with another marker, or whose text, paths or category the comment does not show.
     """
     markers = list(find_markers(body))
     found = [found for found in markers if found.name == NAME]
@@ -65,9 +75,28 @@ def parse_proposal(body: str) -> Proposal | None:
         first = error.errors()[0] if error.errors() else None
         where = ".".join(str(part) for part in first["loc"]) if first else ""
         raise ProposalError(f"learning proposal marker does not parse (at `{where}`)") from error
-    if fold_spaces(proposal.text) not in visible_text(body):
-        raise ProposalError("learning proposal whose text is not in the visible part of the comment")
+    hidden = not_shown(proposal, body)
+    if hidden is not None:
+        raise ProposalError(
+            f"learning proposal whose {hidden} is not shown as the visible text of its own paragraph"
+        )
     return proposal
+
+
+def _shown(proposal: Proposal) -> dict[str, str]:
+    """What must be the visible text of a paragraph of its own, by what it is."""
+    wanted = {"text": fold_spaces(proposal.text)}
+    if proposal.paths:
+        wanted["paths"] = fold_spaces(f"{PATHS_LEAD} {', '.join(proposal.paths)}")
+    if proposal.category is not None:
+        wanted["category"] = fold_spaces(f"{CATEGORY_LEAD} {proposal.category}")
+    return wanted
+
+
+def not_shown(proposal: Proposal, body: str) -> str | None:
+    """What of the proposal (`text`, `paths`, `category`) the comment does not show, or None."""
+    blocks = set(visible_texts(body))
+    return next((what for what, text in _shown(proposal).items() if text not in blocks), None)
 
 
 def proposal_marker(text: str, paths: Sequence[str] = (), category: str | None = None) -> str:
@@ -76,8 +105,20 @@ def proposal_marker(text: str, paths: Sequence[str] = (), category: str | None =
 
 
 def proposal_comment(intro: str, text: str, paths: Sequence[str] = (), category: str | None = None) -> str:
-    """A whole proposal comment as the assistant writes it: the text visible, then the marker."""
-    return f"{intro}\n\n> {text}\n\n{proposal_marker(text, paths, category)}\n"
+    """A whole proposal comment as the assistant writes it: what it records shown, then the marker.
+
+    The text is a quote of its own; paths and category, when there are any, a list item each
+    (`Paths: `src/**``, `Category: `style``), so that each is the whole of its own paragraph.
+    """
+    shown = [intro, f"> {escape_markdown(fold_spaces(text))}"]
+    listed = []
+    if paths:
+        listed.append(f"- {PATHS_LEAD} {', '.join(inline_code(path) for path in paths)}")
+    if category is not None:
+        listed.append(f"- {CATEGORY_LEAD} {inline_code(category)}")
+    if listed:
+        shown.append("\n".join(listed))
+    return "\n\n".join([*shown, proposal_marker(text, paths, category)]) + "\n"
 
 
 @dataclass(frozen=True)
@@ -101,8 +142,9 @@ def verdict(
     """The outcome of a proposal from its 👍 and 👎 (in reaction order), the pushers, and its last edit.
 
     `pushers` holds normalized logins (assistant.identity.normalize_login). A 👍 counts only when
-    it is not older than `edited_at`; a 👍 whose time is unknown counts only on a comment never
-    edited.
+    it is strictly later than `edited_at` (GitHub gives both to the second: a 👍 in the edit's own
+    second may have approved the text before it); a 👍 whose time is unknown counts only on a
+    comment never edited.
     """
     for reaction in thumbs_down:
         if normalize_login(reaction.login) in pushers:
@@ -111,7 +153,7 @@ def verdict(
     for reaction in thumbs_up:
         if normalize_login(reaction.login) not in pushers:
             continue
-        if edited_at is None or (reaction.at is not None and reaction.at >= edited_at):
+        if edited_at is None or (reaction.at is not None and reaction.at > edited_at):
             return Verdict("accepted", reaction.login)
         stale = stale or reaction.login
     return Verdict("edited", stale) if stale is not None else Verdict("pending")

@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text
 from learnings.model import Learning
+from learnings.sync_mark import mark_marker, marks_sentence
+from queries.sync_fetch import Marks
 
 TITLE = "Record learnings for the assistant"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -66,12 +68,28 @@ def _entry(learning: Learning, repository_url: str) -> BodyEntry:
     )
 
 
-def pull_body(learnings: Sequence[Learning], *, repository_url: str, store_path: str, command: str) -> str:
-    """The pull request's body for the learnings that differ from the default branch."""
+def pull_body(
+    learnings: Sequence[Learning],
+    *,
+    repository_url: str,
+    store_path: str,
+    command: str,
+    marks: Marks | None = None,
+    left: str | None = None,
+) -> str:
+    """The pull request's body for the learnings that differ from the default branch, ending with
+    how far the sync read (`marks`, also as the hidden marker the next run reads) and what its
+    budget `left` for the next run."""
     entries = [_entry(learning, repository_url.rstrip("/")) for learning in learnings]
     fence = fence_for(line for item in entries for line in (item.text, item.paths, item.category))
     text = _ENVIRONMENT.get_template("sync_pull_request.md.j2").render(
-        entries=entries, fence=fence, path=store_path, command=command
+        entries=entries,
+        fence=fence,
+        path=store_path,
+        command=command,
+        marks=marks_sentence(marks) if marks is not None else None,
+        left=left,
+        marker=mark_marker(marks) if marks is not None else None,
     )
     return text.rstrip("\n") + "\n"
 

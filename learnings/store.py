@@ -1,14 +1,16 @@
 """The JSONL store: text to learnings with a warning per skipped line, and learnings back to text.
 
-Parsing never fails: a line that is not JSON, not a valid learning, of an unknown version or with an
-id already used is skipped with a warning naming the source and the line number, and every other
-line loads. Writing keeps the file's order and every line that did not change byte for byte
+Parsing never fails: a line that is not JSON, nested too deeply, not a valid learning, of an unknown
+version or with an id already used is skipped with a warning naming the source and the line
+number, and every other line loads. Writing keeps the file's order and every line that did not change byte for byte
 (skipped lines included), appends new learnings at the end, and replaces the file atomically.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,8 +40,34 @@ def _lines(text: str) -> list[str]:
     return with_ends
 
 
+# A learning nests two deep (its `source`, its `paths`); json.loads recurses once a level, so a
+# line of 1,000 `[` would end the whole read with a RecursionError. Deeper lines are refused first.
+MAX_NESTING = 32
+# A JSON string (its escapes included; unclosed, to the end), and anything but a bracket.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(content: str) -> int:
+    """How deep the JSON on the line nests (brackets inside strings do not count), in one pass."""
+    if content.count("[") + content.count("{") <= MAX_NESTING:
+        return MAX_NESTING  # at most that deep, without looking further
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", content))
+    return max(itertools.accumulate(map(_DEPTH.__getitem__, brackets)), default=0)
+
+
 def _parse_line(content: str) -> Learning | str:
     """The learning on one line, or why the line is skipped."""
+    if nesting(content) > MAX_NESTING:
+        return "nested too deeply"
+    try:
+        return _parse_json_line(content)
+    except RecursionError:  # a caller's stack already deep: still the line's fault, not the run's
+        return "nested too deeply"
+
+
+def _parse_json_line(content: str) -> Learning | str:
     try:
         raw: Any = json.loads(content)
     except ValueError:

@@ -2,11 +2,13 @@
 
 One run reads, in bounded round trips (queries.sync_fetch): where it writes (SyncTarget), the
 issues and pull requests active since the last sync with their newest comments (LearningSources,
-at most `max_pages` pages), the 👍/👎 on proposals, and the permissions of the people involved.
-"Since the last sync" comes from the learnings already recorded: a comment that is the source of a
-learning on the default branch or on the open sync branch is never recorded again, and the scan
-stops at items older than the newest recorded learning minus `lookback` (so a 👍 given some days
-after a sync is still seen).
+page after page until it reaches what the last sync read, or its points budget), the 👍/👎 on
+proposals, and the permissions of the people involved. "Since the last sync" is a high-water mark
+that GitHub keeps: the sync's own pull request's body says how far the scan read
+(learnings.sync_mark); without one (none open or merged), the newest recorded learning minus
+`lookback`. A comment that is the source of a learning on the default branch or on the open sync
+branch is never recorded again. A run that its budget ends says what it left, and moves the mark
+only as far as it read: the next run goes on from there, so nothing is skipped.
 
 Then it writes at most one commit (queries.write.Writer: mutations spaced and capped):
 
@@ -32,39 +34,61 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from assistant.config import Config
-from assistant.identity import Identity, is_account, normalize_login
+from assistant.identity import normalize_login
+from learnings.answers import ANSWERS, Answer, answers, give
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
-from learnings.store import LoadedLearnings, parse_jsonl, to_line
+from learnings.store import parse_jsonl
+from learnings.sync_mark import MAX_PENDING, left_note
+from learnings.sync_target import (
+    State,
+    SyncError,
+    differs,
+    foreign_notes,
+    own_pull,
+    read_state,
+    sourced,
+    start_marks,
+    store_text,
+)
 from queries.client import GitHubClient
 from queries.errors import GitHubError, WriteRefused
-from queries.models import Blob
 from queries.permissions import fetch_permissions
 from queries.retry import RetryPolicy
 from queries.sync_fetch import (
+    Marks,
     Reactors,
-    SyncTarget,
+    Scan,
+    Thread,
+    fetch_pending,
     fetch_proposal_reactions,
     fetch_sync_target,
     fetch_threads,
 )
-from queries.sync_models import PullRef
-from queries.write import MAX_MUTATIONS, MIN_INTERVAL, PULL_REQUESTS_NOT_PERMITTED, STALE_DATA, Writer
+from queries.write import (
+    MAX_ANSWERS,
+    MAX_MUTATIONS,
+    MIN_INTERVAL,
+    PULL_REQUESTS_NOT_PERMITTED,
+    STALE_DATA,
+    Writer,
+)
+
+__all__ = ["SyncError", "SyncOptions", "SyncResult", "run_sync"]
 
 BRANCH = "assistant/learnings"
 LOOKBACK = timedelta(days=30)
-MAX_PAGES = 5
-
-
-class SyncError(Exception):
-    """The sync could not finish; the message is one line for the user (fixed words and numbers)."""
+# GraphQL points one run may spend reading: a workflow token has 1,000 an hour per repository.
+BUDGET = 200
+# Points kept back from the scan for what follows it (reactions, permissions, the target again).
+RESERVE = 10
 
 
 @dataclass(frozen=True)
@@ -77,9 +101,11 @@ class SyncOptions:
     token: str
     config: Config = field(default_factory=Config)
     branch: str = BRANCH
-    max_pages: int = MAX_PAGES
+    budget: int = BUDGET
+    max_pages: int | None = None
     lookback: timedelta = LOOKBACK
     max_mutations: int = MAX_MUTATIONS
+    max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
@@ -97,150 +123,127 @@ class SyncResult:
     pull_url: str | None = None
     notes: tuple[str, ...] = ()
     mutations: tuple[str, ...] = ()
+    points: int = 0  # GraphQL points the run's reads cost
+    requests: int = 0  # GraphQL and REST requests it sent (mutations included)
+    marks: Marks = field(default_factory=Marks)  # how far the scan read
+    left: str | None = None  # what the budget left for the next run
 
 
-def _store_text(blob: Blob | None, where: str) -> str:
-    """The text of a store file read through GitHub ("" when there is none)."""
-    if blob is None:
-        return ""
-    if blob.is_binary or blob.text is None:
-        raise SyncError(f"the learnings file on {where} is not text; fix it before syncing")
-    if blob.is_truncated:
-        raise SyncError(f"the learnings file on {where} is too large to read through GitHub")
-    return blob.text
+@dataclass
+class _Gathered:
+    """What the reading half of a run found: candidates, notes, and how far the scan read."""
 
-
-def _sourced(learnings: tuple[Learning, ...]) -> set[int]:
-    return {learning.source.comment for learning in learnings if learning.source.comment is not None}
-
-
-@dataclass(frozen=True)
-class SyncPulls:
-    """The open pull requests from a branch of the sync branch's name: the sync's own, and others."""
-
-    own: PullRef | None
-    forks: tuple[PullRef, ...]  # from another repository's branch of that name
-    others_here: tuple[PullRef, ...]  # from this repository's sync branch, opened by someone else
-
-
-def own_pull(target: SyncTarget) -> SyncPulls:
-    """Which open pull request is the sync's own: head in this repository, author the token's account.
-
-    Neither the branch name nor the base is proof: `pullRequests(headRefName:)` also matches pull
-    requests from forks, opened by anyone, and anyone with push access may open one from the branch.
-    """
-    me = Identity.of_viewer(target.viewer)
-    own: list[PullRef] = []
-    forks: list[PullRef] = []
-    others: list[PullRef] = []
-    for pull in target.pulls:
-        head = pull.head_repository
-        here = (
-            not pull.is_cross_repository
-            and head is not None
-            and head.name_with_owner.casefold() == target.name_with_owner.casefold()
-        )
-        if not here:
-            forks.append(pull)
-        elif is_account(pull.author, me):
-            own.append(pull)
-        else:
-            others.append(pull)
-    return SyncPulls(own=own[0] if own else None, forks=tuple(forks), others_here=tuple(others))
-
-
-def _foreign_notes(pulls: SyncPulls, branch: str) -> list[str]:
-    return [
-        f"pull request #{pull.number} comes from a branch named {branch} in another repository "
-        "(a fork); it is not the sync's own and was ignored"
-        for pull in pulls.forks
-    ]
+    found: Found
+    candidates: list[Candidate]
+    notes: list[str]
+    marks: Marks
+    left: str | None
+    owed: list[Answer]  # answers to commands still to give
 
 
 @dataclass(frozen=True)
-class _State:
-    """The target as read, with both stores parsed, and the sync's own open pull request if any."""
+class _Again:
+    """What the last sync asked to read again: comments that may hold sources, answers owed."""
 
-    target: SyncTarget
-    base_text: str
-    base: LoadedLearnings
-    working_text: str  # the store as the sync branch will build on
-    working: LoadedLearnings
-    pull: PullRef | None  # the sync's own open pull request
-    on_branch: bool  # its own open pull request exists: build on its branch
+    sources: tuple[Thread, ...]
+    owed: list[Answer]
 
 
-def _state(target: SyncTarget, store_path: str) -> _State:
-    pulls = own_pull(target)
-    if pulls.own is None and pulls.others_here:
-        other = pulls.others_here[0]
-        who = f"@{other.author.login}" if other.author is not None else "a deleted account"
-        raise SyncError(
-            f"pull request #{other.number} by {who} is open from {target.branch} and is not the sync's "
-            "own; nothing was written (close it, or sync with a token of that account)"
-        )
-    base_text = _store_text(target.base_file, target.default_branch)
-    base = parse_jsonl(base_text, source=f"{target.default_branch}:{store_path}")
-    on_branch = pulls.own is not None and target.branch_head is not None
-    if on_branch:
-        working_text = _store_text(target.branch_file, target.branch)
-        working = parse_jsonl(working_text, source=f"{target.branch}:{store_path}")
-    else:
-        working_text, working = base_text, base
-    return _State(target, base_text, base, working_text, working, pulls.own, on_branch)
-
-
-def _since(state: _State, lookback: timedelta) -> datetime | None:
-    created = [
-        learning.createdAt
-        for learning in (*state.base.learnings, *state.working.learnings)
-        if learning.source.comment is not None
+async def _read_again(
+    client: GitHubClient, start: Marks, scan: Scan, *, told: Callable[[str], None]
+) -> _Again:
+    """The comments the marks list that the scan did not read, read by id (PendingComments), and the
+    owed answers that nobody gave since (the token's own reaction on the comment says so)."""
+    reactions = {
+        comment.id: comment.viewer_reactions for thread in scan.threads for comment in thread.comments
+    }
+    wanted = dict.fromkeys([*start.pending, *(node for node, _ in start.answers)])
+    ids = [node for node in wanted if node not in reactions]
+    reread = (
+        {thread.comments[0].id: thread for thread in await fetch_pending(client, ids, told=told)}
+        if ids
+        else {}
+    )
+    reactions |= {node: thread.comments[0].viewer_reactions for node, thread in reread.items()}
+    sources = tuple(reread[node] for node in start.pending if node in reread)
+    owed = [
+        Answer(node, content)
+        for node, content in start.answers
+        if node in reactions and not reactions[node] & ANSWERS
     ]
-    return max(created) - lookback if created else None
+    return _Again(sources, owed)
 
 
-def _differs(state: _State, text: str) -> tuple[Learning, ...]:
-    """The learnings of the branch's store that are new or changed against the default branch."""
-    base = {learning.id: to_line(learning) for learning in state.base.learnings}
-    loaded = parse_jsonl(text, source="branch")
-    return tuple(learning for learning in loaded.learnings if base.get(learning.id) != to_line(learning))
+def _skipped_lines(state: State) -> list[str]:
+    """The warnings of the store's lines that were skipped (they stay in the file as they are)."""
+    warnings = list(state.base.warnings)
+    if state.on_branch:
+        warnings += state.working.warnings
+    return warnings
 
 
-async def _gather(
-    client: GitHubClient, options: SyncOptions, state: _State
-) -> tuple[Found, list[Candidate], list[str]]:
-    """Read what is new and decide it: (found, candidates, notes)."""
+async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _Gathered:
+    """Read what is new and decide it."""
     config = options.config
-    recorded = _sourced(state.base.learnings) | _sourced(state.working.learnings)
+    recorded = sourced(state.base.learnings) | sourced(state.working.learnings)
+    shrinks: list[str] = []
+    start = start_marks(state, options.lookback, options.now())
     scan = await fetch_threads(
         client,
         options.owner,
         options.name,
-        since=_since(state, options.lookback),
+        marks=start,
+        points=max(0, options.budget - client.usage.points - RESERVE),
         max_pages=options.max_pages,
+        told=shrinks.append,
+        unmarked={pull.number for pull in (*state.target.pulls, *state.target.merged)},
     )
-    found = find_sources(scan.threads, recorded, config.assistant.identity, config.assistant.command)
-    notes = list(found.notes)
+    again = await _read_again(client, start, scan, told=shrinks.append)
+    threads = (*scan.threads, *again.sources)
+    found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
+    notes = shrinks + list(found.notes)
     if found.proposals and not config.learnings.implicit_capture:
         # The maintainers turned proposals off: only their own commands are recorded.
         notes.append(
             f"{len(found.proposals)} learning proposal(s) not recorded: [learnings] implicit_capture = false"
         )
         found.proposals.clear()
-    if not scan.complete:
-        notes.append(
-            f"the scan stopped at its cap of {scan.pages} pages; older activity was not read (see --max-pages)"
-        )
+    left = None if scan.complete else left_note(scan, options.budget, options.max_pages)
+    if left is not None:
+        notes.append(left)
     reactors: dict[str, Reactors] = {}
     if found.proposals:
-        reactors = await fetch_proposal_reactions(client, [p.node_id for p in found.proposals])
+        reactors = await fetch_proposal_reactions(
+            client, [p.node_id for p in found.proposals], told=notes.append
+        )
     logins = found.logins(reactors)
     levels: dict[str, str] = {}
     if logins:
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)
         levels = {normalize_login(login): level for login, level in permissions.items()}
-    candidates, decided_notes = decide(found, reactors, levels)
-    return found, candidates, notes + decided_notes
+    candidates, decided_notes, waiting = decide(found, reactors, levels)
+    owed = answers(found, candidates, levels, again.owed)
+    # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
+    # for a 👍 and commands whose author's permission could not be read; and answers past the cap.
+    pending = tuple(
+        dict.fromkeys(
+            [
+                *(proposal.node_id for proposal in waiting),
+                *(c.node_id for c in found.commands if c.node_id and normalize_login(c.author) not in levels),
+            ]
+        )
+    )
+    later = tuple((answer.node_id, answer.content) for answer in owed[options.max_answers :])
+    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(later))):
+        if count > MAX_PENDING:
+            decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")
+    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=later[:MAX_PENDING])
+    if later:
+        decided_notes.append(
+            f"{len(later)} command(s) wait for their answer until the next run "
+            f"(at most {options.max_answers} answers a run)"
+        )
+    return _Gathered(found, candidates, notes + decided_notes, marks, left, owed)
 
 
 async def run_sync(options: SyncOptions) -> SyncResult:
@@ -253,18 +256,22 @@ async def run_sync(options: SyncOptions) -> SyncResult:
             )
             if options.branch == target.default_branch:
                 raise SyncError("the sync branch is the default branch; nothing is written there")
-            state = _state(target, store_path)
-            _found, candidates, notes = await _gather(client, options, state)
-            notes[:0] = _foreign_notes(own_pull(target), target.branch)
+            state = read_state(target, store_path)
+            gathered = await _gather(client, options, state)
         except GitHubError as error:
             raise SyncError(
                 f"could not read {options.owner}/{options.name} from GitHub: {error.category}"
             ) from error
+        candidates = gathered.candidates
+        notes = [*foreign_notes(own_pull(target), target.branch), *_skipped_lines(state), *gathered.notes]
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
-        if not recorded.changed:
-            return SyncResult(outcome="nothing-new", notes=tuple(notes))
+        owed = gathered.owed[: options.max_answers]
+        keeps_marks = state.pull is not None and state.on_branch
+        if not recorded.changed and not keeps_marks and not owed:
+            # Nowhere to keep the marks: the next run reads from the old ones again.
+            return _result(client, SyncResult(outcome="nothing-new", notes=tuple(notes)), gathered)
         # Mutations are never retried blindly (a retried createRef or createPullRequest could act
         # twice); STALE_DATA has its own re-read and retry below.
         async with GitHubClient(
@@ -274,25 +281,49 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 write_client,
                 min_interval=options.min_interval,
                 max_mutations=options.max_mutations,
+                max_answers=options.max_answers,
                 sleep=options.sleep,
                 clock=options.clock,
             )
-            publish = _Publish(options, client, writer, state, candidates, now, store_path)
-            try:
-                return await publish.run(recorded, tuple(notes))
-            except WriteRefused as error:
-                if error.error_type == PULL_REQUESTS_NOT_PERMITTED:
-                    raise SyncError(
-                        f"{options.owner}/{options.name} does not allow GitHub Actions to create pull "
-                        "requests (Settings > Actions > General > Workflow permissions); nothing was written"
-                    ) from error
-                raise SyncError(
-                    f"GitHub refused to write the learnings ({error.error_type}); nothing was left half-written"
-                ) from error
-            except GitHubError as error:
-                raise SyncError(
-                    f"could not write the learnings to GitHub: {error.category}; nothing was left half-written"
-                ) from error
+            result = SyncResult(outcome="nothing-new", notes=tuple(notes))
+            if recorded.changed or keeps_marks:
+                publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
+                result = await _published(publish, recorded, tuple(notes))
+            # Answered only once the learnings are in the pull request: a failed write raised above.
+            unanswered = await give(writer, owed)
+            result = replace(result, notes=result.notes + tuple(unanswered), mutations=tuple(writer.names))
+            return _result(client, result, gathered, write_client.usage.requests)
+
+
+async def _published(publish: _Publish, recorded: Recorded, notes: tuple[str, ...]) -> SyncResult:
+    """The writing half, its failures as one line each (nothing is left half-written)."""
+    options = publish.options
+    try:
+        return await publish.run(recorded, notes)
+    except WriteRefused as error:
+        if error.error_type == PULL_REQUESTS_NOT_PERMITTED:
+            raise SyncError(
+                f"{options.owner}/{options.name} does not allow GitHub Actions to create pull "
+                "requests (Settings > Actions > General > Workflow permissions); nothing was written"
+            ) from error
+        raise SyncError(
+            f"GitHub refused to write the learnings ({error.error_type}); nothing was left half-written"
+        ) from error
+    except GitHubError as error:
+        raise SyncError(
+            f"could not write the learnings to GitHub: {error.category}; nothing was left half-written"
+        ) from error
+
+
+def _result(client: GitHubClient, result: SyncResult, gathered: _Gathered, writes: int = 0) -> SyncResult:
+    """The result with what the run cost and how far it read."""
+    return replace(
+        result,
+        points=client.usage.points,
+        requests=client.usage.requests + writes,
+        marks=gathered.marks,
+        left=gathered.left,
+    )
 
 
 @dataclass
@@ -302,12 +333,23 @@ class _Publish:
     options: SyncOptions
     client: GitHubClient
     writer: Writer
-    state: _State
+    state: State
     candidates: list[Candidate]
     now: datetime
     store_path: str
+    gathered: _Gathered
 
     async def run(self, recorded: Recorded, notes: tuple[str, ...]) -> SyncResult:
+        if not recorded.changed:
+            # Nothing new: only the body of its own pull request moves on to the new marks.
+            number, url = await self._pull(self.state.working_text)
+            return SyncResult(
+                outcome="nothing-new",
+                pull_number=number,
+                pull_url=url,
+                notes=notes,
+                mutations=tuple(self.writer.names),
+            )
         target = self.state.target
         ref_id = target.branch_ref_id
         created = False
@@ -363,9 +405,9 @@ class _Publish:
             if fresh.branch_head is None:
                 raise WriteRefused("the sync branch disappeared while writing", error_type=STALE_DATA)
             head = fresh.branch_head
-            text = _store_text(fresh.branch_file, fresh.branch)
+            text = store_text(fresh.branch_file, fresh.branch)
             loaded = parse_jsonl(text, source=f"{fresh.branch}:{self.store_path}")
-            done = _sourced(loaded.learnings)
+            done = sourced(loaded.learnings)
             left = [c for c in self.candidates if c.source.comment not in done]
             recorded = record(text, loaded.learnings, left, self.now)
             if not recorded.changed:
@@ -377,10 +419,12 @@ class _Publish:
         target = self.state.target
         config = self.options.config
         body = pull_body(
-            _differs(self.state, text),
+            differs(self.state, text),
             repository_url=target.url,
             store_path=self.store_path,
             command=config.assistant.command,
+            marks=self.gathered.marks,
+            left=self.gathered.left,
         )
         own = self.state.pull
         if own is not None:

@@ -7,12 +7,14 @@ resource limits, bad credentials, forbidden, server errors), for GraphQL and RES
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from queries.errors import (
     BadCredentials,
     GitHubError,
+    MissingPermission,
+    NotFound,
     PermissionDenied,
     QueryRefused,
     QueryTimedOut,
@@ -23,6 +25,11 @@ from queries.errors import (
 )
 
 RATE_LIMIT_TYPES = frozenset({"RATE_LIMITED", "RATE_LIMIT"})
+# The workflow permission that opens each non-null connection of `Repository` the queries ask
+# for. A FORBIDDEN there nulls `repository` itself (GraphQL's null propagation: `issues` is
+# `IssueConnection!`), which must not read as a repository that does not exist
+# (https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/controlling-permissions-for-github_token).
+REPOSITORY_FIELD_PERMISSIONS = {"issues": "issues", "pullRequests": "pull-requests"}
 
 
 def _header_float(headers: Mapping[str, str] | None, name: str) -> float | None:
@@ -104,3 +111,17 @@ def classify(
     if status >= 400:
         return QueryRefused(messages or f"HTTP {status}", status=status)
     return None
+
+
+def missing_repository(owner: str, name: str, errors: Sequence[Mapping[str, Any]]) -> GitHubError:
+    """Why an answer's `repository` is null: a part of it GitHub refused (FORBIDDEN beneath it,
+    propagated up), naming the permission that opens it when one does; else not found."""
+    for error in errors:
+        path = list(error.get("path") or [])
+        if str(error.get("type", "")) == "FORBIDDEN" and path[:1] == ["repository"] and len(path) > 1:
+            permission = REPOSITORY_FIELD_PERMISSIONS.get(str(path[1]))
+            detail = f"repository {owner}/{name}: {'.'.join(map(str, path))} refused"
+            if permission is not None:
+                return MissingPermission(detail, permission, payload=list(errors))
+            return PermissionDenied(detail, payload=list(errors))
+    return NotFound(f"repository {owner}/{name} not found or not visible", payload=list(errors))

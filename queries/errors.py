@@ -100,6 +100,21 @@ class PermissionDenied(GitHubError):
     category = "permission denied"
 
 
+def lacks(permission: str) -> str:
+    """The fixed category of a token refused for want of one workflow permission (`issues: read`)."""
+    return f"the token lacks {permission}: read"
+
+
+class MissingPermission(PermissionDenied):
+    """FORBIDDEN ("Resource not accessible by integration") on a part that one permission of the
+    workflow's token opens: the category names it (`the token lacks issues: read`)."""
+
+    def __init__(self, detail: str, permission: str, *, payload: Any = None) -> None:
+        super().__init__(detail, payload=payload)
+        self.permission = permission
+        self.category = lacks(permission)
+
+
 class NotFound(GitHubError):
     """The repository (or another root object) does not exist or is not visible to the token."""
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from queries.answer import parse_answer
+from queries.classify import missing_repository
 from queries.client import Answer, GitHubClient
 from queries.documents import expand, operation
-from queries.errors import BadResponse, NotFound
+from queries.errors import BadResponse
 from queries.models import (
     AnalysedText,
     BaseFilesData,
@@ -44,6 +45,8 @@ class WindowPage:
     analysed: AnalysedText | None = None
     # Parts GitHub answered with an error beside the data ("labels", "learnings", "config", "issues").
     failed: tuple[str, ...] = ()
+    # Files of `failed` that GitHub refused (FORBIDDEN): the token lacks `contents: read`.
+    refused: tuple[str, ...] = ()
 
 
 async def fetch_window_page(
@@ -61,15 +64,11 @@ async def fetch_window_page(
     owner, name = ask.owner, ask.name
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")
     if data.repository is None:
-        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+        raise missing_repository(owner, name, answer.errors)
     page = data.repository.issues
-    failed = []
-    if answer.errors_at("repository", "labelsFile"):
-        failed.append("labels")
-    if answer.errors_at("repository", "learningsFile"):
-        failed.append("learnings")
-    if answer.errors_at("repository", "configFile"):
-        failed.append("config")
+    failed, refused = _file_errors(
+        answer, {"labels": "labelsFile", "learnings": "learningsFile", "config": "configFile"}
+    )
     # Only a nulled issue is a missing one: errors deeper down (GitHub's databaseId overflowing
     # Int, say) leave the issue itself readable.
     if any(issue is None for issue in page.nodes):
@@ -82,7 +81,16 @@ async def fetch_window_page(
         analysed=data.repository.analysed,
         config_file=data.repository.config_file,
         failed=tuple(failed),
+        refused=refused,
     )
+
+
+def _file_errors(answer: Answer, aliases: dict[str, str]) -> tuple[list[str], tuple[str, ...]]:
+    """The files (part -> alias under `repository`) GitHub answered with an error, and those of
+    them it refused (FORBIDDEN: the token lacks `contents: read`)."""
+    failed = [part for part, alias in aliases.items() if answer.errors_at("repository", alias)]
+    refused = tuple(part for part in failed if _forbidden(answer.errors_at("repository", aliases[part])))
+    return failed, refused
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,7 @@ class BaseFiles:
     labels_file: Blob | None
     learnings_file: Blob | None
     failed: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
 
 
 async def fetch_base_files(client: GitHubClient, owner: str, name: str, files: FileRequest) -> BaseFiles:
@@ -109,16 +118,13 @@ async def fetch_base_files(client: GitHubClient, owner: str, name: str, files: F
     answer = await client.execute(operation("BaseFiles"), variables)
     data: BaseFilesData = parse_answer(BaseFilesData, answer.data, "BaseFiles")
     if data.repository is None:
-        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
-    failed = []
-    if answer.errors_at("repository", "labelsFile"):
-        failed.append("labels")
-    if answer.errors_at("repository", "learningsFile"):
-        failed.append("learnings")
+        raise missing_repository(owner, name, answer.errors)
+    failed, refused = _file_errors(answer, {"labels": "labelsFile", "learnings": "learningsFile"})
     return BaseFiles(
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
         failed=tuple(failed),
+        refused=refused,
     )
 
 

@@ -50,11 +50,19 @@ class Pages(Generic[Page]):
     """
 
     def __init__(
-        self, what: str, fetch: Fetch[Page], connections: Iterable[str], *, max_pages: int | None = None
+        self,
+        what: str,
+        fetch: Fetch[Page],
+        connections: Iterable[str],
+        *,
+        max_pages: int | None = None,
+        start: Mapping[str, str | None] | None = None,
     ) -> None:
         self._what = what
         self._fetch = fetch
-        self._cursors: dict[str, str | None] = dict.fromkeys(connections)
+        # Each connection from its first page, or from the cursor `start` gives it (a run going on
+        # where an earlier one stopped).
+        self._cursors: dict[str, str | None] = {name: (start or {}).get(name) for name in connections}
         self._next: dict[str, Next] = {}
         self._max_pages = max_pages
         self.count = 0

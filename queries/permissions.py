@@ -26,17 +26,17 @@ import asyncio
 from collections.abc import Sequence
 from urllib.parse import quote
 
+from queries import requests
 from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
 from queries.errors import BadResponse, GitHubError, NotFound, RateLimited
 from queries.fetch import fetch_details
-from queries.requests import DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, DetailsRequest
 
+# Defined beside what the round trips ask (queries/requests.py), which the pure reading imports.
+MAX_REST_LOOKUPS = requests.MAX_REST_LOOKUPS
 LOGINS_PER_REQUEST = 50  # GraphQL `collaborators(login:)` aliases in one request
 REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
-# REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
-# requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
-MAX_REST_LOOKUPS = 30
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
@@ -76,28 +76,35 @@ async def fetch_permissions_rest(
 
     At most `cap` logins are looked up (one request each); the rest count as not read. A login
     that does not exist (404) has no permission (NONE). Returns the levels found and the logins
-    whose permission could not be read; the categories of the failures go into `failures`. After
-    a primary rate limit the rest is not asked.
+    whose permission could not be read; why goes into `failures`: the categories of GitHub's
+    failures, an answer that does not parse, and `LOOKUPS_CAPPED` when the cap left some unasked.
+    After a primary rate limit the rest is not asked.
     """
     gate = asyncio.Semaphore(concurrency)
     found: dict[str, str] = {}
     unknown: list[str] = list(logins[cap:])
+    if unknown and failures is not None:
+        failures.add(LOOKUPS_CAPPED)
     logins = logins[:cap]
     limited: list[RateLimited] = []
 
     async def one(login: str) -> None:
         path = f"/repos/{quote(owner)}/{quote(name)}/collaborators/{quote(login)}/permission"
+        why: str | None = None
         async with gate:
             try:
                 level = None if limited else _rest_level(await client.rest_get(path))
+                if level is None and not limited:
+                    why = BadResponse.category  # answered, but not as a permission reads
             except NotFound:
                 level = "NONE"
             except GitHubError as error:
                 level = None
                 if isinstance(error, RateLimited):
                     limited.append(error)
-                if failures is not None:
-                    failures.add(error.category)
+                why = error.category
+        if why is not None and failures is not None:
+            failures.add(why)
         if level is None:
             unknown.append(login)
         else:

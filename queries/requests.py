@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
+# requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
+MAX_REST_LOOKUPS = 30
+# What `queries.permissions.fetch_permissions_rest` puts in its `failures` for the logins its cap
+# left unasked: GitHub answered every look-up that was sent, so this is no failure of GitHub's.
+LOOKUPS_CAPPED = "REST look-up cap reached"
+
 
 @dataclass(frozen=True)
 class FileRequest:

@@ -1,25 +1,29 @@
 """The read round trips of the learnings write path; each sends one request per page, bounded.
 
 `fetch_sync_target` reads where the sync writes (branches, store files, the open pull request);
-`fetch_threads` scans issues and pull requests by newest activity for commands and proposals;
+`fetch_threads` scans issues and pull requests active since the sync's marks for commands and
+proposals, within a points allowance;
 `fetch_proposal_reactions` reads who reacted 👍/👎 to proposals; `fetch_pull_comments` reads a pull
 request's comments for its PR memory. Whether people may push is read by queries.permissions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
 from queries.answer import parse_answer
-from queries.client import GitHubClient
+from queries.client import Answer, GitHubClient
 from queries.documents import operation
 from queries.errors import NotFound
 from queries.models import Blob, ReactionPage
+from queries.page_sizes import NodeBatch, SourceSizes, ask_smaller
 from queries.pagination import Next, Pages
 from queries.sync_models import (
+    PendingComment,
+    PendingData,
     ProposalReactionsData,
     PullComments,
     PullCommentsData,
@@ -30,10 +34,6 @@ from queries.sync_models import (
     ThreadNode,
     ThreadsPage,
 )
-
-THREADS_PAGE_SIZE = 30
-COMMENTS_PER_THREAD = 100
-NODES_PER_REQUEST = 50
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class SyncTarget:
     # Open pull requests to the default branch whose head branch has the sync branch's name, by
     # number: the sync's own and anyone else's (forks included); learnings.sync tells them apart.
     pulls: tuple[PullRef, ...]
+    # Merged ones of that name into the default branch, newest first (anyone's, as above).
+    merged: tuple[PullRef, ...] = ()
 
 
 async def fetch_sync_target(
@@ -102,6 +104,11 @@ async def fetch_sync_target(
         base_file=repository.base_file,
         branch_file=repository.branch_file if sync_ref is not None else None,
         pulls=tuple(pulls),
+        merged=tuple(
+            pull
+            for pull in repository.merged_pulls.nodes
+            if pull is not None and pull.base_ref_name == default.name
+        ),
     )
 
 
@@ -114,21 +121,52 @@ class Thread:
     updated_at: datetime
     comments: tuple[ThreadComment, ...]
     older_comments: bool  # comments older than these were not read
+    # Pull requests: the newest reviews' bodies, and the newest review threads, each its first
+    # comments (the first starts the thread, a finding of the assistant; the others reply to it).
+    reviews: tuple[ThreadComment, ...] = ()
+    review_threads: tuple[tuple[ThreadComment, ...], ...] = ()
+    older_reviews: bool = False  # reviews, threads or thread comments beyond these were not read
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The scan's high-water marks: everything updated at or before them was read.
+
+    Issues are read oldest activity first from their mark, so it moves with every page; pull
+    requests newest first down to theirs, so it moves only when that stream reached it.
+    """
+
+    issues: datetime | None = None
+    pulls: datetime | None = None
+    # Node ids of proposals found waiting for a 👍: a reaction does not move an issue's updatedAt,
+    # so they are read again by id until decided.
+    pending: tuple[str, ...] = ()
+    # Answers to commands owed beyond a run's cap: (comment node id, reaction content).
+    answers: tuple[tuple[str, str], ...] = ()
+    # A pull request stream that a budget stopped: where it goes on (the cursor after the last
+    # page read, newest first) and the newest time it had read, the mark once it reaches `pulls`.
+    pulls_after: str | None = None
+    pulls_top: datetime | None = None
 
 
 @dataclass(frozen=True)
 class Scan:
-    """What the scan read, and whether it reached `since` (or the end) before its page cap."""
+    """What the scan read, how far (`marks`), and what it left for the next run."""
 
     threads: tuple[Thread, ...]
-    complete: bool
+    complete: bool  # both streams reached their end or their mark
     pages: int
+    points: int  # what the scan's requests cost (rateLimit.cost)
+    marks: Marks
+    issues_left: int  # issues updated after the new mark, known not read (totalCount)
+    pulls_left: bool  # the pull request stream stopped before its mark
+    sizes: SourceSizes
 
 
 def _threads(
     page: ThreadsPage | None, kind: Literal["issue", "pull_request"], since: datetime | None
 ) -> tuple[list[Thread], Next]:
-    """The page's threads newer than `since`, and whether the stream goes on after them."""
+    """The page's threads not older than `since`, and whether the stream goes on after them."""
     if page is None:
         return [], Next(more=False)
     found: list[Thread] = []
@@ -142,13 +180,41 @@ def _threads(
 
 
 def _thread(node: ThreadNode, kind: Literal["issue", "pull_request"]) -> Thread:
+    reviews = node.reviews.read if node.reviews is not None else ()
+    threads = node.review_threads
+    read = tuple(t.comments for t in threads.nodes if t is not None) if threads is not None else ()
+    older = (node.reviews is not None and node.reviews.total_count > len(reviews)) or (
+        threads is not None
+        and (threads.total_count > len(read) or any(page.total_count > len(page.read) for page in read))
+    )
     return Thread(
         kind=kind,
         number=node.number,
         updated_at=node.updated_at,
         comments=node.comments.read,
         older_comments=node.comments.page_info.has_previous_page,
+        reviews=reviews,
+        review_threads=tuple(page.read for page in read),
+        older_reviews=older,
     )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
+
+
+@dataclass
+class _Progress:
+    """How far the scan got: sizes in force, points spent, the newest times read per stream."""
+
+    sizes: SourceSizes
+    points: int = 0
+    last_cost: int = 0
+    issues_through: datetime | None = None
+    pulls_newest: datetime | None = None
+    issues_total: int | None = None
+    issues_read: int = 0
+    pulls_cursor: str | None = None
 
 
 async def fetch_threads(
@@ -156,48 +222,136 @@ async def fetch_threads(
     owner: str,
     name: str,
     *,
-    since: datetime | None,
-    max_pages: int,
-    page_size: int = THREADS_PAGE_SIZE,
-    comment_count: int = COMMENTS_PER_THREAD,
+    marks: Marks,
+    points: int,
+    max_pages: int | None = None,
+    sizes: SourceSizes | None = None,
+    told: Callable[[str], None] | None = None,
+    unmarked: Collection[int] = (),
 ) -> Scan:
-    """Issues and pull requests updated since `since`, newest first, in at most `max_pages` requests.
+    """Issues and pull requests updated since their marks, in requests costing at most `points`.
 
-    Both streams advance in the same request; each stops at its end or at its first item older
-    than `since`. Raises BadResponse when a stream's cursor does not advance.
+    Both streams advance in the same request; each stops at its end or its mark. A page is not
+    sent when the last page's cost would take the scan past `points` (the first always is).
+    Pages shrink while GitHub cannot answer them (queries.page_sizes.ask_smaller). Pull requests
+    numbered in `unmarked` (the sync's own: writing to them moves their updatedAt) are read but do
+    not move the pull requests' mark. Raises BadResponse when a stream's cursor does not advance.
     """
+    state = _Progress(sizes=sizes or SourceSizes())
 
     async def page(cursors: Mapping[str, str | None]) -> tuple[list[Thread], dict[str, Next]]:
-        variables = {
-            "owner": owner,
-            "name": name,
-            "pageSize": page_size,
-            "commentCount": comment_count,
-            "since": since.isoformat().replace("+00:00", "Z") if since is not None else None,
-            "issuesAfter": cursors.get("issues"),
-            "pullsAfter": cursors.get("pulls"),
-            "withIssues": "issues" in cursors,
-            "withPulls": "pulls" in cursors,
-        }
-        answer = await client.execute(operation("LearningSources"), variables)
+        async def send(sizes: SourceSizes, shrinkable: bool) -> Answer:
+            variables = {
+                "owner": owner,
+                "name": name,
+                "pageSize": sizes.threads,
+                "commentCount": sizes.comments,
+                "reviewCount": sizes.reviews,
+                "reviewCommentCount": sizes.review_comments,
+                "since": _iso(marks.issues),
+                "issuesAfter": cursors.get("issues"),
+                "pullsAfter": cursors.get("pulls"),
+                "withIssues": "issues" in cursors,
+                "withPulls": "pulls" in cursors,
+            }
+            return await client.execute(operation("LearningSources"), variables, shrinkable=shrinkable)
+
+        before = client.usage.points
+        answer, state.sizes = await ask_smaller(state.sizes, send, what="scan page", told=told)
+        state.last_cost = client.usage.points - before
+        state.points += state.last_cost
         data: SourcesData = parse_answer(SourcesData, answer.data, "LearningSources")
         if data.repository is None:
             raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
         found: list[Thread] = []
         following: dict[str, Next] = {}
-        streams: tuple[tuple[str, ThreadsPage | None, Literal["issue", "pull_request"]], ...] = (
-            ("issues", data.repository.issues, "issue"),
-            ("pulls", data.repository.pull_requests, "pull_request"),
-        )
-        for key, connection, kind in streams:
-            if key in cursors:
-                threads, following[key] = _threads(connection, kind, since)
-                found.extend(threads)
+        issues, pulls = data.repository.issues, data.repository.pull_requests
+        if "issues" in cursors:
+            threads, following["issues"] = _threads(issues, "issue", None)
+            if issues is not None and state.issues_total is None:
+                state.issues_total = issues.total_count
+            state.issues_read += len(threads)
+            if threads:
+                state.issues_through = max(thread.updated_at for thread in threads)
+            found += threads
+        if "pulls" in cursors:
+            threads, following["pulls"] = _threads(pulls, "pull_request", marks.pulls)
+            marking = [thread for thread in threads if thread.number not in unmarked]
+            if marking and state.pulls_newest is None:
+                state.pulls_newest = marking[0].updated_at
+            state.pulls_cursor = following["pulls"].cursor
+            found += threads
         return found, following
 
-    pages = Pages("LearningSources", page, ("issues", "pulls"), max_pages=max_pages)
-    threads = [thread async for found in pages for thread in found]
-    return Scan(threads=tuple(threads), complete=not pages.going, pages=pages.count)
+    start = {"pulls": marks.pulls_after} if marks.pulls_after else {}
+    pages = Pages("LearningSources", page, ("issues", "pulls"), max_pages=max_pages, start=start)
+    threads: list[Thread] = []
+    while not pages.count or state.points + state.last_cost <= points:
+        found = await pages.next()
+        if found is None:
+            break
+        threads += found
+    going = pages.going
+    issues_mark = marks.issues if state.issues_through is None else state.issues_through
+    # Resuming, the stream started below the newest pull requests: their top was read before.
+    top = marks.pulls_top if marks.pulls_after else (state.pulls_newest or marks.pulls)
+    if "pulls" in going:  # stopped early: the next run goes on from here, down to the old mark
+        pulls = replace(marks, pulls_after=state.pulls_cursor or marks.pulls_after, pulls_top=top)
+    else:
+        pulls = replace(marks, pulls=top or marks.pulls, pulls_after=None, pulls_top=None)
+    left = 0
+    if "issues" in going and state.issues_total is not None:
+        left = max(0, state.issues_total - state.issues_read)
+    return Scan(
+        threads=tuple(threads),
+        complete=not going,
+        pages=pages.count,
+        points=state.points,
+        marks=replace(pulls, issues=issues_mark),
+        issues_left=left,
+        pulls_left="pulls" in going,
+        sizes=state.sizes,
+    )
+
+
+async def fetch_pending(
+    client: GitHubClient, comment_ids: Sequence[str], *, told: Callable[[str], None] | None = None
+) -> tuple[Thread, ...]:
+    """Comments read again by node id, each as a thread of its own (a comment that is gone is left out)."""
+    threads: list[Thread] = []
+    ids = list(dict.fromkeys(comment_ids))
+    batch, start = NodeBatch(), 0
+    while start < len(ids):
+
+        async def send(size: NodeBatch, shrinkable: bool, start: int = start) -> tuple[Answer, int]:
+            chunk = ids[start : start + size.ids]
+            answer = await client.execute(operation("PendingComments"), {"ids": chunk}, shrinkable=shrinkable)
+            return answer, len(chunk)
+
+        (answer, count), batch = await ask_smaller(
+            batch, send, what="query of comments read again", told=told
+        )
+        start += count
+        for node in parse_answer(PendingData, answer.data, "PendingComments").pending:
+            thread = _pending_thread(node) if node is not None else None
+            if thread is not None:
+                threads.append(thread)
+    return tuple(threads)
+
+
+def _pending_thread(node: PendingComment) -> Thread | None:
+    """A comment read by id as a thread of its own, in the place it has there."""
+    pull, issue, reviewed = node.pull_request, node.issue, node.reviewed
+    if node.typename == "PullRequestReviewComment" and reviewed is not None:
+        comments = (node.reply_to, node) if node.reply_to is not None else (node,)
+        return Thread("pull_request", reviewed.number, node.updated_at, (), False, review_threads=(comments,))
+    if node.typename == "PullRequestReview" and reviewed is not None:
+        return Thread("pull_request", reviewed.number, node.updated_at, (), False, reviews=(node,))
+    if pull is not None:
+        return Thread("pull_request", pull.number, node.updated_at, (node,), False)
+    if issue is not None:
+        return Thread("issue", issue.number, node.updated_at, (node,), False)
+    return None
 
 
 @dataclass(frozen=True)
@@ -210,10 +364,13 @@ class Reactor:
 
 @dataclass(frozen=True)
 class Reactors:
-    """The people who reacted 👍 and 👎 to one comment, in reaction order."""
+    """The people who reacted 👍 and 👎 to one comment, in reaction order, and the comment's body
+    and last edit read in the same request (what the reactions are judged against)."""
 
     thumbs_up: tuple[Reactor, ...]
     thumbs_down: tuple[Reactor, ...]
+    body: str
+    edited_at: datetime | None
 
 
 def _people(page: ReactionPage) -> tuple[Reactor, ...]:
@@ -224,21 +381,37 @@ def _people(page: ReactionPage) -> tuple[Reactor, ...]:
     )
 
 
-async def fetch_proposal_reactions(client: GitHubClient, comment_ids: Sequence[str]) -> dict[str, Reactors]:
-    """The 👍 and 👎 reactors of each comment (the first 100 of each), 50 comments a request.
+async def fetch_proposal_reactions(
+    client: GitHubClient, comment_ids: Sequence[str], *, told: Callable[[str], None] | None = None
+) -> dict[str, Reactors]:
+    """The 👍 and 👎 reactors of each comment (the first 100 of each), with its body and last edit as they
+    are now, 50 comments a request (fewer while GitHub cannot answer that many).
 
     A comment GitHub no longer has is left out of the result.
     """
     found: dict[str, Reactors] = {}
     ids = list(dict.fromkeys(comment_ids))
-    for start in range(0, len(ids), NODES_PER_REQUEST):
-        chunk = ids[start : start + NODES_PER_REQUEST]
-        answer = await client.execute(operation("ProposalReactions"), {"ids": chunk})
+    batch = NodeBatch()
+    start = 0
+    while start < len(ids):
+
+        async def send(size: NodeBatch, shrinkable: bool, start: int = start) -> tuple[Answer, int]:
+            chunk = ids[start : start + size.ids]
+            answer = await client.execute(
+                operation("ProposalReactions"), {"ids": chunk}, shrinkable=shrinkable
+            )
+            return answer, len(chunk)
+
+        (answer, count), batch = await ask_smaller(batch, send, what="reactions query", told=told)
+        start += count
         data = parse_answer(ProposalReactionsData, answer.data, "ProposalReactions")
         for node in data.proposals:
             if node is not None:
                 found[node.id] = Reactors(
-                    thumbs_up=_people(node.thumbs_up), thumbs_down=_people(node.thumbs_down)
+                    thumbs_up=_people(node.thumbs_up),
+                    thumbs_down=_people(node.thumbs_down),
+                    body=node.body,
+                    edited_at=node.last_edited_at,
                 )
     return found
 

@@ -50,6 +50,7 @@ class TargetRepository(AnswerModel):
     base_file: Blob | None = Field(default=None, alias="baseFile")
     branch_file: Blob | None = Field(default=None, alias="branchFile")
     sync_pulls: PullNodes = Field(default=PullNodes(), alias="syncPulls")
+    merged_pulls: PullNodes = Field(default=PullNodes(), alias="mergedPulls")
 
 
 class TargetData(AnswerModel):
@@ -72,6 +73,11 @@ class CommentPageInfo(AnswerModel):
         return Next(more=self.has_previous_page, cursor=self.start_cursor)
 
 
+class ReactionGroupRef(AnswerModel):
+    content: str
+    viewer_has_reacted: bool = Field(alias="viewerHasReacted")
+
+
 class ThreadComment(AnswerModel):
     id: str
     # fullDatabaseId: a BigInt string (real comment ids are above 2^31, past GraphQL's Int).
@@ -81,6 +87,12 @@ class ThreadComment(AnswerModel):
     last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     body: str
     author: ActorRef | None
+    reaction_groups: tuple[ReactionGroupRef, ...] | None = Field(default=(), alias="reactionGroups")
+
+    @property
+    def viewer_reactions(self) -> frozenset[str]:
+        """The reactions the token's own account gave this comment (GitHub keeps the sync's answers)."""
+        return frozenset(group.content for group in self.reaction_groups or () if group.viewer_has_reacted)
 
 
 class CommentPage(AnswerModel):
@@ -94,13 +106,36 @@ class CommentPage(AnswerModel):
         return tuple(comment for comment in self.nodes if comment is not None)
 
 
+class ReviewNodes(AnswerModel):
+    total_count: int = Field(alias="totalCount")
+    nodes: tuple[ThreadComment | None, ...]
+
+    @property
+    def read(self) -> tuple[ThreadComment, ...]:
+        """What GitHub answered with, in its order (a node it could not give is null)."""
+        return tuple(node for node in self.nodes if node is not None)
+
+
+class ReviewThreadNode(AnswerModel):
+    comments: ReviewNodes
+
+
+class ReviewThreads(AnswerModel):
+    total_count: int = Field(alias="totalCount")
+    nodes: tuple[ReviewThreadNode | None, ...]
+
+
 class ThreadNode(AnswerModel):
     number: int
     updated_at: datetime = Field(alias="updatedAt")
     comments: CommentPage
+    # Pull requests only: the newest reviews (their bodies) and review threads.
+    reviews: ReviewNodes | None = None
+    review_threads: ReviewThreads | None = Field(default=None, alias="reviewThreads")
 
 
 class ThreadsPage(AnswerModel):
+    total_count: int | None = Field(default=None, alias="totalCount")
     page_info: PageInfo = Field(alias="pageInfo")
     nodes: tuple[ThreadNode | None, ...]
 
@@ -117,15 +152,39 @@ class SourcesData(AnswerModel):
     repository: SourcesRepository | None
 
 
-class ProposalReactionsNode(AnswerModel):
-    id: str
-    thumbs_up: ReactionPage = Field(alias="thumbsUp")
-    thumbs_down: ReactionPage = Field(alias="thumbsDown")
-
-
 def _no_selection(value: Any) -> Any:
     """A node the inline fragment `... on IssueComment` selects nothing of (`{}`) is no comment."""
     return None if value == {} else value
+
+
+class ThreadNumber(AnswerModel):
+    number: int
+
+
+class PendingComment(ThreadComment):
+    """A comment read again by id (an IssueComment, a PullRequestReview or a PullRequestReviewComment)
+    with the issue or pull request it is on, and for a review thread's reply its first comment."""
+
+    typename: str = Field(alias="__typename")
+    issue: ThreadNumber | None = None
+    pull_request: ThreadNumber | None = Field(default=None, alias="pullRequest")
+    reviewed: ThreadNumber | None = None  # a review's or review comment's pull request
+    reply_to: ThreadComment | None = Field(default=None, alias="replyTo")
+
+
+class PendingData(AnswerModel):
+    """Answer of PendingProposals: a comment GitHub no longer has is null."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    pending: tuple[Annotated[PendingComment | None, BeforeValidator(_no_selection)], ...]
+
+
+class ProposalReactionsNode(AnswerModel):
+    id: str
+    body: str
+    last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
+    thumbs_up: ReactionPage = Field(alias="thumbsUp")
+    thumbs_down: ReactionPage = Field(alias="thumbsDown")
 
 
 class ProposalReactionsData(AnswerModel):

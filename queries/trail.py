@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pydantic import Field
 
 from queries.answer import AnswerModel, parse_answer
+from queries.classify import missing_repository
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import NotFound
 from queries.models import Blob, IssueNode, RateLimitInfo
 from queries.page_sizes import FULL_PAGE
 
@@ -35,18 +35,28 @@ class Trail:
 
 
 async def fetch_trail(
-    client: GitHubClient, owner: str, name: str, number: int, labels_expression: str
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    number: int,
+    labels_expression: str,
+    *,
+    timeline_size: int = FULL_PAGE,
+    shrinkable: bool = False,
 ) -> Trail:
-    """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository)."""
+    """One issue with the first page of its timeline; raises GitHubError (NotFound: no repository).
+
+    `shrinkable`: the caller asks again with a smaller page (queries.page_sizes.ask_smaller).
+    """
     variables = {
         "owner": owner,
         "name": name,
         "number": number,
         "labelsExpression": labels_expression,
-        "timelinePageSize": FULL_PAGE,
+        "timelinePageSize": timeline_size,
     }
-    answer = await client.execute(operation("IssueTrail"), variables)
+    answer = await client.execute(operation("IssueTrail"), variables, shrinkable=shrinkable)
     data = parse_answer(TrailData, answer.data, "IssueTrail")
     if data.repository is None:
-        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+        raise missing_repository(owner, name, answer.errors)
     return Trail(issue=data.repository.issue, labels_file=data.repository.labels_file)

@@ -25,6 +25,7 @@ from queries.documents import operation
 from queries.errors import BadResponse, NotFound, PermissionDenied, QueryRefused, WriteRefused
 from queries.write_models import (
     AddCommentPayload,
+    AddReactionPayload,
     CommitPayload,
     DeleteRefPayload,
     PullRequestPayload,
@@ -34,6 +35,9 @@ from queries.write_models import (
 
 MIN_INTERVAL = 1.0
 MAX_MUTATIONS = 8
+# Reactions that answer commands, per run, apart from MAX_MUTATIONS (GitHub allows 500 content-creating
+# requests an hour; 100 at 1 s apart take under two minutes): the rest are answered next run.
+MAX_ANSWERS = 100
 NOT_PERMITTED = "not permitted to create or approve pull requests"
 PULL_REQUESTS_NOT_PERMITTED = "PULL_REQUESTS_NOT_PERMITTED"
 STALE_DATA = "STALE_DATA"
@@ -80,12 +84,15 @@ class Writer:
         *,
         min_interval: float = MIN_INTERVAL,
         max_mutations: int = MAX_MUTATIONS,
+        max_answers: int = MAX_ANSWERS,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._client = client
         self._min_interval = min_interval
         self._max_mutations = max_mutations
+        self._max_answers = max_answers
+        self.answers = 0  # reactions sent, counted apart from the cap on other mutations
         self._sleep = sleep
         self._clock = clock
         self._last: float | None = None
@@ -105,12 +112,18 @@ class Writer:
         payload_model: type[Payload],
         *,
         undo: bool = False,
+        answering: bool = False,
     ) -> Payload:
-        if self.count >= self._max_mutations and not undo:
+        if answering and self.answers >= self._max_answers:
+            raise WriteRefused(
+                f"{name}: the cap of {self._max_answers} answers per run is reached", error_type=MUTATION_CAP
+            )
+        if not answering and self.count - self.answers >= self._max_mutations and not undo:
             raise WriteRefused(
                 f"{name}: the cap of {self._max_mutations} mutations per run is reached",
                 error_type=MUTATION_CAP,
             )
+        self.answers += answering
         if self._last is not None:
             wait = self._min_interval - (self._clock() - self._last)
             if wait > 0:
@@ -228,3 +241,14 @@ class Writer:
         )
         comment = payload.issue_comment
         return Created(id=comment.id, number=comment.database_id)
+
+    async def add_reaction(self, subject_id: str, content: str) -> None:
+        """React to a comment as the token's owner (the sync's answer to a command), within the
+        answers' own cap."""
+        await self._mutate(
+            "AddReaction",
+            {"subjectId": subject_id, "content": content},
+            "addReaction",
+            AddReactionPayload,
+            answering=True,
+        )

@@ -62,3 +62,11 @@ class AddCommentPayload(AnswerModel):
 
 class UpdateIssueCommentPayload(AnswerModel):
     issue_comment: WrittenComment = Field(alias="issueComment")
+
+
+class AddedReaction(AnswerModel):
+    content: str
+
+
+class AddReactionPayload(AnswerModel):
+    reaction: AddedReaction

@@ -101,6 +101,19 @@ def test_first_analysis_calls_the_model_and_posts_with_permissions_it_needs() ->
     assert "sed " not in posting["run"] and "jq " not in posting["run"]
 
 
+def test_the_examples_read_the_account_their_token_posts_as() -> None:
+    """They post with github.token, as the bot github-actions: the reader must look for it there."""
+    reader = next(
+        step
+        for step in _steps(_load(ROOT / "examples" / "first-analysis.yml"))
+        if step.get("id") == "corrections"
+    )
+    assert reader["with"]["assistant-login"] == "github-actions"
+    for name in ("quality-monthly.yml", "learnings-sync.yml"):
+        runs = [step.get("run", "") for step in _steps(_load(ROOT / "examples" / name))]
+        assert any("--assistant-login github-actions" in run for run in runs), name
+
+
 def test_learnings_sync_may_write_and_says_what_to_do_when_prs_are_forbidden() -> None:
     path = ROOT / "examples" / "learnings-sync.yml"
     workflow = _load(path)

@@ -11,6 +11,8 @@ from emulator.resolvers.actors import ActorNode, actor
 from emulator.resolvers.context import Args, Info, context
 from emulator.resolvers.reactions import Reactable
 from emulator.resolvers.registry import NODES
+from emulator.resolvers.reviews import reviews as review_list
+from emulator.resolvers.reviews import threads as review_threads
 from emulator.store import Store
 from emulator.world import CommentItem, Reaction, iso
 
@@ -169,8 +171,10 @@ class EventNode:
 
     @property
     def stateReason(self) -> str | None:
-        """Why it was closed (DUPLICATE included: the event's field takes no enableDuplicate)."""
-        return getattr(self._item, "state_reason", None)
+        """Why it was closed, as GitHub's schema gates it: DUPLICATE needs `enableDuplicate: true`,
+        an argument this field does not take, so a close as a duplicate reads COMPLETED."""
+        reason = getattr(self._item, "state_reason", None)
+        return "COMPLETED" if reason == "DUPLICATE" else reason
 
     @property
     def canonical(self) -> IssueNode | None:
@@ -333,6 +337,14 @@ class IssueNode(Reactable):
             keep=keep if filtered else None,
             updated_at=self.updatedAt,
         )
+
+    def reviews(self, info: Info, args: Args) -> Connection[Any] | None:
+        """A pull request's submitted reviews (emulator/resolvers/reviews.py)."""
+        return review_list(self._store, self.number, args) if self._store.is_pull(self.number) else None
+
+    def reviewThreads(self, info: Info, args: Args) -> Connection[Any]:
+        """A pull request's review threads, in the order they were started."""
+        return review_threads(self._store, self.number, args)
 
     def viewerDidAuthor(self, info: Info, args: Args) -> bool:
         """Whether the viewer opened it."""

@@ -12,6 +12,7 @@ from emulator.resolvers.context import Args, Info, context, github_error, unknow
 from emulator.resolvers.git import CommitNode, RefNode
 from emulator.resolvers.issues import CommentNode, IssueNode
 from emulator.resolvers.reactions import ReactionNode, reaction_groups
+from emulator.resolvers.registry import NODES
 from emulator.store import Store
 
 
@@ -24,6 +25,10 @@ def _subject(store: Store, value: str) -> tuple[str, int]:
         if typename in ("Issue", "PullRequest") and number in store.items:
             return typename, number
         if typename == "IssueComment" and store.comment(number) is not None:
+            return typename, number
+        if typename == "PullRequestReview" and store.review_location(number) is not None:
+            return typename, number
+        if typename == "PullRequestReviewComment" and store.review_comment_location(number) is not None:
             return typename, number
     raise unknown_id(value)
 
@@ -184,6 +189,8 @@ class MutationRoot:
         store = self._store
         typename, key = _subject(store, data["subjectId"])
         viewer = context(info).viewer
+        if typename in ("PullRequestReview", "PullRequestReviewComment"):
+            return _react_in_review(store, typename, key, viewer, data)
         if typename == "IssueComment":
             found = store.comment(key)
             assert found is not None
@@ -207,3 +214,25 @@ class MutationRoot:
             "subject": subject,
             "reactionGroups": reaction_groups(store, reactions, subject),
         }
+
+
+def _react_in_review(
+    store: Store, typename: str, key: int, viewer: str, data: dict[str, Any]
+) -> dict[str, Any]:
+    """addReaction on a review or a review comment."""
+    if typename == "PullRequestReview":
+        where = store.review_location(key)
+        assert where is not None
+        review_id, comment_id = key, None
+    else:
+        spot = store.review_comment_location(key)
+        assert spot is not None
+        review_id, comment_id = store.items[spot[0]].reviews[spot[1]].id, key
+    reaction = store.react_in_review(review_id, comment_id, viewer, data["content"])
+    subject = NODES.build(store, typename, str(key))
+    return {
+        "clientMutationId": data.get("clientMutationId"),
+        "reaction": subject.reaction_node(reaction),
+        "subject": subject,
+        "reactionGroups": reaction_groups(store, subject.own_reactions(), subject),
+    }

@@ -123,6 +123,15 @@ class Reactable:
     def _reaction_list(self) -> tuple[Reaction, ...]:
         raise NotImplementedError
 
+    def reaction_node(self, reaction: Reaction) -> ReactionNode:
+        """The Reaction object of one of this subject's reactions (addReaction's answer)."""
+        index = self._reaction_list().index(reaction)
+        return ReactionNode(self._store, reaction, f"{self._reaction_prefix}:{index}")
+
+    def own_reactions(self) -> tuple[Reaction, ...]:
+        """The subject's reactions, oldest first."""
+        return self._reaction_list()
+
     def reactions(self, info: Info, args: Args) -> Connection[Reaction]:
         """Reactions, oldest first, filtered by ``content`` server side."""
         reactions = self._reaction_list()

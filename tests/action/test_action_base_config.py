@@ -121,6 +121,20 @@ def test_corrections_off_at_the_base_stop_after_the_first_request(
     capsys.readouterr()
 
 
+def test_a_base_configuration_nested_too_deeply_is_a_configuration_error(
+    emulate: Emulators, action_env: Callable[..., dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """3,000 nested arrays in the base's configuration gave an internal error."""
+    server = _served(emulate, {".github/assistant.toml": "a = " + "[" * 3_000 + "]" * 3_000 + "\n"})
+    assert run_action(action_env(server, "issues", OPENED)) == 2
+    out = capsys.readouterr().out
+    errors = [line for line in out.splitlines() if line.startswith("::error")]
+    assert (
+        len(errors) == 1 and "assistant.toml: not valid TOML: arrays or tables nested too deeply" in errors[0]
+    )
+    assert "internal error" not in out
+
+
 @pytest.mark.parametrize(
     ("key", "value"),
     [("learnings.file", "../../../home/runner/.ssh/id_ed25519"), ("context.labels_file", "/etc/passwd")],

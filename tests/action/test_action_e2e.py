@@ -198,6 +198,38 @@ def test_a_failing_github_never_fails_the_step(  # noqa: PLR0917 - pytest fixtur
     assert captured.out.count(TOKEN) == 1
 
 
+@pytest.mark.parametrize("strict", ["false", "true"])
+def test_an_internal_error_never_blames_github(  # noqa: PLR0917 - pytest fixtures
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    strict: str,
+) -> None:
+    """A bug of the reader said "Corrections could not be read from GitHub (internal error)"."""
+
+    async def broken(*_args: object, **_keys: object) -> None:
+        raise RuntimeError("a bug of the reader")
+
+    monkeypatch.setattr("corrections.job.read_corrections", broken)
+    status = run_action(action_env(actions_demo, "issues", OPENED, fail_on_error=strict))
+    out = outputs(tmp_path / "output")
+    assert out["github-failed"] == "false"
+    said = (Path(out["context"]) / "corrections.md").read_text(encoding="utf-8")
+    assert "internal error" in said
+    assert "GitHub (" not in said
+    captured = capsys.readouterr().out
+    (warning,) = [line for line in captured.splitlines() if line.startswith("::warning")]
+    assert "internal error" in warning
+    assert "from GitHub" not in warning
+    assert "not GitHub's" in warning
+    errors = [line for line in captured.splitlines() if line.startswith("::error")]
+    assert status == len(errors) == (1 if strict == "true" else 0)
+    assert all("GitHub failed" not in line for line in errors)
+
+
 @pytest.mark.parametrize(
     ("faults", "status"),
     [

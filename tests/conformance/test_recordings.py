@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from assistant.identity import Identity, is_assistant
+from corrections.models import Actor
 from emulator import Server
 from queries.classify import classify
 from queries.errors import BadCredentials, RateLimited
@@ -95,6 +97,39 @@ def test_forbidden_partial(world_forbidden: Server) -> None:
     )
     assert error["path"] == ["repository", "collaborators"]
     assert all(isinstance(step, str | int) for step in recorded["path"])
+
+
+def test_forbidden_on_a_non_null_field_nulls_its_nullable_parent(emulate: Emulators) -> None:
+    """A token without `issues: read`: FORBIDDEN on `repository.issues` (`IssueConnection!`), so
+    GraphQL's null propagation nulls `repository` itself; the error keeps the recorded shape and
+    the path of the field refused (GraphQL specification, "Handling Field Errors")."""
+    recorded = recording("forbidden_partial")["response"]["errors"][0]
+    server = emulate(SMALL_WORLD, faults=[{"kind": "partial", "path": ["repository", "issues"]}])
+    answer = post(server, f"{{ {REPO} {{ id issues(first: 1) {{ nodes {{ number }} }} }} }}").json()
+    assert answer["data"] == {"repository": None}, "the non-null field's null went up to `repository`"
+    [error] = answer["errors"]
+    assert shape({k: v for k, v in error.items() if k != "path"}) == shape(
+        {k: v for k, v in recorded.items() if k != "path"}
+    )
+    assert error["path"] == ["repository", "issues"]
+
+
+def test_forbidden_on_a_list_item_nulls_that_item(emulate: Emulators) -> None:
+    """`nodes` of a connection holds nullable items: the refused item alone is null."""
+    server = emulate(SMALL_WORLD, faults=[{"kind": "partial", "path": ["repository", "issues", "nodes", 0]}])
+    answer = post(server, f"{{ {REPO} {{ issues(first: 2) {{ nodes {{ number }} }} }} }}").json()
+    nodes = answer["data"]["repository"]["issues"]["nodes"]
+    assert nodes[0] is None and nodes[1] is not None
+    assert answer["errors"][0]["path"] == ["repository", "issues", "nodes", 0]
+
+
+def test_the_workflow_token_posts_as_the_shared_bot_github_actions() -> None:
+    """(a) REST's `github-actions[bot]` (type Bot) is the assistant `github-actions` of the
+    examples, and a shared one; a user of that login is not."""
+    author = recording("workflow_token_author")["response"]["author"]
+    actor = Actor(login=author["login"], typename=author["type"])
+    assert is_assistant(actor, Identity("github-actions")) and Identity("github-actions").is_shared
+    assert not is_assistant(actor, Identity("github-actions", "user"))
 
 
 @pytest.fixture

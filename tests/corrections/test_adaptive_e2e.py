@@ -74,3 +74,29 @@ def test_a_query_that_fails_at_the_floor_ends_as_a_github_failure(
     err = capsys.readouterr().err
     assert "Corrections could not be read from GitHub (GitHub timeout)" in err
     assert "GitHub stopped the query after its 10 s limit even with the smallest pages" in err
+
+
+def test_explain_halves_its_page_and_explains_the_same(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], emulate: Emulators
+) -> None:
+    """`corrections explain` asks one issue with 100 timeline items; under a model where that passes
+    GitHub's 10 s, it asks again with 50 (one mechanism with the read: queries.page_sizes) and
+    learns the same. The model is extreme (100 nodes take 10 s), so the permission round, as big
+    as the full page, is refused too: the explanation says that it could not read them."""
+    monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
+    plain = emulate(DEMO)
+    assert main(["explain", "41", "--repo", "octo/demo", "--api-url", plain.url]) == 0
+    expected = capsys.readouterr().out
+    trail = next(e for e in plain.log() if e["operation"] == "IssueTrail")
+    per_node = 10_000 / trail["nodes"] * 1.2  # the full page passes 10 s, half a page does not
+    slow = emulate(DEMO, server_time={"ms_per_node": per_node, "answer": "timeout_502"})
+    assert main(["explain", "41", "--repo", "octo/demo", "--api-url", slow.url]) == 0
+    out, err = capsys.readouterr()
+    trails = [e for e in slow.log() if e["operation"] == "IssueTrail"]
+    assert [e["timed_out"] for e in trails] == [True, False]
+    assert "GitHub could not answer a query of 1 issue with 100 timeline items each" in err
+
+    def verdicts(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line.lstrip().startswith(("=>", "Label", "First"))]
+
+    assert verdicts(out) == verdicts(expected) and verdicts(out)

@@ -64,3 +64,26 @@ def test_learning_anchored_at_a_removed_folder_is_stale(
     block = review_block(demo_server, tmp_path, monkeypatch, base_ref="main")
     assert "legacy uploader" not in block
     assert "1 stale learning left out" in block
+
+
+def test_a_learnings_line_nested_too_deeply_is_skipped_and_the_read_goes_on(
+    emulate: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1,000 `[` on one line of the base's learnings file made every run "could not be read from
+    GitHub (internal error)" with an empty window."""
+    world = json.loads(demo_world_path().read_text(encoding="utf-8"))
+    store = ".github/assistant/learnings.jsonl"
+    world["files"]["main"][store] = "[" * 1_000 + "\n" + world["files"]["main"][store]
+    server = emulate(world)
+    out = tmp_path / "out"
+    argv = ["read", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out), "--base-ref", "main"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GITHUB_TOKEN", "test-token")
+        status = main([*argv, "--paths", "src/demo/sync/engine.py"])
+    err = capsys.readouterr().err
+    assert status == 0
+    assert f"main:{store}:1: nested too deeply, skipped" in err
+    assert "internal error" not in err
+    corrections = json.loads((out / "corrections.json").read_text(encoding="utf-8"))
+    assert corrections["window"]
+    assert "Sync code must never follow symlinks" in (out / "learnings.md").read_text(encoding="utf-8")

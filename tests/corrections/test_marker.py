@@ -62,19 +62,21 @@ label_names = (
     labels=st.lists(label_names, max_size=6),
     duplicate_of=st.none() | st.integers(min_value=1, max_value=2**53),
     kind=st.sampled_from(["first", "follow-up"]),
-    before=st.text(max_size=200).filter(lambda text: "<!--" not in text),
-    after=st.text(max_size=200),
+    text=st.text(max_size=200).filter(lambda text: "<!--" not in text),
+    spaces=st.sampled_from(["", "\n", "\n\n", " \t\r\n"]),
+    last=st.booleans(),
 )
-def test_the_reader_reads_back_what_the_writer_wrote(
-    labels: list[str], duplicate_of: int | None, kind: str, before: str, after: str
+def test_the_reader_reads_back_what_the_writer_wrote(  # noqa: PLR0917 - hypothesis arguments
+    labels: list[str], duplicate_of: int | None, kind: str, text: str, spaces: str, last: bool
 ) -> None:
+    """The marker as the last thing of the comment (as the workflow posts it), or the first."""
     line = analysis_marker(labels, duplicate_of, kind)  # type: ignore[arg-type]
     # One line, one comment start and one end: no label can close the comment early, in the
     # reader (`-->`) or in a browser's HTML parser (`--!>`), nor start markup.
     assert "\n" not in line and "\r" not in line
     assert line.count("<!--") == 1 and line.count("-->") == 1 and line.endswith(" -->")
     assert "--!>" not in line and "<" not in line[4:] and ">" not in line[:-3]
-    analysis = read_back(f"{before}\n{line}\n{after}")
+    analysis = read_back(f"{text}\n{line}{spaces}" if last else f"{spaces}{line}\n{text}")
     assert analysis is not None
     assert (analysis.labels, analysis.duplicate_of, analysis.kind) == (tuple(labels), duplicate_of, kind)
 

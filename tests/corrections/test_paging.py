@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from corrections.cli import main
-from corrections.notes import PARTS
 from queries.permissions import MAX_REST_LOOKUPS
 from tests.emulation import Emulators
 
@@ -77,7 +76,26 @@ def test_pusher_after_many_readers_counts(
     # them, and the note says the others' permissions were not read.
     assert len(graphql) <= 4
     assert len(rest) == MAX_REST_LOOKUPS
-    assert PARTS["permissions"] in written["note"]
+    assert f"permissions of {150 - MAX_REST_LOOKUPS} people" in written["note"]
+
+
+def test_a_brigade_of_thumbs_down_says_the_look_up_cap_was_reached_not_that_github_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators
+) -> None:
+    """150 people without access 👎 one analysis: GitHub answers every look-up asked, and the run
+    asks only MAX_REST_LOOKUPS of them. The note says that cap, and how many were not read."""
+    monkeypatch.setenv("GITHUB_TOKEN", "test-token")
+    server = emulate(world(readers=150))
+    argv = ["read", "--repo", "octo/busy", "--api-url", server.url, "--out", str(tmp_path)]
+    assert main(argv) == 0
+    assert [entry for entry in server.log() if entry["status"] != 200] == []
+    note = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))["note"]
+    assert note == (
+        "Some corrections were not read: the reader's caps on what one run reads were reached "
+        f"(GitHub did not fail): missing permissions of {150 - MAX_REST_LOOKUPS} people (their 👎 and "
+        f"comments not counted; at most {MAX_REST_LOOKUPS} are looked up through REST in a run)."
+    )
+    assert "failed)" not in note and "could not be read from GitHub" not in note
 
 
 def flooded_world(events: int) -> dict[str, Any]:

@@ -113,13 +113,15 @@ def test_reactions_filtered_server_side_and_groups(gql: Any) -> None:
 
 
 def test_duplicate_events_point_at_the_canonical_issue(gql: Any) -> None:
+    """A close as a duplicate reads COMPLETED on the event: GitHub's schema returns DUPLICATE only
+    with `enableDuplicate: true`, an argument that `ClosedEvent.stateReason` does not take."""
     query = f"""{{ {REPO} {{ issue(number: 2) {{
       timelineItems(first: 5, itemTypes: [MARKED_AS_DUPLICATE_EVENT,
       CLOSED_EVENT]) {{ nodes {{ __typename ... on ClosedEvent {{ stateReason actor {{ login }} }}
       ... on MarkedAsDuplicateEvent {{ canonical {{ ... on Issue {{ number }} }} }} }} }} }} }} }}"""
     nodes = gql(query)["data"]["repository"]["issue"]["timelineItems"]["nodes"]
     assert nodes == [
-        {"__typename": "ClosedEvent", "stateReason": "DUPLICATE", "actor": {"login": "alice"}},
+        {"__typename": "ClosedEvent", "stateReason": "COMPLETED", "actor": {"login": "alice"}},
         {"__typename": "MarkedAsDuplicateEvent", "canonical": {"number": 1}},
     ]
 

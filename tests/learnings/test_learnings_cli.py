@@ -134,6 +134,18 @@ def test_skipped_lines_warn_and_survive_edits(run: Run) -> None:
     assert DEFAULT.read_text(encoding="utf-8").startswith('not json\n{"v": 9}\n{"v": 1,')
 
 
+@pytest.mark.parametrize("command", ["list", "export", "render"])
+def test_a_line_nested_too_deeply_is_skipped_with_a_warning(run: Run, command: str) -> None:
+    """1,000 `[` on one line made `learnings list` exit 1 with a traceback."""
+    DEFAULT.parent.mkdir(parents=True)
+    DEFAULT.write_text("[" * 1_000 + "\n" + '{"a": ' * 100_000 + "\n", encoding="utf-8")
+    status, _out, err = run(command)
+    assert status == 0
+    assert f"warning: {DEFAULT}:1: nested too deeply, skipped" in err
+    assert f"warning: {DEFAULT}:2: nested too deeply, skipped" in err
+    assert "Traceback" not in err
+
+
 def test_a_missing_default_store_is_empty(run: Run) -> None:
     assert run("list") == (0, "", f"no learnings in {DEFAULT}\n")
     status, out, _err = run("render")

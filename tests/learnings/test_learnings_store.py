@@ -160,3 +160,32 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
         write_atomic(target, "half written")
     assert target.read_bytes() == b"precious\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["learnings.jsonl"]
+
+
+def _deep_stack(depth: int, then: Callable[[], object]) -> object:
+    return then() if depth == 0 else _deep_stack(depth - 1, then)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "[" * 1_000,
+        "[" * 100_000,
+        '{"a": ' * 5_000,
+        '{"v": 1, "id": "l_abcd", "paths": ' + "[" * 900 + "]" * 900 + "}",
+    ],
+)
+def test_a_line_nested_too_deeply_is_skipped_and_the_rest_loads(line: str) -> None:
+    (good_learning,), _new = add([], "keep me", (), None, NOW)
+    good = to_line(good_learning)
+    text = f"{line}\n{good}\n"
+    for loaded in [
+        parse_jsonl(text, source="base:learnings.jsonl"),
+        # however deep the caller's own stack already is
+        _deep_stack(800, lambda: parse_jsonl(text, source="base:learnings.jsonl")),
+    ]:
+        assert isinstance(loaded, type(parse_jsonl("", source="x")))
+        assert [learning.text for learning in loaded.learnings] == ["keep me"]
+        (warning,) = loaded.warnings
+        assert warning.startswith("base:learnings.jsonl:1: ")
+        assert warning.endswith(", skipped")

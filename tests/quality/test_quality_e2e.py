@@ -8,7 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from syrupy.assertion import SnapshotAssertion
+
+from corrections.cli import main
+from tests.emulation import Emulators
 
 HERE = Path(__file__).resolve().parent
 DEMO = HERE.parent.parent / "emulator" / "worlds" / "demo.json"
@@ -69,3 +73,22 @@ def test_a_small_bound_marks_older_months_partial(run_quality: Callable[..., tup
 def test_bad_month_is_a_usage_error(run_quality: Callable[..., tuple[int, Path]]) -> None:
     status, _ = run_quality(SMALL, "--month", "2026-13")
     assert status == 2
+
+
+def test_the_report_is_the_same_when_github_times_out_on_full_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators
+) -> None:
+    """`corrections quality` reads through the reader: under the server-time model (1 ms a node,
+    so 100 issues x 100 timeline items pass GitHub's 10 s) it halves its pages and counts the same."""
+    monkeypatch.setenv("GITHUB_TOKEN", "quality-token")
+    reports = []
+    for server_time in (None, {"ms_per_node": 1, "answer": "timeout_200"}):
+        server = emulate(DEMO, server_time=server_time) if server_time else emulate(DEMO)
+        out = tmp_path / f"quality-{len(reports)}"
+        status = main(["quality", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out)])
+        assert status == 0
+        reports.append(load(out / "quality.json"))
+        timed_out = [e.get("timed_out", False) for e in server.log() if e.get("endpoint") == "graphql"]
+        assert timed_out.count(True) == (1 if server_time else 0)
+    assert reports[0]["months"] == reports[1]["months"]
+    assert reports[0]["cost"]["requests"] < reports[1]["cost"]["requests"]

@@ -23,7 +23,8 @@ from emulator import Server
 from queries.client import Answer, GitHubClient
 from queries.documents import Operation
 from queries.errors import BadResponse
-from queries.sync_fetch import fetch_pull_comments, fetch_threads
+from queries.page_sizes import SourceSizes
+from queries.sync_fetch import Marks, fetch_pull_comments, fetch_threads
 from tests.emulation import Emulators
 from tests.writepath.conftest import build_world
 
@@ -92,7 +93,15 @@ def test_the_learnings_scan_raises(server: Server, stuck: Stuck) -> None:
             stuck=stuck,
         ) as client:
             with pytest.raises(BadResponse, match="issues cursor did not advance"):
-                await fetch_threads(client, "octo", "demo", since=None, max_pages=5, page_size=1)
+                await fetch_threads(
+                    client,
+                    "octo",
+                    "demo",
+                    marks=Marks(),
+                    points=100,
+                    max_pages=5,
+                    sizes=SourceSizes(threads=1),
+                )
             assert client.sent == (2 if stuck == "same" else 1)
 
     asyncio.run(scan())

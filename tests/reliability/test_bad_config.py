@@ -35,6 +35,8 @@ CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
         ("assistant.toml:3:", "`assistant.account`", "names a bot"),
     ),
     "not_toml": ("[context]\nmax_analyzed = = 3\n", ("assistant.toml", "not valid TOML", "line 2")),
+    "nested_too_deeply": ("a = " + "[" * 3_000 + "]" * 3_000 + "\n", ("assistant.toml", "nested too deeply")),
+    "tables_nested_too_deeply": ("a = " + "{b = " * 3_000 + "}" * 3_000 + "\n", ("assistant.toml", "nested")),
     "not_utf8": (b"[context]\nmax_analyzed = 3 \xff\xfe\n", ("assistant.toml", "cannot be read")),
 }
 ARGUMENTS: dict[str, tuple[list[str], tuple[str, ...]]] = {

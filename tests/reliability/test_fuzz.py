@@ -324,8 +324,9 @@ def test_commands_inside_code_or_quotes_never_count(before: str, inside: str) ->
     lines = f"{inside}\n/assistant not-duplicate".replace("\r\n", "\n").replace("\r", "\n").split("\n")
     quoted = "\n".join("> " + line for line in lines)
     assert not says_not_duplicate(quoted, "/assistant")
+    # After a blank line (right after a paragraph's line it would be that paragraph's next line).
     indented = "    /assistant not-duplicate"
-    assert not says_not_duplicate(inside.replace("/assistant", "") + "\n" + indented, "/assistant")
+    assert not says_not_duplicate(inside.replace("/assistant", "") + "\n\n" + indented, "/assistant")
 
 
 @FUZZ

@@ -262,22 +262,35 @@ def time_machine() -> VirtualTime:
 Sync = Callable[..., SyncResult]
 
 
+def writes(result: SyncResult) -> tuple[str, ...]:
+    """The run's mutations but its answers to commands (AddReaction: tests/writepath/test_sync_answers.py)."""
+    return tuple(name for name in result.mutations if name != "AddReaction")
+
+
+def sync_once(server: Server, time_machine: VirtualTime, **overrides: Any) -> SyncResult:
+    """One sync of octo/demo against the emulator, its pauses on `time_machine` (keyword arguments
+    override SyncOptions)."""
+    options = SyncOptions(
+        **{
+            "owner": "octo",
+            "name": "demo",
+            "api_url": server.url,
+            "token": "sync-token",
+            "sleep": time_machine.sleep,
+            "clock": time_machine.clock,
+            "now": lambda: NOW,
+            **overrides,
+        }
+    )
+    return asyncio.run(run_sync(options))
+
+
 @pytest.fixture
 def sync(server: Server, time_machine: VirtualTime) -> Sync:
     """Run one sync against the emulator (keyword arguments override SyncOptions)."""
 
     def run(**overrides: Any) -> SyncResult:
-        options = SyncOptions(
-            owner="octo",
-            name="demo",
-            api_url=server.url,
-            token="sync-token",
-            sleep=time_machine.sleep,
-            clock=time_machine.clock,
-            now=lambda: NOW,
-            **overrides,
-        )
-        return asyncio.run(run_sync(options))
+        return sync_once(server, time_machine, **overrides)
 
     return run
 

@@ -5,8 +5,8 @@ Every test checks that the default branch did not move and its store did not cha
 
 from __future__ import annotations
 
-import asyncio
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,9 +18,9 @@ from emulator import Server
 from learnings import github_commands
 from learnings.cli import main
 from learnings.store import parse_jsonl
-from learnings.sync import SyncError, SyncOptions, run_sync
+from learnings.sync import SyncError
 from tests.emulation import Emulators
-from tests.writepath.conftest import NOW, OLD_LEARNING, build_world
+from tests.writepath.conftest import OLD_LEARNING, build_world, sync_once, writes
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -97,8 +97,8 @@ def test_first_sync_records_pushers_commands_and_accepted_proposals(
     assert "comment 2700002005: `ignore-rule" in notes  # the finding marker in carol's comment is forged
     assert "2700001104" not in notes  # a proposal marker in dave's comment is not even a proposal
 
-    assert result.mutations == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
-    assert time_machine.sleeps == [1.0, 1.0]
+    assert writes(result) == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
+    assert time_machine.sleeps == [1.0] * (len(result.mutations) - 1)
     assert_main_unchanged(server, initial)
     stored = branch_store(server)
     assert [learning.id for learning in stored] == ["l_0ld1", *(learning.id for learning in result.recorded)]
@@ -147,7 +147,7 @@ def test_second_sync_adds_only_what_is_new(server: Server, kit: Any, sync: Sync)
     assert second.outcome == "recorded"
     assert sources(second.recorded) == {("issue", 10, new_id, "bob"), ("issue", 11, 2700001103, "alice")}
     assert second.pull_number == first.pull_number
-    assert second.mutations == ("CreateCommitOnBranch", "UpdatePullRequest")
+    assert writes(second) == ("CreateCommitOnBranch", "UpdatePullRequest")
     head = server.state()["heads"][BRANCH]
     assert server.store.commits[head].parent == first_head
     assert len(sync_pulls(server)) == 1
@@ -183,7 +183,7 @@ def test_stale_head_is_read_again_and_retried_once(
     time_machine.before_sleep = another_sync_writes
     result = sync()
 
-    assert result.mutations == (
+    assert writes(result) == (
         "CreateRef",
         "CreateCommitOnBranch",
         "CreateCommitOnBranch",
@@ -275,8 +275,11 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     )
     assert "  l_" in lines[1] and "accepted by @" in lines[1]
     assert "learnings: sync: note: issue #10, comment 2700001002" in err
+    assert re.fullmatch(r"cost: \d+ points? of 200, \d+ requests", lines[-1])
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
-    assert capsys.readouterr().out == "nothing new to record\n"
+    assert re.fullmatch(
+        r"nothing new to record \(\d+ points? of 200, \d+ requests\)\n", capsys.readouterr().out
+    )
     monkeypatch.delenv("GITHUB_TOKEN")
     assert (
         main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 4
@@ -295,16 +298,36 @@ def test_a_store_past_githubs_cut_is_never_rewritten(time_machine: Any, emulate:
     world["files"]["main"][STORE] = store
     server = emulate(world)
     initial = server.state()
-    options = SyncOptions(
-        owner="octo",
-        name="demo",
-        api_url=server.url,
-        token="sync-token",
-        sleep=time_machine.sleep,
-        clock=time_machine.clock,
-        now=lambda: NOW,
-    )
     with pytest.raises(SyncError, match="too large to read through GitHub"):
-        asyncio.run(run_sync(options))
+        sync_once(server, time_machine)
     assert server.state()["heads"] == initial["heads"]
     assert sync_pulls(server) == []
+
+
+@pytest.fixture
+def deep_store_line(world: dict[str, Any]) -> dict[str, Any]:
+    """The default branch's store with a first line of 1,000 `[`."""
+    files = world["files"]["main"]
+    files[STORE] = "[" * 1_000 + "\n" + files[STORE]
+    return world
+
+
+def test_a_store_line_nested_too_deeply_is_skipped_with_a_note(
+    deep_store_line: dict[str, Any], server: Server, sync: Sync
+) -> None:
+    """1,000 `[` on a line of the default branch's store made `learnings sync` exit 1 with a traceback."""
+    result = sync()
+    assert result.outcome == "recorded"
+    assert f"main:{STORE}:1: nested too deeply, skipped" in result.notes
+    assert sources(result.recorded) == FIRST
+
+
+@pytest.mark.parametrize("option", ["--budget", "--max-pages"])
+def test_a_budget_or_page_cap_below_one_is_a_usage_error(
+    option: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sync", "--repo", "octo/demo", option, "0"])
+    assert exit_info.value.code == 2
+    assert "must be 1 or more" in capsys.readouterr().err

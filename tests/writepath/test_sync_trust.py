@@ -12,6 +12,7 @@ import pytest
 from emulator import Server
 from learnings.proposals import proposal_comment, proposal_marker
 from learnings.sync import SyncError
+from tests.writepath.conftest import writes
 
 BRANCH = "assistant/learnings"
 STORE = ".github/assistant/learnings.jsonl"
@@ -60,7 +61,7 @@ def test_a_fork_pull_request_on_the_sync_branch_name_is_never_adopted(
     first = sync()
 
     assert first.outcome == "recorded" and first.pull_number not in {None, 19}
-    assert first.mutations == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
+    assert writes(first) == ("CreateRef", "CreateCommitOnBranch", "CreatePullRequest")
     assert _pull_state(server, 19)["body"] == MALLORY_BODY
     assert _pull_state(server, first.pull_number)["author"] == "github-actions"
     assert any(
@@ -72,7 +73,7 @@ def test_a_fork_pull_request_on_the_sync_branch_name_is_never_adopted(
     kit.graphql(react, {"s": kit.comment_node_id(11, 2700001103)}, "alice-token")
     second = sync()
     assert second.pull_number == first.pull_number
-    assert second.mutations == ("CreateCommitOnBranch", "UpdatePullRequest")
+    assert writes(second) == ("CreateCommitOnBranch", "UpdatePullRequest")
     assert _pull_state(server, 19)["body"] == MALLORY_BODY
 
 
@@ -86,7 +87,7 @@ def test_a_leftover_branch_is_reset_even_beside_a_fork_pull_request(
 
     result = sync()
 
-    assert result.mutations[:2] == ("UpdateRef", "CreateCommitOnBranch")
+    assert writes(result)[:2] == ("UpdateRef", "CreateCommitOnBranch")
     head = server.state()["heads"][BRANCH]
     assert head != leftover
     assert server.store.commits[head].parent == initial["heads"]["main"]
@@ -162,6 +163,7 @@ def test_a_proposal_counts_only_as_the_pusher_saw_it(
         "comment 2700001105: learning proposal in a comment that carries another marker (analysis)" in notes
     )
     assert (
-        "comment 2700001106: learning proposal whose text is not in the visible part of the comment" in notes
+        "comment 2700001106: learning proposal whose text is not shown as the visible text of its own paragraph"
+        in notes
     )
     assert "comment 2700001107: proposal edited after the 👍 of @bob" in notes

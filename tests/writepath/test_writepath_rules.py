@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.identity import Identity
 from assistant.markers import find_markers, payloads
-from learnings.gather import Candidate, find_sources
+from learnings.gather import Candidate, decide, find_sources
 from learnings.model import Learning, Source
 from learnings.pr_memory import MemoryMarkerError, PrMemory, comment_body, decode, encode, find_memory
 from learnings.proposals import (
@@ -27,7 +27,7 @@ from learnings.record import record
 from learnings.store import parse_jsonl
 from learnings.suppression import Finding, findings_in
 from queries.models import ActorRef
-from queries.sync_fetch import Reactor, Thread
+from queries.sync_fetch import Reactor, Reactors, Thread
 from queries.sync_models import ThreadComment
 from queries.write import PULL_REQUESTS_NOT_PERMITTED, STALE_DATA, refusal
 
@@ -219,8 +219,68 @@ def test_a_thumbs_up_older_than_the_last_edit_accepts_nothing() -> None:
     assert verdict([Reactor("bob", None)], [], PUSHERS, None) == Verdict("accepted", "bob")
 
 
+def test_a_thumbs_up_in_the_second_of_the_edit_accepts_nothing() -> None:
+    """GitHub gives both times to the second: a 👍 in the edit's second may have seen the old text."""
+    edited = datetime(2026, 11, 21, 13, 0, 5, tzinfo=UTC)
+    assert verdict([Reactor("bob", edited)], [], PUSHERS, edited) == Verdict("edited", "bob")
+    later = Reactor("bob", edited.replace(second=6))
+    assert verdict([later], [], PUSHERS, edited) == Verdict("accepted", "bob")
+
+
 def test_markers_are_found_in_one_pass_and_only_whole() -> None:
     unclosed = "<!-- assistant:pr-memory " * 3_000
     assert list(find_markers(unclosed)) == []
     body = "a <!-- note --> <!-- assistant:finding {} --> b <!--assistant:analysis x--> c <!-- assistant:x"
     assert [(m.name, m.payload) for m in find_markers(body)] == [("finding", "{}"), ("analysis", "x")]
+
+
+def _scanned_proposal(text: str) -> tuple[list[Thread], str]:
+    body = proposal_comment("Should I remember this?", text)
+    thread = Thread(
+        kind="issue",
+        number=3,
+        updated_at=NOW,
+        comments=(_comment(2_700_000_040, "triage-assistant", body),),
+        older_comments=False,
+    )
+    return [thread], body
+
+
+@pytest.mark.parametrize(
+    ("now_body", "edited", "outcome"),
+    [
+        # Edited after the scan and after the 👍: the 👍 approved the text before the edit.
+        ("same", datetime(2026, 11, 21, 15, 0, tzinfo=UTC), "proposal edited after the 👍 of @bob"),
+        # Its marker removed since the scan.
+        ("Nothing to remember.", datetime(2026, 11, 21, 11, 0, tzinfo=UTC), "proposal marker gone"),
+        # Made to hide its text since the scan (edited before the 👍, which saw the hidden form).
+        ("hidden", datetime(2026, 11, 21, 11, 0, tzinfo=UTC), "whose text is not shown"),
+    ],
+)
+def test_a_proposal_is_judged_by_the_body_read_with_its_reactions(
+    now_body: str, edited: datetime, outcome: str
+) -> None:
+    """The reactions query did not read the body and last edit again: the scan's copy was judged."""
+    threads, body = _scanned_proposal("use tox")
+    found = find_sources(threads, (), Identity("triage-assistant[bot]"), "/assistant")
+    (proposal,) = found.proposals
+    current = {"same": body, "hidden": "<!--\n" + body.replace("<!-- ", "-->\n<!-- ", 1)}.get(
+        now_body, now_body
+    )
+    thumbs = (Reactor("bob", datetime(2026, 11, 21, 12, 0, tzinfo=UTC)),)
+    seen = {proposal.node_id: Reactors(thumbs_up=thumbs, thumbs_down=(), body=current, edited_at=edited)}
+    candidates, notes, _waiting = decide(found, seen, {"bob": "WRITE"})
+    assert candidates == []
+    assert any(outcome in note for note in notes), notes
+
+
+def test_a_proposal_edited_since_the_scan_records_the_text_the_thumbs_up_saw() -> None:
+    threads, _body = _scanned_proposal("use tox")
+    found = find_sources(threads, (), Identity("triage-assistant[bot]"), "/assistant")
+    (proposal,) = found.proposals
+    now = proposal_comment("Should I remember this?", "use nox", ["noxfile.py"])
+    thumbs = (Reactor("bob", datetime(2026, 11, 21, 12, 0, tzinfo=UTC)),)
+    edited = datetime(2026, 11, 21, 11, 0, tzinfo=UTC)
+    seen = {proposal.node_id: Reactors(thumbs_up=thumbs, thumbs_down=(), body=now, edited_at=edited)}
+    (candidate,), _notes, _waiting = decide(found, seen, {"bob": "WRITE"})
+    assert (candidate.text, candidate.paths) == ("use nox", ("noxfile.py",))
