@@ -3,6 +3,8 @@
     python -m bench [--quick] [--json] [--latency-ms 50] [--runs N] [--issues N] [--seed N]
     python -m bench --step [--runs N] [--json]
     python -m bench --parsers [--runs N] [--json]
+    python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
+    python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -124,6 +126,28 @@ def all_agree(out: dict[str, Any]) -> bool:
     return adaptive and all(item["agree"] for item in found)
 
 
+def _loop(as_json: bool, seed: int) -> int:
+    """`--loop`: the weekly series of both stand-ins and the goals; exit 1 when a goal is missed."""
+    from bench.loop import figures, goals, run_both
+
+    found = figures(run_both(weeks=8, per_week=6, seed=seed))
+    met = goals(found)
+    if as_json:
+        print(json.dumps(found))
+    else:
+        print("| week | following corrections | following repeats | blind corrections | blind repeats |")
+        print("|---:|---:|---:|---:|---:|")
+        for week in found["weeks"]:
+            f, b = week["following"], week["blind"]
+            print(
+                f"| {week['week']} | {f['corrections']} | {f['repeats']} | {b['corrections']} | {b['repeats']} |"
+            )
+        print(f"\nAfter the first month: following {found['following']}, blind {found['blind']}")
+        for goal, ok in met.items():
+            print(f"- {goal}: {'met' if ok else 'MISSED'}")
+    return 0 if all(met.values()) else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; print JSON (`--json`) or Markdown tables."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
@@ -149,6 +173,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only the parsers of untrusted text on their worst inputs (bench/parsers.py)",
     )
+    parser.add_argument(
+        "--loop",
+        action="store_true",
+        help="the loop simulated end to end, both stand-in models (bench/loop.py; a few minutes)",
+    )
+    parser.add_argument(
+        "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"
+    )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
     if args.parsers:
@@ -157,6 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         timed = parser_bench(args.runs or 3)
         print(json.dumps(timed) if args.json else parser_markdown(timed))
         return 0 if all(row["met"] for row in timed["worst"]) else 1
+    if args.loop:
+        return _loop(args.json, args.seed)
+    if args.backtest:
+        from bench.backtest_bench import backtest_bench
+
+        found = {"outsiders": backtest_bench(), "common_case": backtest_bench(outsiders=False)}
+        print(json.dumps(found) if args.json else json.dumps(found, indent=2))
+        return 0
     if args.step:
         from bench.step import step_bench, step_markdown
 

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,7 @@ class Replay:
     stand_ins: Mapping[str, StandIn]
     token: str = ""
     records: list[StepRecord] = field(default_factory=list)
+    default_shell: str | None = None  # a workflow job's `run:` steps default to bash on Linux
 
     def run(self, inputs: Mapping[str, str]) -> dict[str, str]:
         """Run every step of action.yml with these inputs; the action's declared outputs."""
@@ -85,13 +86,17 @@ class Replay:
             name: inputs[name] if name in inputs else interpolate(str(spec.get("default", "")), contexts)
             for name, spec in declared.items()
         }
+        self.run_steps(action["runs"]["steps"], contexts)
+        return {name: interpolate(str(spec["value"]), contexts) for name, spec in action["outputs"].items()}
+
+    def run_steps(self, steps: Sequence[Mapping[str, Any]], contexts: dict[str, Any]) -> None:
+        """Run steps in order (an action's, or a workflow job's); their outputs go to `contexts`."""
         env = dict(self.environment)
-        for index, step in enumerate(action["runs"]["steps"]):
+        for index, step in enumerate(steps):
             record = self._step(step, index, contexts, env)
             self.records.append(record)
             if "id" in step:
                 contexts["steps"][step["id"]] = {"outputs": record.outputs, "outcome": "success"}
-        return {name: interpolate(str(spec["value"]), contexts) for name, spec in action["outputs"].items()}
 
     def _step(
         self, step: Mapping[str, Any], index: int, contexts: dict[str, Any], env: dict[str, str]
@@ -115,7 +120,7 @@ class Replay:
             }
             outputs, log = stand_in(with_), ""
         else:
-            if step.get("shell") != "bash":
+            if step.get("shell", self.default_shell) != "bash":
                 raise StepFailed(f"step {name!r}: shell {step.get('shell')!r}, only bash is replayed")
             outputs, log = self._bash(
                 name, index, interpolate(str(step["run"]), contexts), {**env, **step_env}, env

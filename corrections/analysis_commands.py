@@ -77,6 +77,7 @@ def add_parsers(commands: Any, command: Command) -> None:
         "Print `<!-- assistant:analysis {JSON} -->` for the labels the analysis puts forward and its "
         "duplicate notice, exactly as the reader parses it. Put the line at the end of the comment.",
         "corrections marker --labels bug,crash --duplicate-of 120",
+        "corrections marker --labels bug --context corrections-context   # with its receipt",
     )
     marker.add_argument(
         "--labels",
@@ -90,6 +91,12 @@ def add_parsers(commands: Any, command: Command) -> None:
     )
     marker.add_argument(
         "--follow-up", action="store_true", help="a follow-up analysis (default: a first analysis)"
+    )
+    marker.add_argument(
+        "--context",
+        metavar="DIR",
+        help="the folder `corrections read` wrote for this analysis: the marker's receipt names the "
+        "issues of its correction lines and the learnings of its learnings block (default: no receipt)",
     )
 
 
@@ -158,11 +165,15 @@ def marker_labels(values: Sequence[str]) -> list[str]:
 
 
 def _marker(args: argparse.Namespace) -> int:
-    from corrections.marker_line import MarkerError, analysis_marker
+    from corrections.marker_line import MarkerError, analysis_marker, folder_receipt
 
     try:
+        receipt = folder_receipt(Path(args.context)) if args.context is not None else None
         line = analysis_marker(
-            marker_labels(args.labels), args.duplicate_of, kind="follow-up" if args.follow_up else "first"
+            marker_labels(args.labels),
+            args.duplicate_of,
+            kind="follow-up" if args.follow_up else "first",
+            context=receipt,
         )
     except MarkerError as error:
         raise _Refused(str(error).replace("duplicate_of:", "--duplicate-of:")) from error

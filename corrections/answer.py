@@ -18,8 +18,8 @@ allowed), and:
   would run past the marker, a code fence it left open closed, and its length
   bounded so that the comment with its marker fits GitHub's 65,536 characters.
 
-The comment is the analysis, a blank line, and the marker `corrections marker` writes
-(corrections/marker_line.py), last.
+The comment is the analysis, a blank line, and the marker `corrections marker --context` writes
+(corrections/marker_line.py: with its receipt, what the model was given), last.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.untrusted import clean_block
-from corrections.marker_line import analysis_marker
+from corrections.marker_line import MarkerError, Receipt, analysis_marker, folder_receipt
 from corrections.prompt import PromptError, read_index
 
 # GitHub refuses a comment body longer than this ("Body is too long (maximum is 65536 characters)").
@@ -78,16 +78,19 @@ class Known:
 
     vocabulary: tuple[str, ...] = ()
     issues: frozenset[int] = frozenset()
+    # The marker's receipt: what the model was given (corrections/marker_line.py), when known.
+    receipt: Receipt | None = None
 
 
 def read_known(folder: Path) -> Known:
-    """The vocabulary and the issues of `corrections.json` in a context folder."""
+    """The vocabulary, the issues and the receipt of `corrections.json` in a context folder."""
     try:
         index = read_index(folder)
-    except PromptError as error:
+        receipt = folder_receipt(folder)
+    except (PromptError, MarkerError) as error:
         raise AnswerError(str(error)) from error
     issues = frozenset(index.window) | {entry.number for entry in index.corrections}
-    return Known(vocabulary=tuple(index.vocabulary), issues=issues)
+    return Known(vocabulary=tuple(index.vocabulary), issues=issues, receipt=receipt)
 
 
 def _unfenced(text: str) -> str:
@@ -210,7 +213,7 @@ def clean_answer(response: str, *, issue: int, known: Known) -> Answer:
     if not isinstance(analysis, str):
         warnings.append("the answer has no analysis text: the comment holds only the marker")
         analysis = ""
-    marker = analysis_marker(labels, duplicate)
+    marker = analysis_marker(labels, duplicate, context=known.receipt)
     room = MAX_COMMENT_CHARS - len(marker) - len("\n\n\n")
     allowed = known.issues | {issue} | ({duplicate} if duplicate is not None else set())
     text = comment_text(analysis, allowed, room)

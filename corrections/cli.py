@@ -60,6 +60,10 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         time_budget=args.time_budget,
         overrides=option_overrides(args),
     )
+    if args.as_of is not None:
+        from corrections.options import parse_moment
+
+        options = replace(options, as_of=parse_moment("--as-of", args.as_of))
     if args.issue is None:
         return options
     # After the configuration: a configuration error answers before the models are imported.
@@ -142,9 +146,17 @@ def _parser() -> Parser:
         "command did not write are never touched.",
         "corrections read --repo octo/demo --out corrections-context",
         "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
+        "corrections read --repo octo/demo --as-of 2026-10-01   # the context a first analysis then had",
     )
     add_repository_arguments(read, api_url=GITHUB_GRAPHQL_URL)
     _add_read_arguments(read)
+    read.add_argument(
+        "--as-of",
+        metavar="TIME",
+        help="the context a first analysis at TIME (ISO 8601; UTC unless it says) would have had, from "
+        "one read of today's timelines: events from TIME on are left out; permissions, titles, "
+        "labels.md and learnings are as they are now (default: now)",
+    )
     add_assistant_arguments(read)
     demo = _command(
         commands,
@@ -222,6 +234,59 @@ def _parser() -> Parser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     explain.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    backtest = _command(
+        commands,
+        "backtest",
+        "replay the last first analyses through your model, with and without the context",
+        "Read the repository once; for each of the last --last first analyses, render the context it "
+        "would have been given at its moment, run --model on that prompt (on stdin; its stdout holds "
+        "the analysis marker or its JSON) with the context and without it (max_analyzed = 0), and "
+        "score both against what the maintainers left on the issue. Answers are cached, so an "
+        "interrupted backtest resumes without asking the model again.",
+        "corrections backtest --repo octo/demo --model 'gh models run openai/gpt-4.1-mini' --last 50",
+        "corrections backtest --repo octo/demo --model ./my-model --max-analyzed 10,30,60 --json",
+    )
+    add_repository_arguments(backtest, api_url=GITHUB_GRAPHQL_URL)
+    backtest.add_argument(
+        "--model",
+        required=True,
+        metavar="CMD",
+        help="the model command, split like a shell line, run without one",
+    )
+    backtest.add_argument(
+        "--last",
+        type=int,
+        default=20,
+        metavar="N",
+        help="first analyses replayed, at most 100 (default: %(default)s)",
+    )
+    backtest.add_argument(
+        "--max-analyzed",
+        metavar="N[,N...]",
+        help="windows to try, e.g. 10,30,60 (default: [context] max_analyzed of the configuration)",
+    )
+    backtest.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    backtest.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="per model call (default: %(default)s)",
+    )
+    backtest.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="where the answers are cached (default: $XDG_STATE_HOME/correction-reader, else "
+        "~/.local/state/correction-reader)",
+    )
+    backtest.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (default: .github/assistant.toml, when it exists)",
+    )
+    backtest.add_argument(
+        "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
+    )
     add_assistant_arguments(explain)
     analysis_commands.add_parsers(commands, _command)
     return parser
@@ -243,6 +308,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.action import main as action_main
 
             return action_main()
+        if args.command == "backtest":
+            from corrections.backtest_command import run_backtest
+
+            return run_backtest(args, required_token(args.api_url))
         if args.command in {"quality", "explain"}:
             from corrections import reports
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from assistant.config import Config
 from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
-from learnings.prompt import render_block
+from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
 
 # Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
@@ -23,26 +23,26 @@ class ContextFiles:
     warnings: tuple[str, ...] = ()
 
 
-def render_learnings(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> tuple[str, list[str]]:
-    """learnings.md from the file read at the base ref, and the warnings of its loading."""
+def render_learnings(
+    outcome: ReadOutcome, config: Config, paths: tuple[str, ...]
+) -> tuple[str, tuple[str, ...], list[str]]:
+    """learnings.md from the file read at the base ref, the ids it shows, and the warnings of its loading."""
     loaded = outcome.learnings or LoadedLearnings()
-    block = render_block(
+    block, ids = block_and_ids(
         list(loaded.learnings),
         changed_paths=paths,
         max_entries=config.learnings.max_prompt_entries,
         max_chars=LEARNINGS_CHAR_BUDGET,
         stale_ids=outcome.stale_learnings,
     )
-    return block, list(loaded.warnings)
+    return block, ids, list(loaded.warnings)
 
 
 def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> ContextFiles:
     """corrections.md, corrections.json, learnings.md (when enabled) and issues/<n>.md."""
-    top = {
-        "corrections.md": render_corrections_md(outcome),
-        "corrections.json": corrections_json(outcome),
-    }
+    top = {"corrections.md": render_corrections_md(outcome)}
     warnings: list[str] = []
+    shown: tuple[str, ...] = ()
     # Learnings that could not be read are left out, not shown as "none recorded".
     if (
         config.learnings.enabled
@@ -50,7 +50,9 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         and not outcome.failed
         and "learnings" not in outcome.missing
     ):
-        top["learnings.md"], warnings = render_learnings(outcome, config, paths)
+        top["learnings.md"], shown, warnings = render_learnings(outcome, config, paths)
+    # The same learnings' ids: what `corrections marker --context` writes into the receipt.
+    top["corrections.json"] = corrections_json(outcome, learnings=shown)
     by_number = {c.number: c for c in outcome.corrections}
     issues = {
         f"{read.issue.number}.md": render_issue_md(read.issue, by_number.get(read.issue.number))

@@ -28,6 +28,7 @@ from corrections.models import (
 )
 from corrections.notes import PARTS, Part
 from corrections.render import correction_line, objected_by, safe_title
+from corrections.repeats import AnalysisRepeats
 from corrections.rules import Permissions, RuleSettings, analyses, trace
 from corrections.trace import (
     DuplicateRole,
@@ -239,8 +240,14 @@ def explain(
     permissions: Permissions,
     reactors: Sequence[Reaction] | None,
     facts: TrailFacts = TrailFacts(),
+    *,
+    repeats: AnalysisRepeats | None = None,
 ) -> list[str]:
-    """The lines that explain the correction of one issue, or why it has none."""
+    """The lines that explain the correction of one issue, or why it has none.
+
+    `repeats`: what the first analysis's model had been given (corrections/repeats.py), when the
+    window was read too: each correction that was a repeat names the line that had given it.
+    """
     lines = [f"#{issue.number} {safe_title(issue.title)} ({issue.state.lower()})"]
     found, warnings = analyses(issue, settings)
     first = next((a for a in found if a.kind == "first"), None)
@@ -267,9 +274,34 @@ def explain(
         lines.append("Note: the timeline is longer than a run reads; later events were not seen.")
     for part in sorted(set(facts.missing)):
         lines.append(f"Note: not read from GitHub: {PARTS[part]}.")
+    if repeats is not None:
+        lines += repeat_lines(repeats)
     if correction.is_corrected:
         lines.append("Result: learned. The line in corrections.md reads:")
         lines.append("  " + correction_line(correction))
     else:
         lines.append("Result: no correction; the first analysis stood as it was, and nothing is learned.")
+    return lines
+
+
+def repeat_lines(found: AnalysisRepeats) -> list[str]:
+    """Whether the first analysis's corrections had been given to its model, and by which line."""
+    source = (
+        "its marker's receipt"
+        if found.receipt
+        else f"reconstructed: the window a read just before {found.at:%Y-%m-%d %H:%M} would have given"
+    )
+    lines = [f"Context of the first analysis ({source}): {len(found.context)} correction lines."]
+    if not found.corrections:
+        return lines
+    for decision in found.corrections:
+        repeat = next((r for r in found.repeats if r.decision == decision), None)
+        if repeat is None:
+            lines.append(f"- {decision.words()}: not a repeat (no line of the context had it).")
+            continue
+        lines.append(
+            f"- {decision.words()}: a repeat. The model had been given this line of "
+            f"#{repeat.given_by.number}:"
+        )
+        lines.append("    " + correction_line(repeat.given_by))
     return lines

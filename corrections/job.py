@@ -214,10 +214,10 @@ async def read_corrections(
             outcome.warnings.append(
                 f"#{read.issue.number}: timeline longer than the cap; later events not read"
             )
-    known = reading.known_permissions()
+    known = outcome.permissions = reading.known_permissions()
     for read in outcome.window:
         assert read.first is not None
-        reactors = reading.reactions_on(read.first.node_id)
+        reactors = outcome.reactions[read.first.node_id] = reading.reactions_on(read.first.node_id)
         outcome.corrections.append(correct(read.issue, read.first, reactors, reading.settings, known))
     if outcome.learnings is not None:
         prefix = f"{request.base_ref}:"

@@ -8,7 +8,7 @@ linear parser, and count only as the first or the last thing in their comment.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,6 +20,7 @@ from corrections.models import Analysis, Comment
 ANALYSIS = marker_line.ANALYSIS
 AnalysisKind = marker_line.AnalysisKind
 MarkerError = marker_line.MarkerError  # defined beside the writer, which needs no pydantic
+Receipt = marker_line.Receipt
 
 
 class _Marker(BaseModel):
@@ -29,6 +30,9 @@ class _Marker(BaseModel):
     kind: AnalysisKind
     labels: list[Annotated[str, Field(min_length=1)]] = []
     duplicate_of: Annotated[int, Field(gt=0)] | None = None
+    # The receipt, checked by the writer's own schema (marker_line.parse_receipt): one that does
+    # not parse leaves the analysis valid, without a receipt.
+    context: Any = None
 
 
 def _name(comment: Comment) -> str:
@@ -42,7 +46,9 @@ def parse_analysis(
 
     Its marker counts only as the first or the last thing in the comment (assistant.markers.
     placed_markers); one anywhere else is ignored, with a warning naming the comment appended to
-    `warnings`. Raises MarkerError when the marker that counts does not parse.
+    `warnings`. Raises MarkerError when the marker that counts does not parse. A receipt that does
+    not parse (or holds more than a window and a learnings block) is left out, with a warning in
+    `warnings` naming the comment: its context is then reconstructed.
     """
     if not is_assistant(comment.author, assistant):
         return None
@@ -59,6 +65,13 @@ def parse_analysis(
     except ValidationError as error:
         reason = error.errors()[0]["msg"] if error.errors() else "invalid"
         raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error
+    receipt: Receipt | None = None
+    if marker.context is not None:
+        try:
+            receipt = marker_line.parse_receipt(marker.context)
+        except MarkerError as error:
+            if warnings is not None:
+                warnings.append(f"{_name(comment)}: the analysis's receipt is left out ({error})")
     return Analysis(
         index=index,
         node_id=comment.node_id,
@@ -67,6 +80,7 @@ def parse_analysis(
         kind=marker.kind,
         labels=tuple(marker.labels),
         duplicate_of=marker.duplicate_of,
+        receipt=receipt,
     )
 
 

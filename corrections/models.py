@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from assistant.identity import is_maintainer, may_push
+from corrections.marker_line import Receipt
 
 
 class _Frozen(BaseModel):
@@ -86,6 +87,8 @@ class Analysis(_Frozen):
     kind: Literal["first", "follow-up"]
     labels: tuple[str, ...] = ()
     duplicate_of: int | None = None
+    # What the model was given (the marker's "context"); None for a marker without one.
+    receipt: Receipt | None = None
 
 
 class Permission(StrEnum):

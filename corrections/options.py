@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from assistant.config import (
     ASSISTANT_OVERRIDES,
@@ -49,6 +51,22 @@ class ReadOptions:
     overrides: tuple[Override, ...] = ()
     # The issue being analysed: the corrections nearest it come first.
     analysed: AnalysedIssue | None = None
+    # `--as-of`: the context a first analysis at this moment would have had (corrections/as_of.py).
+    as_of: datetime | None = None
+
+
+def parse_moment(option: str, text: str) -> datetime:
+    """An ISO 8601 date or time (`2026-11-02`, `2026-11-02T10:30:00Z`); UTC when it names no offset.
+
+    Raises UsageError naming the option.
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError as error:
+        raise UsageError(
+            f"{option}: expected an ISO 8601 date or time (2026-11-02T10:30:00Z), got {text!r}"
+        ) from error
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def option_overrides(args: object) -> tuple[Override, ...]:
@@ -109,4 +127,19 @@ def build_options(
         max_analyzed=max_analyzed,
         analysed=analysed,
         overrides=tuple(overrides),
+    )
+
+
+def command_options(args: Any, **keys: Any) -> ReadOptions:
+    """The options of a maintainer's command (`quality`, `explain`, `backtest`) from its parsed
+    arguments: `--repo`, `--config`, `--api-url`, `--base-ref`, `--assistant-login` and
+    `--assistant-account`, and `keys` for build_options."""
+    return build_options(
+        repo=args.repo,
+        out=Path(keys.pop("out", ".")),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        base_ref=args.base_ref,
+        overrides=option_overrides(args),
+        **keys,
     )

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from assistant.config import Config
 from corrections import notes
 from corrections.analysed import AnalysedIssue
-from corrections.models import IssueCorrection
+from corrections.models import IssueCorrection, Permission, Reaction
 from corrections.reading import IssueRead
 from corrections.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings
@@ -49,6 +49,13 @@ class ReadOutcome:
     page_sizes: PageSizes = field(default_factory=PageSizes)
     # The issue being analysed: never one of the corrections, and the one they are ranked against.
     analysed: AnalysedIssue | None = None
+    # What the rules read beside the timelines: the 👎 on each first analysis (by its node id) and
+    # the permissions looked up (by normalized login), so a context as of a past moment
+    # (corrections/as_of.py) runs the same rules on the same answers.
+    reactions: dict[str, list[Reaction]] = field(default_factory=dict)
+    permissions: dict[str, Permission] = field(default_factory=dict)
+    # Set on a context as of a past moment: events after it were left out.
+    as_of: datetime | None = None
 
     @property
     def github_failed(self) -> bool:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -102,7 +104,34 @@ class ContextFolder:
 _NOT_FOUND = "not found; write the folder with `corrections read` first"
 
 
-def _text(files: Folder, folder: Path, name: str) -> str:
+class _Files(Protocol):
+    """What the prompt reads a context folder through: assistant.files.Folder, or files in memory."""
+
+    def kind(self, name: str) -> str: ...
+    def read(self, name: str) -> bytes | None: ...
+
+
+@dataclass(frozen=True)
+class _InMemory:
+    """A context folder's files as the renderers give them (relative name -> text), never on disk."""
+
+    files: Mapping[str, str]
+
+    def kind(self, name: str) -> str:
+        return "file" if name in self.files else "missing"
+
+    def read(self, name: str) -> bytes | None:
+        text = self.files.get(name)
+        return None if text is None else text.encode("utf-8")
+
+
+def context_of(files: Mapping[str, str], folder: Path) -> ContextFolder:
+    """`read_context` of a folder's files already in memory, as `corrections read` would write them
+    into `folder` (`corrections backtest`: one context per analysis, none written)."""
+    return _context(_InMemory(files), folder)
+
+
+def _text(files: _Files, folder: Path, name: str) -> str:
     """The text of the context file `name`; PromptError when it is missing, a link, or not UTF-8."""
     data = files.read(name)
     if data is None:
@@ -127,7 +156,7 @@ def _opened(folder: Path, name: str) -> Folder:
         raise PromptError(f"{folder}: cannot be read: {error}") from error
 
 
-def _index(files: Folder, folder: Path) -> ContextIndex:
+def _index(files: _Files, folder: Path) -> ContextIndex:
     """The folder's corrections.json; PromptError, naming the file, when it is unusable."""
     index_path = folder / "corrections.json"
     try:
@@ -160,7 +189,7 @@ def read_context(folder: Path) -> ContextFolder:
         return _context(files, folder)
 
 
-def _context(files: Folder, folder: Path) -> ContextFolder:
+def _context(files: _Files, folder: Path) -> ContextFolder:
     corrections = _text(files, folder, "corrections.md")
     index = _index(files, folder)
     warnings: list[str] = []

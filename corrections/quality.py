@@ -54,6 +54,27 @@ class LabelNumbers:
 
 
 @dataclass(frozen=True)
+class RepeatNumbers:
+    """A month's repeats (corrections/repeats.py): decisions, repeats, decisions given and how many
+    of those given did not come back."""
+
+    corrections: int = 0
+    repeats: int = 0
+    given: int = 0
+    not_repeated: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """repeats / corrections."""
+        return self.repeats / self.corrections if self.corrections else None
+
+    @property
+    def not_repeated_share(self) -> float | None:
+        """not_repeated / given."""
+        return self.not_repeated / self.given if self.given else None
+
+
+@dataclass(frozen=True)
 class MonthQuality:
     """The numbers of one month."""
 
@@ -70,6 +91,8 @@ class MonthQuality:
     duplicates_objected_by_other: int
     thumbs_down: int  # counted 👎 (people with push access), all analyses of the month
     thumbs_down_analyses: int  # analyses with at least one counted 👎
+    repeats: RepeatNumbers = RepeatNumbers()  # filled by corrections/repeats.py
+    receipts: int = 0  # first analyses whose marker has a receipt
 
 
 @dataclass(frozen=True)

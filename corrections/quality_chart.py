@@ -1,7 +1,7 @@
 """quality.svg: precision per label by month, as small multiples that read at a glance (pure).
 
-One row per label, one column per calendar month from the first month read to the last. In each
-cell a dot's height is the label's precision that month (bottom of the row 0 %, top 100 %), and
+One row per label (and a last row, the repeat rate: repeats / corrections), one column per
+calendar month from the first month read to the last. In each cell a dot's height is the label's precision that month (bottom of the row 0 %, top 100 %), and
 beside it the numbers it comes from, `kept/proposed` and the percentage, so that one proposal
 dropping from 100 % to 0 % reads as `0/1`, not as a collapse. Rows never share a plot, so labels
 with the same value cannot hide each other. A month in which the label was not put forward (or
@@ -17,7 +17,7 @@ import itertools
 from html import escape
 
 from assistant.untrusted import clean_line
-from corrections.quality import LabelNumbers, QualityReport
+from corrections.quality import MonthQuality, QualityReport
 
 # Okabe-Ito, without its yellow (#F0E442), which is too light on white for thin lines and text.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -42,13 +42,52 @@ def _name(label: str) -> str:
     return escape(text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…")
 
 
+# One cell: the ratio, and the two counts it comes from.
+_Cell = tuple[float, int, int]
+REPEATS_ROW = "repeats"
+REPEATS_COLOUR = "#555555"
+
+
+def _precision(label: str, months: list[str], by_month: dict[str, MonthQuality]) -> list[_Cell | None]:
+    """A label's precision (kept/proposed) per month; None where it was not put forward: a gap."""
+    cells: list[_Cell | None] = []
+    for month in months:
+        found = by_month.get(month)
+        numbers = next((n for n in found.labels if n.label == label), None) if found else None
+        if numbers is None or numbers.precision is None:
+            cells.append(None)
+        else:
+            cells.append((numbers.precision, numbers.kept, numbers.proposed))
+    return cells
+
+
+def _repeat_rates(months: list[str], by_month: dict[str, MonthQuality]) -> list[_Cell | None]:
+    """The repeat rate (repeats/corrections) per month; None where the month had no correction."""
+    cells: list[_Cell | None] = []
+    for month in months:
+        found = by_month.get(month)
+        numbers = found.repeats if found else None
+        if numbers is None or numbers.rate is None:
+            cells.append(None)
+        else:
+            cells.append((numbers.rate, numbers.repeats, numbers.corrections))
+    return cells
+
+
 def quality_svg(report: QualityReport) -> str:
     """The chart; months without data are gaps, every value carries its counts."""
     months = _months_between(report.months[0].month, report.months[-1].month) if report.months else []
     by_month = {m.month: m for m in report.months}
     labels = report.proposed_labels()
+    rows = [
+        (_name(label), PALETTE[row % len(PALETTE)], _precision(label, months, by_month))
+        for row, label in enumerate(labels)
+    ]
+    repeats = _repeat_rates(months, by_month)
+    if any(cell is not None for cell in repeats):
+        rows.append((REPEATS_ROW, REPEATS_COLOUR, repeats))
     width = max(MIN_WIDTH, NAME_WIDTH + COLUMN * max(1, len(months)) + MARGIN)
-    height = TOP + ROW * max(1, len(labels)) + FOOT
+    height = TOP + ROW * max(1, len(rows)) + FOOT + (14 if len(rows) > len(labels) else 0)
 
     def column_x(index: int) -> float:
         return NAME_WIDTH + COLUMN * index + COLUMN / 2
@@ -75,17 +114,14 @@ def quality_svg(report: QualityReport) -> str:
                 'text-anchor="middle">no analysis read</text>'
             )
     right = NAME_WIDTH + COLUMN * max(1, len(months)) - 12
-    for row, label in enumerate(labels):
-        colour = PALETTE[row % len(PALETTE)]
+    for row, (name, colour, cells) in enumerate(rows):
         top = TOP + ROW * row
         hundred, zero = top + BAND_TOP, top + BAND_TOP + BAND_HEIGHT
         if row % 2 == 0:
             parts.append(
                 f'<rect x="{MARGIN / 2:.0f}" y="{top}" width="{width - MARGIN}" height="{ROW}" fill="#f4f4f4"/>'
             )
-        parts.append(
-            f'<text x="{MARGIN}" y="{top + 28}" fill="{colour}" font-weight="bold">{_name(label)}</text>'
-        )
+        parts.append(f'<text x="{MARGIN}" y="{top + 28}" fill="{colour}" font-weight="bold">{name}</text>')
         # The row's scale: 100 % dotted, 0 % solid, both named at the left.
         parts.append(
             f'<text x="{NAME_WIDTH - 4}" y="{hundred + 4}" font-size="9" fill="#777777" text-anchor="end">100%</text>'
@@ -97,14 +133,10 @@ def quality_svg(report: QualityReport) -> str:
             f'<line x1="{NAME_WIDTH}" y1="{hundred}" x2="{right}" y2="{hundred}" stroke="#cccccc" stroke-dasharray="2 3"/>'
         )
         parts.append(f'<line x1="{NAME_WIDTH}" y1="{zero}" x2="{right}" y2="{zero}" stroke="#aaaaaa"/>')
-        points: list[tuple[float, float, LabelNumbers] | None] = []
-        for index, month in enumerate(months):
-            found = by_month.get(month)
-            numbers = next((n for n in found.labels if n.label == label), None) if found else None
-            if numbers is None or numbers.precision is None:
-                points.append(None)  # not put forward that month: a gap, not a zero
-                continue
-            points.append((column_x(index), zero - BAND_HEIGHT * numbers.precision, numbers))
+        points: list[tuple[float, float, _Cell] | None] = [
+            None if cell is None else (column_x(index), zero - BAND_HEIGHT * cell[0], cell)
+            for index, cell in enumerate(cells)
+        ]
         for before, after in itertools.pairwise(points):
             if before is not None and after is not None:
                 parts.append(
@@ -114,11 +146,11 @@ def quality_svg(report: QualityReport) -> str:
         for point in points:
             if point is None:
                 continue
-            x, y, numbers = point
+            x, y, (ratio, part, whole) = point
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{colour}" stroke="#ffffff"/>')
             parts.append(
                 f'<text x="{x:.1f}" y="{zero + 16}" font-size="11" text-anchor="middle" fill="#222222">'
-                f"{numbers.precision or 0.0:.0%} ({numbers.kept}/{numbers.proposed})</text>"
+                f"{ratio:.0%} ({part}/{whole})</text>"
             )
     if not labels:
         parts.append(
@@ -130,6 +162,11 @@ def quality_svg(report: QualityReport) -> str:
         "Each row is one label: the dot is its precision that month, the numbers are precision (kept/proposed).",
         "An empty cell is a month in which the assistant did not put the label forward: a gap, not 0 %.",
     ]
+    if len(rows) > len(labels):
+        notes.append(
+            "The last row, repeats: the share of the month's corrections the model had been given already "
+            "(repeats/corrections)."
+        )
     if any(not m.complete for m in report.months):
         notes.append("* partial month: the read stopped at its bound before reaching the month's start.")
     for number, note in enumerate(notes):

@@ -40,6 +40,13 @@ def _month(month: MonthQuality) -> dict[str, Any]:
             "open": month.duplicates_open,
         },
         "thumbs_down": {"counted": month.thumbs_down, "analyses": month.thumbs_down_analyses},
+        "repeats": {
+            "corrections": month.repeats.corrections,
+            "repeats": month.repeats.repeats,
+            "given": month.repeats.given,
+            "not_repeated": month.repeats.not_repeated,
+        },
+        "receipts": month.receipts,
     }
 
 
@@ -111,6 +118,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
             f"{_objected(found)}, {found.duplicates_open} open",
             f"- 👎 counted (people with push access): {found.thumbs_down}, on "
             f"{found.thumbs_down_analyses} {'analysis' if found.thumbs_down_analyses == 1 else 'analyses'}",
+            *repeat_lines(found),
             "",
             "| Label | Proposed | Kept | Removed | Added | Precision | Recall |",
             "|---|---:|---:|---:|---:|---:|---:|",
@@ -122,7 +130,11 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         "Proposed: the first analysis named the label or the assistant applied it. Removed: a person "
         "removed it after the analysis (and did not undo that). Kept: proposed and not removed. Added: a "
         "person added a label the assistant had not put forward. Precision = kept / proposed; "
-        "recall = kept / (kept + added).",
+        "recall = kept / (kept + added). A repeat is a correction of an analysis whose model had "
+        "been given the same correction (a maintainer removed the same label, added the same label, "
+        "or objected to a duplicate notice of the same issue, on an earlier issue whose line was in "
+        "its context): the context is the analysis's receipt, or else the one a read just before it "
+        "would have given.",
         "",
         "## Precision per label, by month",
         "",
@@ -158,3 +170,17 @@ def _with_counts(numbers: LabelNumbers | None) -> str:
     if numbers is None or numbers.precision is None:
         return "-"
     return f"{_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
+
+
+def repeat_lines(month: MonthQuality) -> list[str]:
+    """The month's repeats, in words with their counts (quality.md and the step summary)."""
+    numbers = month.repeats
+    analyses = "analysis" if month.analyses == 1 else "analyses"
+    return [
+        f"- Repeats: {numbers.repeats} of {numbers.corrections} corrections "
+        f"({_ratio(numbers.rate)}) had been given to the model already",
+        f"- Corrections given in the context: {numbers.given}; {numbers.not_repeated} of them did not "
+        f"come back ({_ratio(numbers.not_repeated_share)})",
+        f"- Receipts: {month.receipts} of {month.analyses} {analyses} said what their model was given; "
+        "the others' contexts were reconstructed as of each analysis",
+    ]

@@ -128,6 +128,34 @@ async def _read(
         )
 
 
+def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+    """The context as of `options.as_of`: one read of the widest window today, then the past one
+    (corrections/as_of.py), its window as the configuration sizes it."""
+    import asyncio
+    import dataclasses
+
+    from assistant.config import with_values
+    from assistant.config_keys import KEYS
+
+    wanted = options.config.context.max_analyzed
+    widest = KEYS["context"]["max_analyzed"].high or wanted
+    if wanted > 0:
+        config = with_values(options.config, "--as-of", "context", {"max_analyzed": widest})
+        options = dataclasses.replace(options, config=config, max_analyzed=widest)
+    outcome = asyncio.run(read_outcome(options, token, log))
+    from corrections.as_of import context_as_of, describe
+
+    assert options.as_of is not None
+    if outcome.failed:
+        return outcome
+    past = context_as_of(outcome, options.as_of, wanted, read_with=widest)
+    log(
+        f"corrections: the context as of {describe(options.as_of)}: events from then on left out; "
+        "permissions, titles, labels.md and learnings as they are now"
+    )
+    return past
+
+
 def run_read(
     options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None
 ) -> ReadOutcome:
@@ -143,7 +171,10 @@ def run_read(
 
     notices = say or Notices("corrections")
     started = time.monotonic()
-    outcome = asyncio.run(read_outcome(options, token, log))
+    if options.as_of is None:
+        outcome = asyncio.run(read_outcome(options, token, log))
+    else:
+        outcome = _read_as_of(options, token, log)
     # Loaded beside the first request (read_outcome): the renderers are not needed to start.
     from corrections.context import render_context
 

@@ -143,8 +143,11 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
     )
 
 
-def corrections_json(outcome: ReadOutcome) -> str:
-    """corrections.json: the same facts as corrections.md, machine-readable."""
+def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> str:
+    """corrections.json: the same facts as corrections.md, machine-readable.
+
+    `learnings`: the ids of the learnings learnings.md shows, for an analysis's receipt.
+    """
     document = {
         "v": 1,
         "repository": outcome.repository,
@@ -176,7 +179,11 @@ def corrections_json(outcome: ReadOutcome) -> str:
         "note": outcome.note,
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
+        "learnings": list(learnings),
     }
+    if outcome.as_of is not None:
+        # A context as of a past moment (`--as-of`): events from then on were left out.
+        document["as_of"] = outcome.as_of.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -21,17 +21,21 @@ from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
-from corrections.options import ReadOptions, build_options, option_overrides
-from corrections.quality import quality_report
+from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
+from corrections.options import ReadOptions, build_options, command_options, option_overrides
+from corrections.quality import complete_after, quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
 from corrections.read import read_outcome
-from corrections.rules import RuleSettings
+from corrections.reading import IssueRead
+from corrections.repeats import AnalysisRepeats, analysis_repeats, outcome_repeats, with_repeats
+from corrections.rules import RuleSettings, correct, first_analysis
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.retry import RetryPolicy
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+WIDEST = MAX_RECEIPT_CORRECTIONS  # the widest window: what any analysis's context could hold
 
 
 def _stderr(line: str) -> None:
@@ -78,6 +82,11 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         vocabulary=outcome.vocabulary,
     )
     report = quality_report(outcome, settings, context.max_analyzed)
+    # Repeats from the same read: each analysis's context as its receipt says, or as a read of the
+    # configured window (not this wider one) just before it would have given.
+    configured = command_options(args).config.context.max_analyzed
+    found = outcome_repeats(outcome, settings, window=configured, read_with=context.max_analyzed)
+    report = with_repeats(report, found)
     month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
     out = options.out
@@ -113,14 +122,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     """Print why issue N taught the assistant what it did (or nothing)."""
     if args.number < 1:
         raise UsageError(f"issue number must be positive, got {args.number}")
-    options = build_options(
-        repo=args.repo,
-        out=Path("."),
-        config_path=Path(args.config) if args.config else None,
-        api_url=args.api_url,
-        base_ref=args.base_ref,
-        overrides=option_overrides(args),
-    )
+    options = command_options(args)
     say = Notices("corrections")
     try:
         trail = asyncio.run(_trail(args, options, token))
@@ -134,6 +136,35 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     if trail.issue is None:
         print(f"#{args.number}: no such issue in {options.owner}/{options.name} (or it is a pull request).")
         return 1
-    for line in explain(trail.issue, trail.settings, trail.permissions, trail.reactors, trail.facts):
+    repeats = _repeats_of(options, token, trail)
+    for line in explain(
+        trail.issue, trail.settings, trail.permissions, trail.reactors, trail.facts, repeats=repeats
+    ):
         print(line)
     return 0
+
+
+def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> AnalysisRepeats | None:
+    """What the issue's first analysis had been given, from one read of the widest window (the
+    receipt's issues, or the window as of the analysis); None without a first analysis or a read."""
+    issue = trail.issue
+    assert issue is not None
+    first = first_analysis(issue, trail.settings)
+    if first is None:
+        return None
+    window = options.config.context.max_analyzed
+    config = with_values(options.config, "explain", "context", {"max_analyzed": WIDEST})
+    config = with_values(config, "learnings", "learnings", {"enabled": False})
+    outcome = asyncio.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
+    if outcome.failed:
+        _stderr(f"corrections: the window could not be read ({outcome.failure}): repeats not said")
+        return None
+    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    read = next((r for r in outcome.window if r.issue.number == issue.number), None)
+    if read is None or read.first is None:
+        read = IssueRead.of(issue, None, 0, settings)
+    assert read.first is not None
+    correction = correct(read.issue, read.first, trail.reactors or (), settings, trail.permissions)
+    return analysis_repeats(
+        outcome, read, correction, settings, window=window, read_back_to=complete_after(outcome, WIDEST)
+    )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from assistant.commands import says_not_duplicate
+from assistant.config import Config
 from assistant.identity import Identity, is_assistant, is_person, normalize_login
 from corrections.markers import MarkerError, has_analysis_marker, parse_analysis
 from corrections.models import (
@@ -56,6 +57,16 @@ class RuleSettings:
     command_word: str = "/assistant"
     duplicate_label: str = "possible-duplicate"
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
+
+    @classmethod
+    def of(cls, config: Config, vocabulary: Vocabulary) -> RuleSettings:
+        """The settings of a configuration and the vocabulary read with it."""
+        return cls(
+            assistant=config.assistant.identity,
+            command_word=config.assistant.command,
+            duplicate_label=config.assistant.duplicate_label,
+            vocabulary=vocabulary,
+        )
 
 
 @dataclass(frozen=True)

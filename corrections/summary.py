@@ -14,7 +14,10 @@ from assistant.untrusted import clean_line, escape_markdown, inline_code, trunca
 from corrections.models import IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt
+from corrections.quality import RepeatNumbers, month_of
 from corrections.render import objected_by
+from corrections.repeats import month_numbers, outcome_repeats
+from corrections.rules import RuleSettings
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MAX_SUMMARY_TITLE = 80
@@ -83,6 +86,27 @@ def _issues(numbers: list[int]) -> str:
     return shown + (f" and {more} more" if more > 0 else "")
 
 
+@dataclass(frozen=True)
+class MonthRepeats:
+    """The repeats of the latest month among the window's first analyses (the step reads no more)."""
+
+    month: str
+    numbers: RepeatNumbers
+
+
+def last_month_repeats(outcome: ReadOutcome) -> MonthRepeats | None:
+    """The latest month's repeats, counted from this run's window only; None without analyses."""
+    if outcome.off or outcome.failed or not outcome.window:
+        return None
+    window = outcome.config.context.max_analyzed
+    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    found = outcome_repeats(outcome, settings, window=window, read_with=window)
+    if not found:
+        return None
+    last = max(month_of(item.at) for item in found)
+    return MonthRepeats(last, month_numbers(item for item in found if month_of(item.at) == last))
+
+
 def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None = None) -> str:
     """The step summary of a run that read (or tried to read) corrections, and of its prompt file."""
     usage = outcome.usage
@@ -117,6 +141,7 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
         warnings=[markdown_text(w, 300) for w in outcome.warnings],
         prompt_file=PROMPT_FILE,
         prompt=prompt.describe() if prompt is not None else None,
+        repeats=last_month_repeats(outcome),
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from emulator.access import Access
 from emulator.git import Commit, Git
@@ -251,6 +251,13 @@ class Store:
             moment = after + timedelta(seconds=1)
         return moment
 
+    def set_now(self, moment: datetime | None) -> None:
+        """The time new events get from now on (the world's ``now`` key; None: the wall clock).
+
+        A simulation moves it between its steps, as days pass.
+        """
+        self.file = self.file.model_copy(update={"now": moment})
+
     # -- changing ------------------------------------------------------------------------
 
     def _changed(self, number: int) -> None:
@@ -275,6 +282,30 @@ class Store:
         self.items[number] = issue.model_copy(update={"timeline": (*issue.timeline, item)})
         self._changed(number)
         return item
+
+    def create_issue(self, author: str, title: str, body: str) -> int:
+        """Open an issue by ``author``; returns its number (the next one of issues and pull requests)."""
+        number = max(self.items, default=0) + 1
+        self.items[number] = Issue(
+            number=number, title=title, body=body, author=author, created_at=self.now()
+        )
+        self._changed(number)
+        return number
+
+    def change_labels(self, number: int, actor: str, names: list[str], *, added: bool) -> None:
+        """Apply (or take off) labels as ``actor``: one event per label that changes, none for the others."""
+        issue = self.items[number]
+        present = set(self.derived(number).labels)
+        timeline = list(issue.timeline)
+        for name in names:
+            if (name in present) == added:
+                continue  # already on (or already off): GitHub records no event
+            at = self.now(timeline[-1].at if timeline else issue.created_at)
+            kind: Literal["labeled", "unlabeled"] = "labeled" if added else "unlabeled"
+            timeline.append(LabelItem(type=kind, actor=actor, label=name, at=at))
+            present.symmetric_difference_update({name})
+        self.items[number] = issue.model_copy(update={"timeline": tuple(timeline)})
+        self._changed(number)
 
     def update_comment(self, comment_id: int, body: str) -> CommentItem:
         """Replace a comment's body; its ``updated_at`` moves."""

@@ -121,6 +121,25 @@ def render_block(
     stale_ids: frozenset[str] = frozenset(),
 ) -> str:
     """The prompt block for a change: the ranked learnings that fit, and counts of the rest."""
+    return block_and_ids(
+        learnings,
+        changed_paths=changed_paths,
+        max_entries=max_entries,
+        max_chars=max_chars,
+        stale_ids=stale_ids,
+    )[0]
+
+
+def block_and_ids(
+    learnings: Iterable[Learning],
+    *,
+    changed_paths: Sequence[str],
+    max_entries: int,
+    max_chars: int,
+    stale_ids: frozenset[str] = frozenset(),
+) -> tuple[str, tuple[str, ...]]:
+    """The prompt block (`render_block`) and the ids of the learnings it shows, in its order
+    (what an analysis's receipt names)."""
     store = list(learnings)
     ranked = rank(store, changed_paths)
     budgeted = fit(
@@ -142,4 +161,4 @@ def render_block(
         max_entries=max_entries,
         max_chars=max_chars,
     )
-    return text.rstrip("\n") + "\n"
+    return text.rstrip("\n") + "\n", tuple(learning.id for learning in budgeted.shown)

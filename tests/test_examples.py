@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from corrections.marker_line import analysis_marker
+from corrections.marker_line import Receipt, analysis_marker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))
@@ -295,7 +295,9 @@ def test_a_hostile_answer_is_cleaned_before_it_is_posted(runner: dict[str, str],
     assert "#999" not in body and "GH-999" not in body and "other#12" not in body
     assert not INVISIBLE.search(body)
     assert body.count("<!--") == 1  # only the marker the product wrote, last, after the closed fence
-    assert body.endswith("```\n\n" + analysis_marker(["bug", "crash"]) + "\n")
+    # The marker with its receipt: the issues of the context's correction lines (#12).
+    receipt = Receipt(corrections=(12,), learnings=())
+    assert body.endswith("```\n\n" + analysis_marker(["bug", "crash"], context=receipt) + "\n")
     assert not (tmp_path / "pwned").exists()
     assert "3 of the labels the model chose are not in labels.md: left out" in done.stderr
 
@@ -309,7 +311,8 @@ def test_a_duplicate_and_no_labels(runner: dict[str, str], tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     calls = Path(runner["CALLS"])
     body = (calls / "body.md").read_text(encoding="utf-8")
-    assert body == "Same as #12.\n\n" + analysis_marker([], duplicate_of=12) + "\n"
+    receipt = Receipt(corrections=(12,), learnings=())
+    assert body == "Same as #12.\n\n" + analysis_marker([], duplicate_of=12, context=receipt) + "\n"
     assert [line.split(" --")[0] for line in (calls / "gh.log").read_text().splitlines()] == [
         "issue comment 61"
     ]

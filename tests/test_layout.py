@@ -33,6 +33,7 @@ READERS = frozenset(
     {
         "corrections.__main__",
         "corrections.action",
+        "corrections.backtest_command",
         "corrections.base_files",
         "corrections.cli",
         "corrections.demo",
@@ -42,7 +43,15 @@ READERS = frozenset(
         "corrections.reports",
     }
 )
-COMMANDS = frozenset({"corrections.cli", "corrections.action", "corrections.reports", "corrections.demo"})
+COMMANDS = frozenset(
+    {
+        "corrections.cli",
+        "corrections.action",
+        "corrections.reports",
+        "corrections.demo",
+        "corrections.backtest_command",
+    }
+)
 NETWORK = frozenset({"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail"})
 _RE_FUNCTIONS = frozenset(
     {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}

@@ -39,6 +39,15 @@ def _repository(store: Store, value: str) -> None:
         raise unknown_id(value)
 
 
+# Who may label: triage or more on the repository; a workflow's GITHUB_TOKEN (github-actions) with
+# `issues: write`, as the example workflows grant it.
+_LABELLERS = frozenset({"TRIAGE", "WRITE", "MAINTAIN", "ADMIN"})
+
+
+def _may_label(store: Store, viewer: str) -> bool:
+    return viewer.lower() == "github-actions" or (store.permission(viewer) or "").upper() in _LABELLERS
+
+
 class MutationRoot:
     """The Mutation type; MutationError becomes GitHub's typed error beside a null payload."""
 
@@ -164,6 +173,50 @@ class MutationRoot:
             "timelineEdge": Edge(cursor=node.id, node=node),
             "subject": IssueNode(self._store, number),
         }
+
+    def createIssue(self, info: Info, args: Args) -> dict[str, Any]:
+        """Open an issue as the viewer (labels, assignees and the rest of the input are not modelled)."""
+        data = args["input"]
+        _repository(self._store, data["repositoryId"])
+        title = data["title"]
+        if not title.strip():
+            raise github_error("Title can't be blank", "UNPROCESSABLE")
+        number = self._store.create_issue(context(info).viewer, title, data.get("body") or "")
+        return {"clientMutationId": data.get("clientMutationId"), "issue": IssueNode(self._store, number)}
+
+    def _labels(self, data: dict[str, Any]) -> tuple[int, list[str]]:
+        """The issue (or pull request) and the label names of an add/remove-labels input."""
+        typename, number = _subject(self._store, data["labelableId"])
+        if typename == "IssueComment":
+            raise unknown_id(data["labelableId"])
+        names: list[str] = []
+        known = set(self._store.label_names())
+        for value in data["labelIds"]:
+            parsed = parse_node_id(value)
+            if parsed is None or parsed[0] != "Label" or parsed[1] not in known:
+                raise unknown_id(value)
+            names.append(parsed[1])
+        return number, names
+
+    def _change_labels(self, info: Info, args: Args, *, added: bool) -> dict[str, Any]:
+        data = args["input"]
+        number, names = self._labels(data)
+        viewer = context(info).viewer
+        if not _may_label(self._store, viewer):
+            verb = "AddLabelsToLabelable" if added else "RemoveLabelsFromLabelable"
+            raise github_error(
+                f"{viewer} does not have the correct permissions to execute `{verb}`", "FORBIDDEN"
+            )
+        self._store.change_labels(number, viewer, names, added=added)
+        return {"clientMutationId": data.get("clientMutationId"), "labelable": IssueNode(self._store, number)}
+
+    def addLabelsToLabelable(self, info: Info, args: Args) -> dict[str, Any]:
+        """Apply labels to an issue or pull request as the viewer (one labeled event per new label)."""
+        return self._change_labels(info, args, added=True)
+
+    def removeLabelsFromLabelable(self, info: Info, args: Args) -> dict[str, Any]:
+        """Take labels off an issue or pull request as the viewer (one unlabeled event per label on it)."""
+        return self._change_labels(info, args, added=False)
 
     def updateIssueComment(self, info: Info, args: Args) -> dict[str, Any]:
         """Replace a comment's body (the viewer's own comments only)."""

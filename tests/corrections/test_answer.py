@@ -28,7 +28,7 @@ from corrections.answer import (
     parse_response,
 )
 from corrections.cli import main
-from corrections.marker_line import analysis_marker
+from corrections.marker_line import Receipt, analysis_marker
 
 KNOWN = Known(vocabulary=("bug", "Crash", "enhancement", "a,b"), issues=frozenset({12, 40}))
 MENTION = re.compile(r"(?<![0-9A-Za-z_])@[0-9A-Za-z]")
@@ -186,7 +186,7 @@ def test_the_command_writes_the_comment_and_prints_the_labels(
     assert capsys.readouterr().out == "bug,crash\n"
     assert (
         out.read_text(encoding="utf-8")
-        == "Hi \uff20x, see #12.\n\n" + analysis_marker(["bug", "crash"]) + "\n"
+        == "Hi \uff20x, see #12.\n\n" + analysis_marker(["bug", "crash"], context=Receipt()) + "\n"
     )
 
 

@@ -204,3 +204,60 @@ def test_fork_pull_requests_and_a_bot_viewer(world: dict[str, Any], client: Any,
             "author": {"__typename": "Bot", "login": "github-actions"},
         },
     ]
+
+
+def _labels(emulator: Server, number: int) -> list[tuple[str, str, str]]:
+    state = emulator.state()
+    issue = next(i for i in state["issues"] if i["number"] == number)
+    return [(item["type"], item["label"], item["actor"]) for item in issue["timeline"] if "label" in item]
+
+
+LABEL_IDS = '{ repository(owner: "octo", name: "demo") { id issue(number: 2) { id } bug: label(name: "bug") { id } enhancement: label(name: "enhancement") { id } } }'
+ADD = "mutation($i: ID!, $l: [ID!]!) { addLabelsToLabelable(input: {labelableId: $i, labelIds: $l}) { labelable { ... on Issue { labels(first: 10) { nodes { name } } } } } }"
+REMOVE = ADD.replace("addLabelsToLabelable", "removeLabelsFromLabelable")
+
+
+def test_labels_are_applied_and_taken_off_as_the_viewer(emulator: Server, gql: Any) -> None:
+    ids = gql(LABEL_IDS)["data"]["repository"]
+    issue, bug, enhancement = ids["issue"]["id"], ids["bug"]["id"], ids["enhancement"]["id"]
+    added = gql(ADD, {"i": issue, "l": [bug, enhancement]})["data"]["addLabelsToLabelable"]
+    assert added["labelable"]["labels"]["nodes"] == [{"name": "bug"}, {"name": "enhancement"}]
+    # A label already on the issue records no second event; one not on it none either.
+    gql(ADD, {"i": issue, "l": [bug]})
+    removed = gql(REMOVE, {"i": issue, "l": [bug]})["data"]["removeLabelsFromLabelable"]
+    assert removed["labelable"]["labels"]["nodes"] == [{"name": "enhancement"}]
+    gql(REMOVE, {"i": issue, "l": [bug]})
+    assert _labels(emulator, 2) == [
+        ("labeled", "bug", "github-actions"),
+        ("labeled", "enhancement", "github-actions"),
+        ("unlabeled", "bug", "github-actions"),
+    ]
+    unknown = gql(ADD, {"i": issue, "l": ["LA_nope"]})
+    assert unknown["data"]["addLabelsToLabelable"] is None and unknown["errors"][0]["type"] == "NOT_FOUND"
+
+
+def test_labelling_needs_triage_and_an_issue_opens_as_the_viewer(
+    world: dict[str, Any], emulate: Emulators, client: Any
+) -> None:
+    server = emulate({**world, "tokens": {"reader": "dora", "triager": "carol"}})
+
+    def gql(query: str, variables: dict[str, Any], token: str) -> Any:
+        return client("POST", server.url, {"query": query, "variables": variables}, token).json()
+
+    ids = gql(LABEL_IDS, {}, "reader")["data"]["repository"]
+    refused = gql(ADD, {"i": ids["issue"]["id"], "l": [ids["bug"]["id"]]}, "reader")
+    assert refused["errors"][0]["type"] == "FORBIDDEN"
+    assert (
+        refused["errors"][0]["message"]
+        == "dora does not have the correct permissions to execute `AddLabelsToLabelable`"
+    )
+    assert gql(ADD, {"i": ids["issue"]["id"], "l": [ids["bug"]["id"]]}, "triager")["data"][
+        "addLabelsToLabelable"
+    ]
+    opened = gql(
+        'mutation($r: ID!) { createIssue(input: {repositoryId: $r, title: "Crash", body: "b"}) { issue { number author { login } state } } }',
+        {"r": ids["id"]},
+        "reader",
+    )["data"]["createIssue"]["issue"]
+    assert opened["author"]["login"] == "dora" and opened["state"] == "OPEN"
+    assert opened["number"] == max(i["number"] for i in world["issues"] + world.get("pull_requests", [])) + 1

@@ -1,0 +1,172 @@
+"""`corrections backtest`: the history of a repository whose right labels are known, replayed through
+the stand-in models with and without the context, from one read, resumable from its cache."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from bench.loop_world import arrivals, history_world
+from corrections.backtest import AnswerError, parse_answer
+from corrections.backtest_run import AnswerCache, ModelFailed, run_model
+from corrections.cli import main
+from tests.emulation import Emulators
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+# The following stand-in on the last 12 analyses, two windows.
+SWEEP = (
+    "--model",
+    f"{sys.executable} -m bench.stand_ins following",
+    "--last",
+    "12",
+    "--max-analyzed",
+    "10,30",
+)
+KEYS = {
+    "precision",
+    "recall",
+    "false_adds",
+    "false_removes",
+    "repeats",
+    "objected_duplicates",
+    "prompt_tokens",
+}
+
+
+def _model(kind: str) -> str:
+    return f"{sys.executable} -m bench.stand_ins {kind}"
+
+
+@pytest.fixture
+def history(emulate: Emulators) -> str:
+    """Four weeks of six issues, analysed by the blind stand-in and corrected by the maintainer."""
+    return emulate(history_world(arrivals(4, 6, 7))).url
+
+
+def _backtest(url: str, state: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
+    monkeypatch.setenv("GITHUB_TOKEN", "backtest-token")
+    monkeypatch.chdir(ROOT)  # the stand-ins are run as `python -m bench.stand_ins`
+    argv = ["backtest", "--repo", "octo/loop", "--api-url", url, "--state-dir", str(state), *extra]
+    return main(argv)
+
+
+def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = _backtest(history, tmp_path, monkeypatch, *SWEEP, "--json")
+    assert status == 0
+    captured = capsys.readouterr()
+    document: dict[str, Any] = json.loads(captured.out)
+    assert set(document) == {"v", "repository", "analyses", "runs", "cost"}
+    assert (document["v"], document["repository"], document["analyses"]) == (1, "octo/loop", 12)
+    assert [run["max_analyzed"] for run in document["runs"]] == [10, 30]
+    for run in document["runs"]:
+        told, blind = run["with_context"], run["without_context"]
+        assert set(told) == KEYS and set(blind) == KEYS
+        # The last 12 issues' mistakes were all corrected on earlier ones of the window: followed.
+        assert (told["false_adds"], told["false_removes"], told["repeats"], told["objected_duplicates"]) == (
+            0,
+            0,
+            0,
+            0,
+        )
+        assert blind["false_adds"] > 0 and blind["false_removes"] > 0 and blind["repeats"] > 0
+        assert blind["objected_duplicates"] == 2  # the two flaky issues among the last 12
+        assert told["prompt_tokens"] > blind["prompt_tokens"] > 0
+    # One read, whatever the number of analyses.
+    assert document["cost"]["requests"] <= 3 and document["cost"]["points"] <= 3
+    progress = [line for line in captured.err.splitlines() if line.startswith("corrections: backtest ")]
+    assert len(progress) == 12 and progress[0].startswith("corrections: backtest 1/12 #24: ")
+
+
+def test_a_blind_model_gains_nothing_from_the_context(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        _backtest(history, tmp_path, monkeypatch, "--model", _model("blind"), "--last", "12", "--json") == 0
+    )
+    (run,) = json.loads(capsys.readouterr().out)["runs"]
+    told, blind = run["with_context"], run["without_context"]
+    assert {k: v for k, v in told.items() if k != "prompt_tokens"} == {
+        k: v for k, v in blind.items() if k != "prompt_tokens"
+    }
+    assert told["repeats"] > 0
+
+
+def test_a_backtest_run_again_pays_only_for_the_answers_it_did_not_get(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = _model("following")
+    assert _backtest(history, tmp_path, monkeypatch, "--model", model, "--last", "3") == 0
+    assert "6 calls, 0 answers from the cache" in capsys.readouterr().err
+    # As after an interruption: the three done are not asked again.
+    assert _backtest(history, tmp_path, monkeypatch, "--model", model, "--last", "5") == 0
+    assert "4 calls, 6 answers from the cache" in capsys.readouterr().err
+    assert len((tmp_path / "backtest-answers.jsonl").read_text(encoding="utf-8").splitlines()) == 10
+
+
+def test_the_table(
+    history: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    status = _backtest(history, tmp_path, monkeypatch, *SWEEP)
+    assert status == 0
+    table = capsys.readouterr().out.replace(sys.executable, "python")
+    assert table == snapshot(name="backtest-table.md")
+
+
+def test_a_failing_model_is_not_cached_and_not_scored(tmp_path: Path) -> None:
+    with pytest.raises(ModelFailed, match="exited with status 3: no quota"):
+        run_model(
+            [sys.executable, "-c", "import sys; print('no quota', file=sys.stderr); sys.exit(3)"], "p", 30
+        )
+    with pytest.raises(ModelFailed, match=r"did not answer within 0\.2 s"):
+        run_model([sys.executable, "-c", "import time; time.sleep(5)"], "p", 0.2)
+    with pytest.raises(ModelFailed, match="not found"):
+        run_model(["/no/such/model"], "p", 30)
+    cache = AnswerCache.load(tmp_path / "c.jsonl")
+    cache.add("k", "out")
+    (tmp_path / "c.jsonl").open("a").write('{"key": "cut')  # a write cut short
+    assert AnswerCache.load(tmp_path / "c.jsonl").answers == {"k": "out"}
+
+
+def test_the_answer_is_the_marker_or_its_json() -> None:
+    marker = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": 4} -->'
+    assert parse_answer(f"Text.\n\n{marker}\n").labels == ("bug",)
+    fenced = parse_answer('```json\n{"labels": ["docs"], "duplicate_of": null}\n```')
+    assert (fenced.labels, fenced.duplicate_of) == (("docs",), None)
+    assert parse_answer('{"labels": [], "duplicate_of": true}').duplicate_of is None
+    for text in ["no", "[1]", '{"labels": "bug"}']:
+        with pytest.raises(AnswerError):
+            parse_answer(text)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--model", " "], "--model: the command is empty"),
+        (["--model", "x", "--last", "0"], "--last: must be between 1 and 100"),
+        (
+            ["--model", "x", "--max-analyzed", "10,abc"],
+            "--max-analyzed: expected numbers separated by commas",
+        ),
+        (["--model", "x", "--max-analyzed", "0"], "--max-analyzed: each window must be between 1 and 100"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("GITHUB_TOKEN", "t")
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    assert main(["backtest", "--repo", "octo/loop", *argv]) == 2
+    err = capsys.readouterr().err
+    assert re.fullmatch(f"corrections: error: {re.escape(message)}.*\n", err)
