@@ -24,8 +24,10 @@ from dataclasses import replace
 from typing import Any
 
 from bench.adaptive import adaptive_case
+from bench.busy_case import busy_case
 from bench.goals import goals
-from bench.measure import Pair, cold_start, compare, config_for, render_ms
+from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms, short_commands
+from bench.sweep import sweep_case
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
 from emulator.store import Store
@@ -34,11 +36,23 @@ from emulator.world import parse_world
 POINTS_PER_HOUR = 1_000  # GITHUB_TOKEN's GraphQL budget per repository
 
 
+# How GitHub answers the readers' permission look-ups (docs/emulator.md): a workflow token's
+# GITHUB_TOKEN is refused GraphQL's collaborator list on github.com (the emulator's default);
+# a token with push access may list collaborators.
+PATHS = {"refused": "forbidden", "allowed": "allowed"}
+LONG_BODY = 65_536  # characters of every issue's body in the bytes case (GitHub's limit for a body)
+
+
 @contextmanager
-def served(spec: WorldSpec, latency_ms: int) -> Iterator[tuple[Server, dict[str, float]]]:
-    """The world of `spec` on the emulator, with the seconds its generation and loading took."""
+def served(
+    spec: WorldSpec, latency_ms: int, path: str = "refused"
+) -> Iterator[tuple[Server, dict[str, float]]]:
+    """The world of `spec` on the emulator, with the seconds its generation and loading took.
+
+    `path`: "refused" (GraphQL's collaborator list refused, as for a workflow token) or "allowed".
+    """
     started = time.perf_counter()
-    world = generate(spec)
+    world = {**generate(spec), "collaborators_via_graphql": PATHS[path]}
     generated = time.perf_counter()
     store = Store(parse_world(world))
     loaded = time.perf_counter()
@@ -58,6 +72,8 @@ def figures(pair: Pair) -> dict[str, Any]:
             "wall_s": round(g.wall_s, 3),
             "operations": list(g.operations),
             "rest_lookups": g.rest_lookups,
+            "rest_bytes": g.rest_bytes,
+            "waves": g.waves,
         },
         "rest": {
             "requests": r.requests,
@@ -65,6 +81,7 @@ def figures(pair: Pair) -> dict[str, Any]:
             "nodes": r.nodes,
             "bytes": r.bytes,
             "wall_s": round(r.wall_s, 3),
+            "waves": r.waves,
         },
         "ratios": pair.ratios,
         "window": len(g.window),
@@ -74,22 +91,40 @@ def figures(pair: Pair) -> dict[str, Any]:
     }
 
 
-def run_pair(spec: WorldSpec, latency_ms: int, runs: int, max_analyzed: int = 30) -> dict[str, Any]:
+def run_pair(
+    spec: WorldSpec, latency_ms: int, runs: int, max_analyzed: int = 30, path: str = "refused"
+) -> dict[str, Any]:
     """Both readers on one world."""
-    with served(spec, latency_ms) as (server, load):
+    with served(spec, latency_ms, path) as (server, load):
         pair = compare(server, config_for(max_analyzed), runs)
-    return {**figures(pair), "world": {"issues": spec.issues, **load}}
+    return {**figures(pair), "world": {"issues": spec.issues, **load}, "path": path}
+
+
+def common_case(spec: WorldSpec) -> WorldSpec:
+    """The world where every 👎 comes from people round 2 asks about anyway, no long timeline."""
+    return replace(spec, outsider_thumbs_down=False, long_in_window=False)
 
 
 def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
-    """The comparison at max_analyzed 30, the common case, cold start and render time."""
+    """The comparison at max_analyzed 30 on both permission paths, the common case, cold start
+    and render time."""
     with served(spec, latency_ms) as (server, load):
         pair = compare(server, config_for(30), runs)
         started = cold_start(server)
     out = {**figures(pair), "world": {"issues": spec.issues, **load}, "latency_ms": latency_ms}
-    common = replace(spec, outsider_thumbs_down=False, long_in_window=False)
-    out["common_case"] = run_pair(common, latency_ms, runs)
+    out["path"] = "refused"
+    out["common_case"] = run_pair(common_case(spec), latency_ms, runs)
+    out["long_bodies"] = run_pair(replace(spec, body_chars=LONG_BODY), latency_ms, runs)
+    out["allowed"] = {
+        "realistic": run_pair(spec, latency_ms, runs, path="allowed"),
+        "common_case": run_pair(common_case(spec), latency_ms, runs, path="allowed"),
+    }
+    out["latency_200"] = run_pair(spec, 200, runs)
     out["cold_start_s"] = round(started, 3)
+    out["import_floor_s"] = round(import_floor(), 3)
+    out["short_commands_s"] = short_commands()
+    out["busy_month"] = busy_case()
+    out["sweep"] = sweep_case(spec)
     out["adaptive"] = adaptive_case(spec, config_for(30))
     out["render_ms"] = round(render_ms(), 2)
     out["goals"] = goals(out)
@@ -121,6 +156,8 @@ def full(spec: WorldSpec, latency_ms: int, runs: int, out: dict[str, Any]) -> No
 def all_agree(out: dict[str, Any]) -> bool:
     """Whether the readers agreed on every world of the run."""
     found = [out, out["common_case"], *out.get("cases", {}).values(), *out.get("scale", [])]
+    found += list(out.get("allowed", {}).values())
+    found += [out[key] for key in ("long_bodies", "latency_200") if key in out]
     found += out.get("max_analyzed", []) + out.get("latency", [])
     adaptive = out.get("adaptive", {}).get("same_corrections", True)
     return adaptive and all(item["agree"] for item in found)

@@ -46,6 +46,10 @@ class Figures:
     # REST permission look-ups the GraphQL reader made (logins GraphQL did not list); they
     # count against the REST budget, not the GraphQL points.
     rest_lookups: int = 0
+    # Dependent waves: the longest chain of requests each sent after the one before was answered.
+    waves: int = 0
+    rest_bytes: int = 0  # bytes of the GraphQL reader's REST look-ups (beside `bytes`, GraphQL's)
+    note: str | None = None  # the GraphQL reader's note
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,8 @@ class Pair:
         """REST over GraphQL: how many times more requests, bytes and wall time."""
         return {
             "requests": round(self.rest.requests / max(1, self.graphql.requests), 1),
-            "bytes": round(self.rest.bytes / max(1, self.graphql.bytes), 2),
+            # Every byte the GraphQL reader received, its REST look-ups' included.
+            "bytes": round(self.rest.bytes / max(1, self.graphql.bytes + self.graphql.rest_bytes), 2),
             "wall": round(self.rest.wall_s / max(1e-9, self.graphql.wall_s), 2),
         }
 
@@ -82,6 +87,21 @@ def _log_figures(entries: list[dict[str, Any]], endpoint: str) -> tuple[int, int
     )
 
 
+def dependent_waves(entries: list[dict[str, Any]]) -> int:
+    """The longest chain of requests in `entries` where each arrived after the one before was
+    answered (the emulator's `start_s`/`end_s`): how many times a reader waited for GitHub.
+
+    Requests in flight together count once; one the client sent only after an answer (because it
+    needed what the answer said, or a free connection) counts again.
+    """
+    ordered = sorted(entries, key=lambda entry: float(entry["start_s"]))
+    depth: list[int] = []
+    for index, entry in enumerate(ordered):
+        before = [depth[j] for j in range(index) if float(ordered[j]["end_s"]) <= float(entry["start_s"])]
+        depth.append(1 + max(before, default=0))
+    return max(depth, default=0)
+
+
 async def _graphql(url: str, config: Config) -> ReadOutcome:
     async with GitHubClient(url, TOKEN) as client:
         return await read_corrections(
@@ -97,8 +117,9 @@ def run_graphql(server: Server, config: Config) -> Figures:
     wall = time.perf_counter() - started
     if outcome.failed:
         raise RuntimeError(f"GraphQL reader failed: {outcome.note}")
-    requests, points, nodes, size, operations = _log_figures(server.log()[before:], "graphql")
-    lookups = _log_figures(server.log()[before:], "rest")[0]
+    served = server.log()[before:]
+    requests, points, nodes, size, operations = _log_figures(served, "graphql")
+    lookups, _, _, rest_size, _ = _log_figures(served, "rest")
     return Figures(
         requests=requests,
         points=points,
@@ -109,6 +130,9 @@ def run_graphql(server: Server, config: Config) -> Figures:
         corrections=tuple(outcome.corrections),
         operations=operations,
         rest_lookups=lookups,
+        waves=dependent_waves(served),
+        rest_bytes=rest_size,
+        note=outcome.note,
     )
 
 
@@ -118,7 +142,8 @@ def run_rest(server: Server, config: Config) -> Figures:
     started = time.perf_counter()
     outcome: RestOutcome = asyncio.run(read_rest(server.base_url, TOKEN, OWNER, NAME, config))
     wall = time.perf_counter() - started
-    requests, _, _, size, _ = _log_figures(server.log()[before:], "rest")
+    served = server.log()[before:]
+    requests, _, _, size, _ = _log_figures(served, "rest")
     return Figures(
         requests=requests,
         points=0,
@@ -127,6 +152,7 @@ def run_rest(server: Server, config: Config) -> Figures:
         wall_s=wall,
         window=tuple(outcome.window),
         corrections=tuple(outcome.corrections),
+        waves=dependent_waves(served),
     )
 
 
@@ -196,6 +222,41 @@ def cold_start(server: Server, runs: int = 3) -> float:
             argv += ["--api-url", server.url, "--out", out]
             found.append(first_request_seconds(server, argv, env))
     return statistics.median(found)
+
+
+def import_floor(runs: int = 3) -> float:
+    """Median seconds of a whole process that only imports gql.transport.aiohttp (what the read
+    needs before its first request can go out), its exit included."""
+    found: list[float] = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import gql.transport.aiohttp"], check=True)
+        found.append(time.perf_counter() - started)
+    return statistics.median(found)
+
+
+# The short commands that must answer at once (issue 16), as a user types them.
+SHORT_COMMANDS = {
+    "help": ["-m", "corrections", "--help"],
+    "version": ["-m", "corrections", "--version"],
+    "marker": ["-m", "corrections", "marker", "--labels", "bug"],
+    "config_error": ["-m", "corrections", "read", "--repo", "o/n", "--config", "missing.toml"],
+}
+
+
+def short_commands(runs: int = 3) -> dict[str, float]:
+    """Median seconds of each short command, a whole process each (in an empty folder)."""
+    found: dict[str, float] = {}
+    env = {**os.environ, "GITHUB_TOKEN": TOKEN}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, argv in SHORT_COMMANDS.items():
+            times = []
+            for _ in range(runs):
+                started = time.perf_counter()
+                subprocess.run([sys.executable, *argv], cwd=folder, env=env, capture_output=True, check=False)
+                times.append(time.perf_counter() - started)
+            found[name] = round(statistics.median(times), 3)
+    return found
 
 
 def render_ms(runs: int = 20) -> float:

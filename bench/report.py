@@ -16,11 +16,14 @@ def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
     return [
         label,
         g["requests"],
+        g.get("rest_lookups", 0),
+        g.get("waves", "-"),
         g["points"],
         g["nodes"],
-        f"{g['bytes']:,}",
+        f"{g['bytes'] + g.get('rest_bytes', 0):,}",
         f"{g['wall_s']:.3f}",
         r["requests"],
+        r.get("waves", "-"),
         r["nodes"],
         f"{r['bytes']:,}",
         f"{r['wall_s']:.3f}",
@@ -33,11 +36,14 @@ def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
 PAIR_HEADER = [
     "",
     "GraphQL requests",
+    "+ REST look-ups",
+    "waves",
     "points",
     "nodes",
     "bytes",
     "wall s",
     "REST calls",
+    "waves",
     "objects",
     "bytes",
     "wall s",
@@ -55,15 +61,32 @@ def markdown(out: dict[str, Any]) -> str:
     parts.append(
         _table(
             PAIR_HEADER,
-            [_pair_row("realistic world", out), _pair_row("common case", out["common_case"])],
+            [
+                _pair_row("realistic world, list refused", out),
+                _pair_row("common case, list refused", out["common_case"]),
+                *([_pair_row("65,536-character bodies", out["long_bodies"])] if "long_bodies" in out else []),
+                *(
+                    [_pair_row("realistic world at 200 ms", out["latency_200"])]
+                    if "latency_200" in out
+                    else []
+                ),
+                *(
+                    [
+                        _pair_row("realistic world, list allowed", out["allowed"]["realistic"]),
+                        _pair_row("common case, list allowed", out["allowed"]["common_case"]),
+                    ]
+                    if "allowed" in out
+                    else []
+                ),
+            ],
         )
     )
-    parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
     parts.append(
-        "REST permission look-ups by the GraphQL reader (people GraphQL's collaborator list left out): "
-        f"{out['graphql'].get('rest_lookups', 0)} (realistic world), "
-        f"{out['common_case']['graphql'].get('rest_lookups', 0)} (common case)"
+        "\"list refused\": GitHub refuses GraphQL's collaborator list, as it answers a workflow's "
+        'GITHUB_TOKEN on github.com (permissions through REST); "list allowed": a token that may '
+        "list collaborators. GraphQL bytes include its REST look-ups'."
     )
+    parts.append(f"GraphQL operations (realistic world): {', '.join(out['graphql']['operations'])}")
     parts.append(
         f"Cold start: {out['cold_start_s'] * 1000:.0f} ms; render_context (demo): {out['render_ms']:.1f} ms"
     )
@@ -106,12 +129,57 @@ def markdown(out: dict[str, Any]) -> str:
         parts.append(_table(header, rows))
         same = "yes" if adaptive["same_corrections"] else "NO"
         parts.append(f"Same window and corrections with shrunk pages: {same}")
+    if "busy_month" in out:
+        busy = out["busy_month"]
+        world, quality = busy["world"], busy["quality"]
+        parts.append(
+            f"## Busy month ({world['issues']:,} issues, {world['pull_requests']} pull requests, "
+            f"{world['sources']} accepted learnings)"
+        )
+        parts.append(
+            f"corrections read: {busy['read']['requests']} requests, {busy['read']['points']} points, "
+            f"{busy['read']['waves']} waves. corrections quality --month 2026-11: counts "
+            f"{quality['counted']:,} of {world['first_analyses']:,} first analyses "
+            f"({'complete' if quality['complete'] else 'partial: issues active after ' + str(quality['covers_after'])}), "
+            f"{quality['requests']} requests, {quality['points']} points"
+        )
+    if "sweep" in out:
+        sweep = out["sweep"]
+        scan, search = sweep["scan"], sweep["search"]
+        parts.append(f"## After a sweep ({sweep['world']['swept']} old issues relabelled last)")
+        parts.append(
+            _table(
+                ["", "requests", "points", "analysed issues found", "note"],
+                [
+                    [
+                        "the reader's scan",
+                        scan["requests"],
+                        scan["points"],
+                        scan["window"],
+                        "yes" if scan["note"] else "none",
+                    ],
+                    [
+                        "issue search by commenter",
+                        search["requests"],
+                        search["points"],
+                        search["analysed_in_first_page"],
+                        "-",
+                    ],
+                ],
+            )
+        )
     parts.append("## Goals")
     parts.append(
         _table(
-            ["goal", "figure", "limit", "met"],
+            ["goal", "figure", "limit", "how", "met"],
             [
-                [name, f"{g['value']}{g['unit']}", f"{g['goal']}{g['unit']}", "yes" if g["met"] else "NO"]
+                [
+                    name,
+                    "-" if g["value"] is None else f"{g['value']}{g['unit']}",
+                    f"{g['goal']}{g['unit']}",
+                    g["how"],
+                    {True: "yes", False: "NO", None: "-"}[g["met"]],
+                ]
                 for name, g in out["goals"].items()
             ],
         )

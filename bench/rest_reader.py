@@ -21,6 +21,7 @@ import aiohttp
 
 from assistant.config import Config
 from assistant.identity import is_person, normalize_login
+from corrections.issue_read import MAX_TIMELINE_PAGES
 from corrections.markers import MarkerError, parse_analysis
 from corrections.models import (
     Actor,
@@ -35,7 +36,7 @@ from corrections.models import (
     Reaction,
     Reopened,
 )
-from corrections.reading import MAX_REACTION_PAGES, MAX_TIMELINE_PAGES
+from corrections.reading import MAX_REACTION_PAGES
 from corrections.rules import RuleSettings, correct, duplicate_deciders, first_analysis
 from corrections.vocabulary import parse_vocabulary
 

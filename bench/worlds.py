@@ -93,6 +93,8 @@ class WorldSpec:
     big_reactions: int = 3  # analyses with more than 100 reactions (one among the newest)
     reporters: int = 2_000  # size of the pool of reporters
     outsider_thumbs_down: bool = True  # 👎 also from people who did nothing else on the issue
+    body_chars: int = 0  # issue bodies of this many characters (0: one short line)
+    sweep: int = 0  # old issues (no analysis) a bot relabels after all other activity
 
 
 class _Timeline:
@@ -187,6 +189,7 @@ class _Builder:
                 issues.append(self.analyzed_issue(number, number in long_ones, number in big))
             else:
                 issues.append(self.plain_issue(number, number in long_ones))
+        self._sweep(issues[: min(spec.sweep, first_analyzed - 1)])
         return {
             "repository": {"owner": "octo", "name": "bench", "default_branch": "main"},
             "users": {ASSISTANT: "Bot", **dict.fromkeys(BOTS, "Bot")},
@@ -212,11 +215,31 @@ class _Builder:
         return {
             "number": number,
             "title": f"Issue {number}: {self.random.choice(['crash', 'slow start', 'docs typo', 'config'])}",
-            "body": "Steps to reproduce: run it.",
+            "body": self.body(number),
             "author": reporter,
             "created_at": self.created(number).strftime(TIME),
             "timeline": timeline.items,
         }
+
+    def _sweep(self, swept: list[dict[str, Any]]) -> None:
+        """A bot relabels old issues after everything else (a label rename, a project sweep): they
+        become the most recently updated issues, ahead of every analysed one."""
+        moment = END + timedelta(days=1)  # after every issue's activity (hours at most)
+        for issue in swept:
+            at = self.unique(moment).strftime(TIME)
+            issue["timeline"].append(
+                {"type": "labeled", "actor": BOTS[1], "label": OTHER_LABELS[2], "at": at}
+            )
+
+    def body(self, number: int) -> str:
+        """The issue's text: one line, or `body_chars` characters of a long report."""
+        line = "Steps to reproduce: run it."
+        if not self.spec.body_chars:
+            return line
+        text = f"{line} Log of #{number}:\n" + "frame 0x00ff in sync_engine.c\n" * (
+            self.spec.body_chars // 30 + 1
+        )
+        return text[: self.spec.body_chars]
 
     def plain_issue(self, number: int, long: bool) -> dict[str, Any]:
         """An issue without an analysis: a few comments, labels, maybe closed."""

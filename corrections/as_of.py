@@ -25,10 +25,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from corrections import notes
+from corrections.issue_read import IssueRead
 from corrections.models import Closed, Issue, IssueCorrection, Reaction, Reopened
 from corrections.outcome import ReadOutcome
 from corrections.quality import complete_after
-from corrections.reading import IssueRead
 from corrections.rules import RuleSettings, correct
 
 

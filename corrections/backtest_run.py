@@ -38,11 +38,11 @@ from corrections.backtest import (
     truth_of,
 )
 from corrections.context import render_context
+from corrections.issue_read import IssueRead
 from corrections.outcome import ReadOutcome
 from corrections.prompt import assemble_prompt, context_of
 from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
 from corrections.quality import complete_after
-from corrections.reading import IssueRead
 from corrections.rules import RuleSettings
 
 CACHE_FILE = "backtest-answers.jsonl"

@@ -193,6 +193,8 @@ async def read_corrections(
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
                 ]
             reading.use_base(_settings(config, outcome.vocabulary), config.context.max_analyzed, path_checks)
+        if page_number == 1:
+            reading.collaborators_listed(page.collaborators_refused)
         reading.add_issue_page(page.issues, sizes.timeline)
         if page.issues:
             outcome.scanned_through = page.issues[-1].updated_at
@@ -203,6 +205,13 @@ async def read_corrections(
         )
         if reading.scan_settled():
             break
+    # The window is the analysed issues among the most recently updated ones (GraphQL has no
+    # repository-wide list of comments): a bound that ended the search early is said.
+    bounded = None
+    found = len(reading.window()[0])
+    ended_at_bound = scanned >= config.context.scan_pages * FULL_PAGE and not outcome.scan_exhausted
+    if found < reading.max_analyzed and ended_at_bound:
+        bounded = notes.scan_bound(found, reading.max_analyzed, scanned)
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
     if not outcome.window and (others := reading.others_markers()):
@@ -225,7 +234,7 @@ async def read_corrections(
         outcome.stale_learnings = stale_by_anchors(outcome.learnings.learnings, exists)
     reading.mark_unknown_permissions()
     outcome.missing = set(reading.missing)
-    outcome.note = reading.note()
+    outcome.note = notes.joined(reading.note(), bounded)
     outcome.page_sizes = reading.sizes
     return outcome
 
@@ -260,91 +269,73 @@ async def read_details(
 ) -> None:
     """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
 
+    Before each GraphQL round, REST is asked (concurrently, `_Lookups`) for the people whose
+    permission decides a rule and is not known yet; after the last round, for those it revealed.
+    So the look-ups never wait for a GraphQL round of their own: the common case is the scan page
+    and one wave of details and look-ups, a 👎 from someone seen nowhere else one wave more.
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
     """
     rounds = 0
-    early: _EarlyLookups | None = None
-    while rounds < MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
+    lookups = _Lookups(client, owner, name, reading, progress)
+    while True:
+        lookups.start(reading.rest_wanted())
         details_request = reading.next_request()
         if details_request.empty:
+            break
+        if rounds >= MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
+            reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
             break
         try:
             details = await _details_round(client, owner, name, reading, details_request, progress=progress)
         except GitHubError as error:
+            # GitHub is failing: what is in flight is kept, nothing more is asked (queries/permissions.py).
             reading.details_failed(details_request, error.category)
-            if early is not None:
-                reading.add_rest_permissions(early.logins, *await early.task)
-            return
+            break
         rounds += 1
         if reading.add_details(details_request, details):
             progress("GraphQL may not list collaborators here: reading permissions through REST")
-        if reading.permissions_via_rest:
-            pending = reading.pending_logins()
-            if pending:
-                failures: set[str] = set()
-                found, unknown = await fetch_permissions_rest(client, owner, name, pending, failures=failures)
-                reading.add_rest_permissions(pending, found, unknown, failures)
-        if early is None and not reading.next_request().empty:
-            early = _look_up_early(client, owner, name, reading, progress)
-    else:
-        if not reading.next_request().empty:
-            reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
-    await confirm_unlisted(client, owner, name, reading, progress=progress, early=early)
+    await lookups.finish()
 
 
-@dataclass
-class _EarlyLookups:
-    """REST permission look-ups started while GraphQL answers a later details round."""
+class _Lookups:
+    """REST permission look-ups in flight beside the GraphQL rounds, at most `MAX_REST_LOOKUPS` a run."""
 
-    logins: list[str]
-    task: asyncio.Task[tuple[dict[str, str], list[str], set[str]]]
+    def __init__(
+        self, client: GitHubClient, owner: str, name: str, reading: Reading, progress: Progress
+    ) -> None:
+        self._client, self._owner, self._name = client, owner, name
+        self._reading, self._progress = reading, progress
+        self._asked = 0
+        self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
+        self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
 
+    def start(self, logins: list[str]) -> None:
+        """Ask REST about `logins` now, without waiting; each login is asked once a run.
 
-async def _rest_permissions(
-    client: GitHubClient, owner: str, name: str, logins: list[str], cap: int
-) -> tuple[dict[str, str], list[str], set[str]]:
-    failures: set[str] = set()
-    found, unknown = await fetch_permissions_rest(client, owner, name, logins, cap=cap, failures=failures)
-    return found, unknown, failures
+        Past the cap the rest stay unasked: a GraphQL round may still ask its collaborator list.
+        """
+        room = max(0, MAX_REST_LOOKUPS - self._asked)
+        if len(logins) > room:
+            self._over_cap = True
+        logins = logins[:room]
+        if not logins:
+            return
+        self._progress(f"{len(logins)} people whose permission decides a rule: asking REST for it")
+        self._asked += len(logins)
+        self._reading.start_asking(logins)
+        self._tasks.append((logins, asyncio.create_task(self._ask(logins))))
 
+    async def _ask(self, logins: list[str]) -> tuple[dict[str, str], list[str], set[str]]:
+        failures: set[str] = set()
+        found, unknown = await fetch_permissions_rest(
+            self._client, self._owner, self._name, logins, failures=failures
+        )
+        return found, unknown, failures
 
-def _look_up_early(
-    client: GitHubClient, owner: str, name: str, reading: Reading, progress: Progress
-) -> _EarlyLookups | None:
-    """Start the REST look-ups of the unlisted people already known to decide a rule, so that they
-    run beside the next details round instead of in a round of their own after the last one
-    (the same logins are asked either way: only when)."""
-    logins = reading.unlisted_needed()
-    if not logins:
-        return None
-    progress(f"{len(logins)} people not in GitHub's collaborator list: asking REST for their permission")
-    reading.start_asking(logins)  # a REST fallback of a later round does not ask them again
-    task = asyncio.create_task(_rest_permissions(client, owner, name, logins, MAX_REST_LOOKUPS))
-    return _EarlyLookups(logins, task)
-
-
-async def confirm_unlisted(
-    client: GitHubClient,
-    owner: str,
-    name: str,
-    reading: Reading,
-    *,
-    progress: Progress,
-    early: _EarlyLookups | None = None,
-) -> None:
-    """Ask REST for the people whose permission decides a rule and whom GraphQL did not list.
-
-    GitHub's collaborator list leaves out access through nested teams (and more), so "not listed"
-    is not READ. Only the logins that decide something are asked, one REST request each, a few
-    at a time and at most `MAX_REST_LOOKUPS` per run; a login not read leaves its rule uncounted.
-    """
-    asked: list[str] = []
-    if early is not None:  # started beside the last details round: asked once, not again
-        asked = early.logins
-        reading.add_rest_permissions(early.logins, *await early.task)
-    pending = [login for login in reading.unlisted_needed() if login not in asked]
-    if not pending:
-        return
-    progress(f"{len(pending)} people not in GitHub's collaborator list: asking REST for their permission")
-    cap = max(0, MAX_REST_LOOKUPS - min(len(asked), MAX_REST_LOOKUPS))
-    reading.add_rest_permissions(pending, *await _rest_permissions(client, owner, name, pending, cap))
+    async def finish(self) -> None:
+        """Wait for every look-up started and give the reading what each found."""
+        for logins, task in self._tasks:
+            self._reading.add_rest_permissions(logins, *await task)
+        self._tasks.clear()
+        if self._over_cap and self._reading.needed_logins() - set(self._reading.known_permissions()):
+            self._reading.lookups_capped()

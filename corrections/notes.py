@@ -8,7 +8,9 @@ from typing import Literal, get_args
 from queries.errors import lacks
 
 # A part of a run that may be missing; mypy checks every name the reader writes.
-Part = Literal["issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config"]
+Part = Literal[
+    "issues", "labels", "scan", "timelines", "reactions", "permissions", "learnings", "config", "bodies"
+]
 
 # What may be missing, in the words the note uses.
 PARTS: dict[Part, str] = {
@@ -20,6 +22,7 @@ PARTS: dict[Part, str] = {
     "permissions": "permissions of some people (their 👎 and comments not counted)",
     "learnings": "the learnings file",
     "config": "the configuration file at the base ref (defaults used)",
+    "bodies": "the text of some issues of the window (shown without it)",
 }
 
 # The category of parts a run left unread on purpose: its bounds (pages per timeline, detail
@@ -125,6 +128,31 @@ def partial(
     if capped:
         why += "; the reader's caps were reached"
     return f"Some corrections could not be read from GitHub ({why}): missing {'; '.join(parts)}."
+
+
+def scan_bound(found: int, wanted: int, issues: int) -> str:
+    """The scan's bound ended the search for analyses before the window was full."""
+    return (
+        f"The window holds {found} of the {wanted} analyses asked for ([context] max_analyzed): the "
+        f"scan stopped at its bound, the {issues:,} most recently updated issues ([context] "
+        "scan_pages), and older analysed issues were not read (issues updated since, by a label "
+        "sweep for instance, came first)."
+    )
+
+
+def joined(*notes: str | None) -> str | None:
+    """Several notes as one (None when there is none)."""
+    found = [note for note in notes if note]
+    return " ".join(found) if found else None
+
+
+def permissions_refused() -> str:
+    """GitHub refused to tell people's permission through both APIs (GraphQL's collaborator list,
+    then REST's 403 to a token without push access): the permission that would fix it."""
+    return (
+        "GitHub refused to tell those permissions (a token without push access): use a token whose "
+        "account has push (write) access to the repository, such as the workflow's `github.token`."
+    )
 
 
 # What to check when nothing could be read, by the category of the failure (queries.errors).

@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from assistant.config import Config
 from corrections import notes
 from corrections.analysed import AnalysedIssue
+from corrections.issue_read import IssueRead
 from corrections.models import IssueCorrection, Permission, Reaction
-from corrections.reading import IssueRead
 from corrections.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings
 from queries.page_sizes import PageSizes

@@ -93,6 +93,10 @@ class MonthQuality:
     thumbs_down_analyses: int  # analyses with at least one counted 👎
     repeats: RepeatNumbers = RepeatNumbers()  # filled by corrections/repeats.py
     receipts: int = 0  # first analyses whose marker has a receipt
+    # A partial month covers the first analyses of the issues active after this moment (the
+    # read's bound); the month's analyses on issues last active before it are not counted; its
+    # repeats and receipts come from the same read and cover the same part.
+    covers_after: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -168,7 +172,12 @@ def _total(numbers: Sequence[LabelNumbers]) -> LabelNumbers:
 
 
 def month_quality(
-    month: str, items: Sequence[AnalyzedIssue], vocabulary: Sequence[str], *, complete: bool
+    month: str,
+    items: Sequence[AnalyzedIssue],
+    vocabulary: Sequence[str],
+    *,
+    complete: bool,
+    covers_after: datetime | None = None,
 ) -> MonthQuality:
     """The numbers of one month; labels in vocabulary order, those with any count only."""
     mine = [item for item in items if item.month == month]
@@ -192,6 +201,7 @@ def month_quality(
         ),
         thumbs_down=sum(item.correction.thumbs_down for item in mine),
         thumbs_down_analyses=sum(1 for item in mine if item.correction.thumbs_down),
+        covers_after=None if complete else covers_after,
     )
 
 
@@ -225,7 +235,13 @@ def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: i
     return QualityReport(
         repository=outcome.repository,
         months=tuple(
-            month_quality(month, items, vocabulary, complete=edge is None or edge < month_start(month))
+            month_quality(
+                month,
+                items,
+                vocabulary,
+                complete=edge is None or edge < month_start(month),
+                covers_after=edge,
+            )
             for month in months
         ),
         complete_after=edge,

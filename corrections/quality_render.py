@@ -8,6 +8,8 @@ from typing import Any
 from assistant.untrusted import clean_line
 from corrections.quality import LabelNumbers, MonthQuality, QualityReport
 
+TIME = "%Y-%m-%dT%H:%M:%SZ"
+
 
 def _ratio(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
@@ -29,6 +31,7 @@ def _month(month: MonthQuality) -> dict[str, Any]:
     return {
         "month": month.month,
         "complete": month.complete,
+        "covers_after": None if month.covers_after is None else month.covers_after.strftime(TIME),
         "analyses": month.analyses,
         "corrected": month.corrected,
         "labels": [_label(n) for n in month.labels],
@@ -68,9 +71,7 @@ def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str
         "v": 1,
         "repository": report.repository,
         "month": month,
-        "complete_after": None
-        if report.complete_after is None
-        else report.complete_after.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "complete_after": None if report.complete_after is None else report.complete_after.strftime(TIME),
         "note": report.note,
         "months": [_month(m) for m in report.months],
         "cost": cost,
@@ -106,9 +107,12 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         lines += [f"No first analysis in {month} among the issues read.", ""]
     else:
         if not found.complete:
+            edge = f"{found.covers_after:%Y-%m-%d %H:%M} UTC" if found.covers_after else "its bound"
             lines += [
-                "> This month is partial: the read stopped at its bound before reaching the issues "
-                "last active at its start.",
+                f"> This month is partial: it counts the first analyses of the issues active after "
+                f"{edge}, where the read stopped at its bound ({max_analyzed} analysed issues, "
+                f"{scan_pages} pages of 100); the month's first analyses on issues last active "
+                "before then are not counted.",
                 "",
             ]
         lines += [

@@ -60,6 +60,9 @@ def _load_reader() -> None:
     """
     import corrections.context  # the imports are the point
     import corrections.job  # noqa: F401
+    from corrections.vocabulary import load_parser
+
+    load_parser()  # markdown-it: else imported between the first answer and the second request
 
 
 async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:

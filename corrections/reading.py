@@ -7,59 +7,31 @@ private and changes only through `Reading`'s methods, each one step of the readi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from assistant.identity import is_person, normalize_login
 from corrections import assemble, notes
+from corrections.issue_read import IssueRead
 from corrections.models import Analysis, Issue, Permission, Reaction
-from corrections.rules import RuleSettings, analyses, duplicate_deciders, others_markers, people_after
-from queries.errors import BadResponse
+from corrections.rules import (
+    RuleSettings,
+    duplicate_deciders,
+    event_actors_after,
+    others_markers,
+    people_after,
+)
+from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
 from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
-MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue
-MAX_TIMELINE_ITEMS = MAX_TIMELINE_PAGES * FULL_PAGE  # the same cap when pages were shrunk
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
 MAX_LOGINS_PER_ROUND = 100
 MAX_PREFETCH_LOGINS = 60
-
-
-@dataclass(frozen=True)
-class IssueRead:
-    """One scanned issue as read so far: its events, where its timeline continues, its first analysis."""
-
-    issue: Issue
-    cursor: str | None
-    # Timeline items the pages read so far could hold (their page sizes added up).
-    items_asked: int
-    first: Analysis | None
-    warnings: tuple[str, ...]  # analysis markers that do not parse
-
-    @classmethod
-    def of(cls, issue: Issue, cursor: str | None, items_asked: int, settings: RuleSettings) -> IssueRead:
-        """The issue with its first analysis found in the timeline read so far."""
-        found, warnings = analyses(issue, settings)
-        first = next((a for a in found if a.kind == "first"), None)
-        return cls(issue, cursor, items_asked, first, tuple(warnings))
-
-    @property
-    def can_continue(self) -> bool:
-        """More timeline exists and the cap allows reading it."""
-        return (
-            not self.issue.timeline_complete
-            and self.cursor is not None
-            and self.items_asked < MAX_TIMELINE_ITEMS
-        )
-
-    @property
-    def truncated(self) -> bool:
-        """More timeline exists than the cap lets a run read."""
-        return not self.issue.timeline_complete and not self.can_continue
 
 
 class DetailsAnswer(Protocol):
@@ -68,9 +40,9 @@ class DetailsAnswer(Protocol):
     @property
     def reactions(self) -> Mapping[str, CommentReactions]: ...
     @property
-    def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
+    def bodies(self) -> Mapping[str, str]: ...  # issue node id -> body
     @property
-    def unlisted(self) -> Sequence[str]: ...  # answered for, not listed: not proof of READ
+    def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
     @property
     def permissions_forbidden(self) -> bool: ...
     @property
@@ -88,15 +60,18 @@ class Reading:
         self._settings = settings
         self._max_analyzed = max_analyzed
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
+        self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
+        self._bodies_asked: set[int] = set()
         self._issues: dict[int, IssueRead] = {}
         self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
         self._reaction_cursor: dict[str, str | None] = {}
         self._reaction_pages: dict[str, int] = {}
         self._permissions: dict[str, Permission] = {}
         self._asked: set[str] = set()
-        # Logins GraphQL's collaborator list left out: READ only once REST says so.
-        self._unlisted: set[str] = set()
         self._permissions_via_rest = False
+        self._rest_asked: set[str] = set()  # logins whose REST look-up has started
+        self._collaborators_refused: bool | None = None
+        self._refused = False  # GitHub refused to tell some permissions (REST's 403 too)
         self._prefetched = False
         self._missing: set[notes.Part] = set()
         self._people_not_read = 0  # needed logins whose permission is unknown (mark_unknown_permissions)
@@ -139,9 +114,12 @@ class Reading:
     def note(self) -> str | None:
         """The fixed note naming what could not be read and why; None when nothing is missing."""
         capped = MAX_REST_LOOKUPS if self._lookups_capped else None
-        return notes.partial(
+        found = notes.partial(
             self._missing, self._categories, people_not_read=self._people_not_read, lookup_cap=capped
         )
+        if found is not None and self._refused:
+            found += " " + notes.permissions_refused()
+        return found
 
     def issue(self, number: int) -> IssueRead:
         """One scanned issue as read so far."""
@@ -175,6 +153,12 @@ class Reading:
         """The page sizes GitHub answered (smaller after it could not answer bigger queries)."""
         self._sizes = sizes
 
+    def collaborators_listed(self, refused: bool | None) -> None:
+        """What the first scan page said of GitHub's collaborator list: refused (permissions go to
+        REST from the start), listed, or not told (None: both are prepared for)."""
+        self._collaborators_refused = refused
+        self._permissions_via_rest = self._permissions_via_rest or refused is True
+
     def record_missing(self, parts: Iterable[notes.Part], categories: Iterable[str] = ()) -> None:
         """Parts that could not be read, and the categories of why."""
         self._missing.update(parts)
@@ -192,6 +176,7 @@ class Reading:
             self._issues[node.number] = IssueRead.of(
                 assemble.issue(node), cursor, timeline_size, self._settings
             )
+            self._node_ids[node.number] = node.id
             self._order.append(node.number)
 
     def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
@@ -208,10 +193,10 @@ class Reading:
         self._path_exists.update(answer.paths)
         for reactions in answer.reactions.values():
             self._add_reactions(reactions)
+        self._add_bodies(asked.bodies, answer.bodies)
         for number, page in answer.timelines.items():
             self._add_timeline(number, page)
         self._add_permissions(answer.permissions)
-        self._unlisted |= {normalize_login(login) for login in answer.unlisted}
         if answer.failed:
             self.record_missing((notes.part(name) for name in answer.failed), {"partial answer"})
             # Parts GitHub did not answer are not asked again: the caps bound the run.
@@ -229,6 +214,8 @@ class Reading:
         parts: set[notes.Part] = {"permissions"}
         if asked.analysis_ids or asked.reactions:
             parts.add("reactions")
+        if asked.bodies:
+            parts.add("bodies")
         if asked.timelines:
             parts.add("timelines")
         self.record_missing(parts, {category})
@@ -248,10 +235,34 @@ class Reading:
                 self._lookups_capped = True
                 why = (why - {LOOKUPS_CAPPED}) | {notes.CAPS_REACHED}
             self.record_missing({"permissions"}, why)
+            if PermissionDenied.category in failures:
+                self._refused = True
+
+    def lookups_capped(self) -> None:
+        """REST's cap of a run left needed logins unasked (the note says the cap, not a failure)."""
+        self._lookups_capped = True
+        self.record_missing({"permissions"}, {notes.CAPS_REACHED})
 
     def start_asking(self, logins: Iterable[str]) -> None:
-        """Logins whose REST look-up has started: a later round's REST fallback does not ask them again."""
+        """Logins whose REST look-up has started: no later round asks them again, by either API."""
         self._asked |= set(logins)
+        self._rest_asked |= set(logins)
+
+    def rest_wanted(self) -> list[str]:
+        """Logins to ask REST about now, beside the next GraphQL round (or as the last wave).
+
+        The people whose permission decides a rule and whose permission is not known: GraphQL
+        did not list them, refused to, or was never asked (a 👎 first seen in the last round
+        goes to REST directly, not to another GraphQL round and then REST). Before the first
+        details round, unless GitHub listed collaborators (then the details round asks its list
+        for them), also the people who labelled, closed or marked a window issue after its
+        analysis (GitHub lets only triagers and up do that, mostly): the likeliest 👎, so the
+        common case needs no wave after the details round, whichever API answers permissions.
+        """
+        wanted = self.needed_logins()
+        if not self._prefetched and self._collaborators_refused is not False:
+            wanted |= self._in_window(event_actors_after)
+        return sorted(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions
@@ -286,6 +297,18 @@ class Reading:
             read.items_asked + self._sizes.timeline,
             self._settings,
         )
+
+    def _add_bodies(self, asked: Sequence[str], bodies: Mapping[str, str]) -> None:
+        """The bodies of window issues, asked once (one GitHub did not answer is shown without it)."""
+        by_id = {node_id: number for number, node_id in self._node_ids.items()}
+        for node_id in asked:
+            number = by_id[node_id]
+            self._bodies_asked.add(number)
+            if node_id in bodies:
+                read = self._issues[number]
+                self._issues[number] = replace(
+                    read, issue=read.issue.model_copy(update={"body": bodies[node_id]})
+                )
 
     def _add_reactions(self, found: CommentReactions) -> None:
         info = found.reactions.page_info
@@ -330,24 +353,25 @@ class Reading:
         window, undecided = self.window()
         return len(window) >= self._max_analyzed and not undecided
 
+    def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
+        """`people` of every window issue after its first analysis, together."""
+        found: set[str] = set()
+        for read in self.window_issues():
+            assert read.first is not None
+            found |= people(read.issue, read.first, self._settings)
+        return found
+
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window issue."""
-        needed: set[str] = set()
-        window, _ = self.window()
-        for number in window:
-            read = self._issues[number]
+        needed = self._in_window(duplicate_deciders)
+        for read in self.window_issues():
             assert read.first is not None
-            needed |= duplicate_deciders(read.issue, read.first, self._settings)
             for reaction in self._reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
                 if is_person(reactor, self._settings.assistant):
                     assert reactor is not None
                     needed.add(normalize_login(reactor.login))
         return needed
-
-    def unlisted_needed(self) -> list[str]:
-        """Needed logins GraphQL did not list and REST has not answered for yet."""
-        return sorted((self.needed_logins() & self._unlisted) - set(self._permissions))
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet."""
@@ -373,20 +397,20 @@ class Reading:
         )
         logins: list[str] = []
         if not self._permissions_via_rest:
+            # The people needed are asked through REST (`rest_wanted`, which counts every grant),
+            # beside this round; GraphQL's list only for those past REST's cap of a run.
             logins = self.pending_logins()
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
-                likely: set[str] = set()
-                for number in window:
-                    read = self._issues[number]
-                    assert read.first is not None
-                    likely |= people_after(read.issue, read.first, self._settings)
+                likely = self._in_window(people_after)
                 extra = sorted(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
+        bodies = tuple(self._node_ids[number] for number in window if number not in self._bodies_asked)
         return DetailsRequest(
             analysis_ids=analysis_ids,
+            bodies=bodies,
             logins=tuple(logins),
             timelines=timelines,
             reactions=reactions,

@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from corrections.as_of import correct_as_of, outcome_as_of, read_as_of
+from corrections.issue_read import IssueRead
 from corrections.models import DuplicateOutcome, IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.quality import QualityReport, RepeatNumbers, complete_after, month_of
-from corrections.reading import IssueRead
 from corrections.rules import RuleSettings
 
 

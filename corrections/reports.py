@@ -21,13 +21,13 @@ from commandline.usage import UsageError
 from corrections import notes
 from corrections.explain import explain
 from corrections.explain_job import TrailOutcome, read_trail
+from corrections.issue_read import IssueRead
 from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
 from corrections.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.quality import complete_after, quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
 from corrections.read import read_outcome
-from corrections.reading import IssueRead
 from corrections.repeats import AnalysisRepeats, analysis_repeats, outcome_repeats, with_repeats
 from corrections.rules import RuleSettings, correct, first_analysis
 from queries.client import GitHubClient

@@ -370,6 +370,19 @@ def people_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> se
     return logins
 
 
+def event_actors_after(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
+    """The people who labelled, closed, reopened or marked the issue after the analysis (no
+    comments): on GitHub mostly triagers and up, the likeliest to give a 👎 that counts."""
+    logins: set[str] = set()
+    for event in issue.events[analysis.index + 1 :]:
+        if isinstance(event, Comment):
+            continue
+        if is_person(event.actor, settings.assistant):
+            assert event.actor is not None
+            logins.add(normalize_login(event.actor.login))
+    return logins
+
+
 def trace(
     issue: Issue,
     analysis: Analysis,

@@ -41,6 +41,12 @@ class Vocabulary:
         return isinstance(label, str) and self.canonical(label) is not None
 
 
+def load_parser() -> None:
+    """Import and build the parser now: the read does it while its first request is in flight, so
+    that the labels.md read with that request is parsed without waiting for the import."""
+    parser()
+
+
 def _declared(text: str) -> list[str]:
     """The code span that starts each list item's first paragraph, in document order."""
     tokens = parser().parse(text)

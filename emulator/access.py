@@ -81,3 +81,10 @@ def _logins(issue: Issue) -> set[str]:
         else:
             names.append(item.actor)
     return {name.lower().removesuffix("[bot]") for name in names if name}
+
+
+# GitHub's words when a token may not read permissions (docs/emulator.md, "Evidence").
+# GraphQL `collaborators` refused: what github.com answers a workflow's GITHUB_TOKEN now.
+COLLABORATORS_REFUSED = "You do not have permission to view repository collaborators."
+# REST `collaborators/{user}/permission` for a token without push access (PyGithub's recording).
+PERMISSION_NEEDS_PUSH = "Must have push access to view collaborator permission."

@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
+from emulator.access import PERMISSION_NEEDS_PUSH
 from emulator.git import blob_oid
 from emulator.ids import EVENT_TYPENAMES, node_id
 from emulator.store import Store
@@ -336,6 +337,15 @@ class RestApi:
         if not self._repo_ok(request) or not self.store.account_exists(login):
             return not_found(
                 "https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user"
+            )
+        if self.store.file.rest_permission == "no_push":
+            return web.json_response(
+                {
+                    "message": PERMISSION_NEEDS_PUSH,
+                    "documentation_url": "https://docs.github.com/rest/collaborators/collaborators"
+                    "#get-repository-permissions-for-a-user",
+                },
+                status=403,
             )
         role = self.store.access.effective(login) or "READ"
         user = user_json(self.store, login)

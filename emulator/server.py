@@ -127,6 +127,10 @@ class Server:
             "bytes": 0,
             "duration_ms": 0,
             "fault": None,
+            # The emulator's clock (seconds, time.perf_counter) when the request arrived and when
+            # its answer was ready: which requests waited for which (dependent waves).
+            "start_s": started,
+            "end_s": started,
         }
         request[ENTRY] = entry
         try:
@@ -163,7 +167,8 @@ class Server:
             entry["bytes"] = len(length) if isinstance(length, bytes) else 0
             return response
         finally:
-            entry["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
+            entry["end_s"] = time.perf_counter()
+            entry["duration_ms"] = round((entry["end_s"] - started) * 1000, 3)
             self.entries.append(entry)
 
     @web.middleware

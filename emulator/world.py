@@ -217,7 +217,11 @@ class WorldFile(BaseModel):
     files: dict[str, dict[str, str]] = {}
     issues: tuple[Issue, ...] = ()
     pull_requests: tuple[Issue, ...] = ()
-    collaborators_via_graphql: Literal["allowed", "forbidden"] = "allowed"
+    # What a workflow's GITHUB_TOKEN gets on github.com (docs/emulator.md): GraphQL's collaborator
+    # list refused, REST's permission endpoint answering. "allowed" lists them (a pusher's token).
+    collaborators_via_graphql: Literal["allowed", "forbidden"] = "forbidden"
+    # "no_push": REST's permission endpoint answers 403, as for a token without push access.
+    rest_permission: Literal["allowed", "no_push"] = "allowed"
     pull_requests_allowed: bool = True
     viewer: str = "github-actions"
     tokens: dict[str, str] = {}

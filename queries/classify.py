@@ -116,12 +116,20 @@ def classify(
 def missing_repository(owner: str, name: str, errors: Sequence[Mapping[str, Any]]) -> GitHubError:
     """Why an answer's `repository` is null: a part of it GitHub refused (FORBIDDEN beneath it,
     propagated up), naming the permission that opens it when one does; else not found."""
-    for error in errors:
-        path = list(error.get("path") or [])
-        if str(error.get("type", "")) == "FORBIDDEN" and path[:1] == ["repository"] and len(path) > 1:
-            permission = REPOSITORY_FIELD_PERMISSIONS.get(str(path[1]))
-            detail = f"repository {owner}/{name}: {'.'.join(map(str, path))} refused"
-            if permission is not None:
-                return MissingPermission(detail, permission, payload=list(errors))
-            return PermissionDenied(detail, payload=list(errors))
+    refused = [
+        path
+        for error in errors
+        if str(error.get("type", "")) == "FORBIDDEN"
+        and (path := list(error.get("path") or []))[:1] == ["repository"]
+        and len(path) > 1
+    ]
+    # A refusal that one permission opens first: a nullable field refused beside it (the reader's
+    # probe of the collaborator list) cannot have nulled `repository`.
+    refused.sort(key=lambda path: str(path[1]) not in REPOSITORY_FIELD_PERMISSIONS)
+    for path in refused[:1]:
+        permission = REPOSITORY_FIELD_PERMISSIONS.get(str(path[1]))
+        detail = f"repository {owner}/{name}: {'.'.join(map(str, path))} refused"
+        if permission is not None:
+            return MissingPermission(detail, permission, payload=list(errors))
+        return PermissionDenied(detail, payload=list(errors))
     return NotFound(f"repository {owner}/{name} not found or not visible", payload=list(errors))

@@ -47,6 +47,8 @@ class WindowPage:
     failed: tuple[str, ...] = ()
     # Files of `failed` that GitHub refused (FORBIDDEN): the token lacks `contents: read`.
     refused: tuple[str, ...] = ()
+    # With the files: whether GitHub refused to list collaborators (None: not asked, or not told).
+    collaborators_refused: bool | None = None
 
 
 async def fetch_window_page(
@@ -73,8 +75,15 @@ async def fetch_window_page(
     # Int, say) leave the issue itself readable.
     if any(issue is None for issue in page.nodes):
         failed.append("issues")
+    listing = None  # whether GitHub refused to list collaborators (asked with the files)
+    if ask.files is not None:
+        if _forbidden(answer.errors_at("repository", "collaboratorsProbe")):
+            listing = True
+        elif isinstance(answer.data["repository"].get("collaboratorsProbe"), dict):
+            listing = False
     return WindowPage(
         issues=tuple(issue for issue in page.nodes if issue is not None),
+        collaborators_refused=listing,
         page_info=page.page_info,
         labels_file=data.repository.labels_file,
         learnings_file=data.repository.learnings_file,
@@ -133,6 +142,7 @@ class DetailsResult:
     """What came back; a part that failed is listed in `failed` with a fixed reason."""
 
     reactions: dict[str, CommentReactions] = field(default_factory=dict)
+    bodies: dict[str, str] = field(default_factory=dict)  # issue node id -> body
     permissions: dict[str, str] = field(default_factory=dict)  # login as asked -> permission level
     # Logins GraphQL answered for without listing them: not proof of READ (nested teams and
     # other grants are not listed); ask REST before calling them READ.
@@ -162,6 +172,7 @@ async def fetch_details(
     """
     counts = {
         "analyses": 1 if request.analysis_ids else 0,
+        "bodies": 1 if request.bodies else 0,
         "permission": len(request.logins),
         "timeline": len(request.timelines),
         "moreReactions": len(request.reactions),
@@ -170,6 +181,8 @@ async def fetch_details(
     variables: dict[str, Any] = {"owner": owner, "name": name}
     if request.analysis_ids:
         variables["analysisIds_0"] = list(request.analysis_ids)
+    if request.bodies:
+        variables["issueIds_0"] = list(request.bodies)
     for index, login in enumerate(request.logins):
         variables[f"login_{index}"] = login
     for index, (number, cursor) in enumerate(request.timelines):
@@ -196,6 +209,8 @@ def _check_shape(data: dict[str, Any], request: DetailsRequest) -> None:
     expected: dict[str, type] = {f"moreReactions_{i}": dict for i in range(len(request.reactions))}
     if request.analysis_ids:
         expected["analyses_0"] = list
+    if request.bodies:
+        expected["bodies_0"] = list
     if request.logins or request.timelines:
         expected["repository"] = dict
     for key, kind in expected.items():
@@ -219,6 +234,17 @@ def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
                     result.reactions[parsed.id] = parsed
             if len(result.reactions) < len(request.analysis_ids):
                 result.failed.append("reactions")
+    if request.bodies:
+        bodies = data.get("bodies_0")
+        for item in bodies if isinstance(bodies, list) else ():
+            if (
+                isinstance(item, dict)
+                and isinstance(item.get("id"), str)
+                and isinstance(item.get("body"), str)
+            ):
+                result.bodies[item["id"]] = item["body"]
+        if len(result.bodies) < len(request.bodies):
+            result.failed.append("bodies")
     for index in range(len(request.reactions)):
         item = data.get(f"moreReactions_{index}")
         if isinstance(item, dict) and item:

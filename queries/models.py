@@ -117,7 +117,9 @@ class IssueNode(AnswerModel):
     id: str
     number: int
     title: str
-    body: str
+    # Not asked by the scan (its 100 issues, of which the window keeps about 30): the window's
+    # bodies come with the next round (CorrectionDetails' `bodies`); IssueTrail asks it.
+    body: str = ""
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
     state: str

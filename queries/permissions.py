@@ -5,10 +5,11 @@ The one policy, for the correction reader and the learnings sync alike:
 - GraphQL `collaborators(login:)` is asked first: many logins in one request (`fetch_details`).
 - REST `GET /repos/{owner}/{repo}/collaborators/{login}/permission`, one request per login, only
   where GitHub's answer shows that GraphQL cannot tell:
-  * GitHub refused the list: FORBIDDEN on the field ("Must have push access to view repository
-    collaborators", as a workflow's GITHUB_TOKEN may be told); the REST endpoint needs only
-    metadata read, which every token has (GitHub's REST documentation, "Get repository
-    permissions for a user");
+  * GitHub refused the list: FORBIDDEN on the field ("You do not have permission to view
+    repository collaborators.", what a workflow's GITHUB_TOKEN is mostly told on github.com); the
+    REST endpoint needs only metadata read (GitHub's REST documentation, "Get repository
+    permissions for a user"), though a token without push access gets 403 there too (the note
+    then says so: corrections.notes.permissions_refused);
   * GitHub answered without listing the login: nested teams and other grants are not listed, so
     that is not proof of READ.
 - Any other failure of the GraphQL request (network, timeout, 5xx, a rate limit, an answer that

@@ -35,6 +35,7 @@ class DetailsRequest:
     """What one details round asks for; empty parts are left out of the request."""
 
     analysis_ids: tuple[str, ...] = ()
+    bodies: tuple[str, ...] = ()  # node ids of the window's issues whose body is asked
     logins: tuple[str, ...] = ()
     timelines: tuple[tuple[int, str], ...] = ()  # (issue number, cursor after the pages read)
     reactions: tuple[tuple[str, str], ...] = ()  # (comment node id, cursor)
@@ -43,7 +44,9 @@ class DetailsRequest:
     @property
     def empty(self) -> bool:
         """Nothing to ask."""
-        return not (self.analysis_ids or self.logins or self.timelines or self.reactions or self.paths)
+        return not (
+            self.analysis_ids or self.bodies or self.logins or self.timelines or self.reactions or self.paths
+        )
 
     @property
     def needs_repository(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from emulator.access import COLLABORATORS_REFUSED
 from emulator.ids import node_id
 from emulator.pagination import Connection, paginate
 from emulator.resolvers.actors import ActorNode
@@ -104,7 +105,7 @@ class RepositoryNode:
         """
         store = self._store
         if store.file.collaborators_via_graphql == "forbidden":
-            raise github_error("Must have push access to view repository collaborators.", "FORBIDDEN")
+            raise github_error(COLLABORATORS_REFUSED, "FORBIDDEN")
         listed = dict(store.access.listed())
         logins = list(listed)
         login = (args.get("login") or "").lower()

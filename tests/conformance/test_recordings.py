@@ -18,7 +18,7 @@ from assistant.identity import Identity, is_assistant
 from corrections.models import Actor
 from emulator import Server
 from queries.classify import classify
-from queries.errors import BadCredentials, RateLimited
+from queries.errors import BadCredentials, PermissionDenied, RateLimited
 from queries.models import ReactionNode
 from tests.emulation import Emulators
 from tests.emulator.conftest import SMALL_WORLD, http
@@ -48,7 +48,8 @@ def shape(value: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def emulator(emulate_module: Emulators) -> Server:
-    return emulate_module(SMALL_WORLD)
+    """The small world with GraphQL's collaborator list answering (a pusher's token)."""
+    return emulate_module(SMALL_WORLD, collaborators_via_graphql="allowed")
 
 
 def post(server: Server, query: str, variables: dict[str, Any] | None = None, token: str | None = "t") -> Any:
@@ -134,7 +135,35 @@ def test_the_workflow_token_posts_as_the_shared_bot_github_actions() -> None:
 
 @pytest.fixture
 def world_forbidden(emulate: Emulators) -> Server:
-    return emulate(SMALL_WORLD, collaborators_via_graphql="forbidden")
+    """The emulator's default: a workflow token's answer on github.com."""
+    return emulate(SMALL_WORLD)
+
+
+def test_collaborators_refused_by_default_with_githubs_current_words(world_forbidden: Server) -> None:
+    """GitHub now answers a token that may not list collaborators with these words (quoted in
+    refined-github/refined-github#8553 and #9817, turbot/steampipe-plugin-github#291)."""
+    answer = post(
+        world_forbidden,
+        f'{{ {REPO} {{ collaborators(login: "bob", first: 1) {{ edges {{ permission }} }} }} }}',
+    ).json()
+    [error] = answer["errors"]
+    assert (error["type"], error["message"]) == (
+        "FORBIDDEN",
+        "You do not have permission to view repository collaborators.",
+    )
+
+
+def test_rest_permission_without_push_access(emulate: Emulators) -> None:
+    """PyGithub's recording of REST's 403 for a token without push access: the emulator answers it
+    with `"rest_permission": "no_push"`, and the product reads it as a refusal, not a rate limit."""
+    recorded = recording("permission_no_push_403")
+    server = emulate(SMALL_WORLD, rest_permission="no_push")
+    answer = http("GET", server.base_url + "/repos/octo/demo/collaborators/bob/permission", None, "t")
+    assert answer.status == recorded["status"] == 403
+    assert shape(answer.json()) == shape(recorded["response"])
+    assert answer.json()["message"] == recorded["response"]["message"]
+    error = classify(recorded["status"], None, json.dumps(recorded["response"]), {})
+    assert isinstance(error, PermissionDenied), "(a) read as a refusal (x-ratelimit-remaining was 4980)"
 
 
 def test_missing_token(emulator: Server) -> None:

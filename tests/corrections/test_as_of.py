@@ -133,8 +133,8 @@ def test_a_window_the_read_may_not_reach_is_said() -> None:
     from datetime import timedelta
 
     from corrections.as_of import outcome_as_of
+    from corrections.issue_read import IssueRead
     from corrections.outcome import ReadOutcome
-    from corrections.reading import IssueRead
     from corrections.rules import RuleSettings
     from corrections.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder

@@ -46,6 +46,8 @@ def world(readers: int) -> dict[str, Any]:
             }
         ],
         "pull_requests": [],
+        # A pusher's token: GraphQL lists collaborators, so bob is found past REST's cap.
+        "collaborators_via_graphql": "allowed",
     }
 
 

@@ -99,9 +99,9 @@ def test_a_forbidden_collaborator_list_switches_permissions_to_rest_once() -> No
 def test_a_round_github_did_not_answer_leaves_what_it_asked_missing() -> None:
     reading = _reading()
     reading.details_failed(reading.next_request(), "timeout")
-    assert reading.missing == {"permissions", "reactions", "timelines"}
+    assert reading.missing == {"bodies", "permissions", "reactions", "timelines"}
     reading.details_failed(DetailsRequest(logins=("alice",)), "timeout")
-    assert reading.missing == {"permissions", "reactions", "timelines"}
+    assert reading.missing == {"bodies", "permissions", "reactions", "timelines"}
 
 
 def test_the_state_it_hands_out_is_a_copy() -> None:
@@ -182,3 +182,47 @@ def test_pages_that_end_or_move_on_leave_nothing_missing() -> None:
     )
     assert reading.missing == frozenset()
     assert reading.issue(7).issue.timeline_complete
+
+
+def test_only_the_windows_bodies_are_asked_and_in_the_round_that_follows() -> None:
+    """Issue 26: the scan page asked `body` of all its issues though a third enter the window."""
+    reading = Reading(RuleSettings(), max_analyzed=1)
+    outside = IssueNode.model_validate(
+        {
+            **_issue(8).model_dump(by_alias=True),
+            "timelineItems": {
+                "totalCount": 0,
+                "pageInfo": {"hasNextPage": False, "endCursor": None},
+                "nodes": [],
+            },
+        }
+    )
+    reading.add_issue_page((_issue(7), outside))
+    asked = reading.next_request()
+    assert asked.bodies == ("I_7",), "the window's issue, not #8 (no analysis)"
+    assert asked.analysis_ids, "beside the 👎: the round that follows the scan anyway"
+    reading.add_details(asked, DetailsResult(bodies={"I_7": "It crashes on start."}))
+    assert reading.issue(7).issue.body == "It crashes on start."
+    assert reading.next_request().bodies == (), "asked once"
+
+
+def test_the_scan_page_asks_no_body() -> None:
+    """The scan's issues (IssueFirstPage) carry no body; only the issue being analysed does."""
+    from graphql import FieldNode, FragmentDefinitionNode, Visitor, visit
+
+    from queries.documents import operation
+
+    document = operation("CorrectionWindow").document
+    [page] = [
+        node
+        for node in document.definitions
+        if isinstance(node, FragmentDefinitionNode) and node.name.value == "IssueFirstPage"
+    ]
+    found: list[str] = []
+
+    class Fields(Visitor):
+        def enter_field(self, node: FieldNode, *_: Any) -> None:
+            found.append(node.name.value)
+
+    visit(page, Fields())
+    assert "body" not in found and "title" in found

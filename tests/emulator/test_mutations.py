@@ -149,7 +149,7 @@ def test_collaborators_forbidden(world: dict[str, Any], client: Any, emulate: Em
                 "type": "FORBIDDEN",
                 "path": ["repository", "collaborators"],
                 "locations": [{"line": 1, "column": 50}],
-                "message": "Must have push access to view repository collaborators.",
+                "message": "You do not have permission to view repository collaborators.",
                 "extensions": {"saml_failure": False},
             }
         ],

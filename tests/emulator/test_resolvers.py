@@ -156,7 +156,13 @@ def test_files_refs_and_missing_objects(gql: Any) -> None:
     assert len(repo["main"]["oid"]) == 40
 
 
-def test_collaborators_by_login(gql: Any) -> None:
+def test_collaborators_by_login(world: dict[str, Any], emulate: Emulators) -> None:
+    world["collaborators_via_graphql"] = "allowed"  # a token that may list them
+    server = emulate(world)
+
+    def gql(query: str) -> Any:
+        return http("POST", server.url, {"query": query, "variables": {}}, "t0ken").json()
+
     query = f"""{{ {REPO} {{
       bob: collaborators(login: "bob", first: 1) {{ edges {{ permission node {{ login }} }} }}
       dave: collaborators(login: "dave", first: 1) {{ edges {{ permission }} }}
@@ -250,6 +256,7 @@ def test_collaborators_list_the_owner_and_org_members_not_team_grants(
     so, organization members; access through nested teams is not listed."""
     world["org_members"] = {"olga": "WRITE"}
     world["team_access"] = {"tom": "MAINTAIN"}
+    world["collaborators_via_graphql"] = "allowed"
     query = (
         f"{{ {REPO} {{ all: collaborators(first: 10) {{ edges {{ permission node {{ login }} }} }} "
         'octo: collaborators(login: "octo", first: 1) { edges { permission } } } }'

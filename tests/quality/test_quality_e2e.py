@@ -68,6 +68,12 @@ def test_a_small_bound_marks_older_months_partial(run_quality: Callable[..., tup
     assert written["months"][0]["complete"] is False
     assert written["months"][0]["analyses"] == 3
     assert written["complete_after"] == "2026-10-08T10:31:00Z"
+    # Issue 26: which part of the month the numbers cover is said, not only that it is partial.
+    assert written["months"][0]["covers_after"] == "2026-10-08T10:31:00Z"
+    assert (
+        "it counts the first analyses of the issues active after 2026-10-08 10:31 UTC, where the "
+        "read stopped at its bound (3 analysed issues, 5 pages of 100)"
+    ) in (out / "quality.md").read_text(encoding="utf-8")
 
 
 def test_bad_month_is_a_usage_error(run_quality: Callable[..., tuple[int, Path]]) -> None:

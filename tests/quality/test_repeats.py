@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+from corrections.issue_read import IssueRead
 from corrections.models import Actor, Permission
 from corrections.outcome import ReadOutcome
 from corrections.quality import QualityReport, month_of, quality_report
-from corrections.reading import IssueRead
 from corrections.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
 from corrections.rules import RuleSettings, correct
 from corrections.vocabulary import parse_vocabulary

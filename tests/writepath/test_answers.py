@@ -48,6 +48,8 @@ def rest_lookups(server: Server) -> list[str]:
 
 
 def read_permissions(server: Server, faults: list[dict[str, Any]]) -> tuple[dict[str, str], list[str]]:
+    """The permissions of three logins with a token that may list collaborators, under `faults`."""
+    server.store.file = server.store.file.model_copy(update={"collaborators_via_graphql": "allowed"})
     server.set_faults(faults)
 
     async def read() -> tuple[dict[str, str], list[str]]:
