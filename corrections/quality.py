@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.models import DuplicateOutcome, IssueCorrection, Objector
 from corrections.outcome import ReadOutcome
 from corrections.rules import RuleSettings
 
@@ -87,6 +87,8 @@ class MonthQuality:
     duplicates_confirmed: int
     duplicates_objected: int
     duplicates_open: int
+    # Of the objected: those only someone without triage access objected to (the rest a maintainer).
+    duplicates_objected_by_other: int
     thumbs_down: int  # counted 👎 (people with push access), all analyses of the month
     thumbs_down_analyses: int  # analyses with at least one counted 👎
     repeats: RepeatNumbers = RepeatNumbers()  # filled by corrections/repeats.py
@@ -204,6 +206,11 @@ def month_quality(
         duplicates_confirmed=outcomes.count(DuplicateOutcome.CONFIRMED),
         duplicates_objected=outcomes.count(DuplicateOutcome.OBJECTED),
         duplicates_open=outcomes.count(DuplicateOutcome.OPEN),
+        duplicates_objected_by_other=sum(
+            1
+            for item in mine
+            if (objection := item.correction.objection) is not None and objection.by is Objector.OTHER
+        ),
         thumbs_down=sum(item.correction.thumbs_down for item in mine),
         thumbs_down_analyses=sum(1 for item in mine if item.correction.thumbs_down),
         covers_after=None if complete else covers_after,

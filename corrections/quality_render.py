@@ -39,6 +39,7 @@ def _month(month: MonthQuality) -> dict[str, Any]:
         "duplicates": {
             "confirmed": month.duplicates_confirmed,
             "objected": month.duplicates_objected,
+            "objected_by_other": month.duplicates_objected_by_other,
             "open": month.duplicates_open,
         },
         "thumbs_down": {"counted": month.thumbs_down, "analyses": month.thumbs_down_analyses},
@@ -50,6 +51,18 @@ def _month(month: MonthQuality) -> dict[str, Any]:
         },
         "receipts": month.receipts,
     }
+
+
+def _objected(month: MonthQuality) -> str:
+    """ "N objected to", and who objected when any was: maintainers or only other people."""
+    objected = month.duplicates_objected
+    if not objected:
+        return "0 objected to"
+    other = month.duplicates_objected_by_other
+    return (
+        f"{objected} objected to ({objected - other} by a maintainer, {other} only by someone "
+        "without triage access)"
+    )
 
 
 def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str:
@@ -115,7 +128,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
             f"- First analyses: {found.analyses} (created in {month}, UTC)",
             f"- Corrected: {found.corrected} (the same rules as `corrections.md`)",
             f"- Duplicate notices: {found.duplicates_confirmed} confirmed, "
-            f"{found.duplicates_objected} objected to, {found.duplicates_open} open",
+            f"{_objected(found)}, {found.duplicates_open} open",
             f"- 👎 counted (people with push access): {found.thumbs_down}, on "
             f"{found.thumbs_down_analyses} {'analysis' if found.thumbs_down_analyses == 1 else 'analyses'}",
             *repeat_lines(found),
