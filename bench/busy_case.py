@@ -3,7 +3,8 @@
 The world is `bench.busy_month` (2,976 issues, one every 15 minutes, 90 % analysed, 620 pull
 requests, 347 accepted learnings). Measured: one `corrections read` (requests, points, waves)
 and `corrections quality --month 2026-11` (what part of the month's 2,535 first analyses it
-counts, at what cost).
+counts, at what cost: requests, points of its budget, seconds), at the default budget and at a
+budget too small for the month, which must end the read and say which part it covers.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from emulator.store import Store
 from emulator.world import parse_world
 
 MONTH = "2026-11"
+SMALL_BUDGET = 10  # points: about a third of the month's scan
 
 
-def _quality(server: Server) -> dict[str, Any]:
+def _quality(server: Server, *budget: str) -> dict[str, Any]:
     before = len(server.log())
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as out:
         previous = os.environ.get("GITHUB_TOKEN")
         os.environ["GITHUB_TOKEN"] = TOKEN
         try:
             argv = ["quality", "--repo", f"{OWNER}/{NAME}", "--api-url", server.url, "--out", out]
-            status = main([*argv, "--month", MONTH])
+            status = main([*argv, "--month", MONTH, *budget])
         finally:
             if previous is None:
                 os.environ.pop("GITHUB_TOKEN", None)
@@ -48,6 +51,8 @@ def _quality(server: Server) -> dict[str, Any]:
         "counted": month["analyses"] if month else 0,
         "complete": bool(month and month["complete"]),
         "covers_after": month["covers_after"] if month else None,
+        "budget": written.get("budget"),
+        "seconds": round(time.perf_counter() - started, 2),
     }
 
 
@@ -60,6 +65,7 @@ def busy_case(latency_ms: int = 50) -> dict[str, Any]:
     with serve_in_thread(store, latency_ms=latency_ms) as server:
         read = run_graphql(server, config_for(30))
         quality = _quality(server)
+        small = _quality(server, "--budget", str(SMALL_BUDGET))
     return {
         "world": {
             "issues": len(month.world["issues"]),
@@ -70,4 +76,5 @@ def busy_case(latency_ms: int = 50) -> dict[str, Any]:
         },
         "read": {"requests": read.requests, "points": read.points, "waves": read.waves},
         "quality": quality,
+        "quality_small_budget": small,
     }

@@ -50,6 +50,14 @@ def _ratio(key: str, where: str | None = None) -> Figure:
     return figure
 
 
+def _busy_month(figure: Callable[[dict[str, Any], dict[str, Any]], float]) -> Figure:
+    def found(out: dict[str, Any]) -> float | None:
+        busy = out.get("busy_month")
+        return None if busy is None else float(figure(busy["quality"], busy["world"]))
+
+    return found
+
+
 def _short(name: str) -> Figure:
     def figure(out: dict[str, Any]) -> float | None:
         found = out.get("short_commands_s", {}).get(name)
@@ -205,6 +213,26 @@ GOALS: tuple[Goal, ...] = (
         "measured",
         "issue 16",
         lambda out: out["render_ms"],
+    ),
+    Goal(
+        "busy_month_counted",
+        "busy month: share of November's first analyses `quality --month` counts",
+        1,
+        "x",
+        False,
+        "measured",
+        "issue 26",
+        _busy_month(lambda quality, world: quality["counted"] / world["first_analyses"]),
+    ),
+    Goal(
+        "busy_month_points",
+        "busy month: points of `quality --month` (its default budget)",
+        100,
+        "",
+        True,
+        "measured",
+        "issue 26",
+        _busy_month(lambda quality, _world: quality["points"]),
     ),
     Goal(
         "cold_step",

@@ -141,8 +141,16 @@ def markdown(out: dict[str, Any]) -> str:
             f"{busy['read']['waves']} waves. corrections quality --month 2026-11: counts "
             f"{quality['counted']:,} of {world['first_analyses']:,} first analyses "
             f"({'complete' if quality['complete'] else 'partial: issues active after ' + str(quality['covers_after'])}), "
-            f"{quality['requests']} requests, {quality['points']} points"
+            f"{quality['requests']} requests, {quality['points']} points, {quality['seconds']} s"
         )
+        small = busy.get("quality_small_budget")
+        if small is not None:
+            parts.append(
+                f"With --budget {small['budget']['points']}: counts {small['counted']:,} "
+                f"({'complete' if small['complete'] else 'partial: issues active after ' + str(small['covers_after'])}; "
+                f"the budget {'ended' if small['budget']['ended'] else 'did not end'} the read), "
+                f"{small['requests']} requests, {small['points']} points"
+            )
     if "sweep" in out:
         sweep = out["sweep"]
         scan, search = sweep["scan"], sweep["search"]

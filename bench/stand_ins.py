@@ -2,8 +2,10 @@
 
     python -m bench.stand_ins blind|following < prompt > answer.json
 
-Both read the new issue from the prompt's JSON line of it (number, title, body) and answer with the JSON the
-example workflow asks for (`{"labels": [...], "duplicate_of": N | null, "analysis": "..."}`).
+Both read the new issue from the prompt's section on it (`corrections prompt --event`: its title and
+body as JSON strings, one per line, in a fence) or, in a prompt assembled otherwise, from a JSON
+line of it (number, title, body), and answer with the JSON the example workflow asks for
+(`{"labels": [...], "duplicate_of": N | null, "analysis": "..."}`).
 
 - **blind** ignores the context. It labels by keywords (`KEYWORDS`), some of them wrong for the
   loop's repository on purpose (`bench/loop_world.py`: "slow" issues are bugs there, not
@@ -38,8 +40,33 @@ _MENTION = re.compile(r"#(\d{1,9})\b")
 _LINE = re.compile(r'^#(\d+) (".*?(?<!\\)") \| [^|]+ \| (.+)$', re.MULTILINE)
 
 
+# The heading of the prompt's section on the issue being analysed (corrections/new_issue.py).
+_SECTION = re.compile(r"^## The issue you are analysing: #(\d+)$", re.MULTILINE)
+
+
+def _section_issue(prompt: str) -> dict[str, object]:
+    """The issue of the prompt's section on it: its number, and the `title:` and `body:` lines of
+    its fence as JSON strings (empty when the prompt has no such section)."""
+    found = list(_SECTION.finditer(prompt))
+    if not found:
+        return {}
+    issue: dict[str, object] = {"number": int(found[-1].group(1))}
+    for line in prompt[found[-1].end() :].splitlines():
+        key, _, value = line.partition(": ")
+        if key in {"title", "body"} and value.startswith('"'):
+            try:
+                issue[key] = json.loads(value)
+            except ValueError:
+                continue
+    return issue if "title" in issue else {}
+
+
 def new_issue(prompt: str) -> dict[str, object]:
-    """The new issue: the prompt's last line that is a JSON object with a title (empty when none)."""
+    """The new issue: from the prompt's section on it, else the prompt's last line that is a JSON
+    object with a title (empty when none)."""
+    section = _section_issue(prompt)
+    if section:
+        return section
     for line in reversed(prompt.splitlines()):
         if not line.startswith("{"):
             continue

@@ -1,5 +1,6 @@
-"""The commands around one analysis: `corrections prompt` (what the model reads before it) and
-`corrections marker` (the line that ends it).
+"""The commands around one analysis: `corrections prompt` (what the model reads before it),
+`corrections answer` (the model's answer made safe to post) and `corrections marker` (the line that
+ends it).
 
 Neither talks to GitHub. Their arguments are declared here, light; the prompt's renderer (jinja2)
 and the marker's model (pydantic) load only when the command runs. A usage error is one line on
@@ -19,7 +20,7 @@ from commandline.notices import Notices
 from commandline.usage import FAILED
 from corrections.prompt_budget import DEFAULT_MAX_TOKENS
 
-NAMES = frozenset({"prompt", "marker"})
+NAMES = frozenset({"prompt", "answer", "marker"})
 Command = Callable[..., argparse.ArgumentParser]
 
 
@@ -28,18 +29,20 @@ class _Refused(ValueError):
 
 
 def add_parsers(commands: Any, command: Command) -> None:
-    """Register `prompt` and `marker`; `command` makes a subcommand in the CLI's help style."""
+    """Register `prompt`, `answer` and `marker`; `command` makes a subcommand in the CLI's help style."""
     prompt = command(
         commands,
         "prompt",
         "the context folder as one ready-to-send prompt, within a token budget",
         "Put the guidance, corrections.md, learnings.md and, within the budget, excerpts of "
         "issues/<n>.md (the corrected issues first) into one text for a model that reads only its "
-        "prompt. An excerpt is kept whole, cut between whole lines, or left out, and the prompt says "
-        "which. The budget is a hard cap: tokens as GPT-4o's tokenizer (o200k_base) counts them, "
-        "or characters; when the guidance, corrections and learnings alone exceed it, nothing is "
-        "written and the exit status is 1. Its size (characters and tokens) goes to stderr.",
+        "prompt, and with --event the issue being analysed at its end. An excerpt is kept whole, cut "
+        "between whole lines, or left out, and the prompt says which. The budget is a hard cap: tokens "
+        "as GPT-4o's tokenizer (o200k_base) counts them, or characters; when the guidance, corrections, "
+        "learnings and new issue alone exceed it, nothing is written and the exit status is 1. Its "
+        "size (characters and tokens) goes to stderr.",
         "corrections prompt --context corrections-context --issue 61 --out prompt.md",
+        'corrections prompt --context "$CONTEXT" --event "$GITHUB_EVENT_PATH" --out prompt.md',
     )
     prompt.add_argument(
         "--context",
@@ -54,6 +57,13 @@ def add_parsers(commands: Any, command: Command) -> None:
         help="the issue being analysed: named in the prompt, its own excerpt left out (41 or '#41')",
     )
     prompt.add_argument(
+        "--event",
+        metavar="FILE",
+        help="the workflow's event payload ($GITHUB_EVENT_PATH of an `issues` event): the issue being "
+        "analysed goes at the end of the prompt, its title, author and body cleaned and fenced like "
+        "every other text a stranger wrote (default: none; its number is --issue's when not given)",
+    )
+    prompt.add_argument(
         "--max-tokens",
         type=int,
         metavar="N",
@@ -64,6 +74,7 @@ def add_parsers(commands: Any, command: Command) -> None:
         "--max-chars", type=int, metavar="N", help="characters the whole prompt may take (default: no cap)"
     )
     prompt.add_argument("--out", metavar="FILE", help="write the prompt to FILE (default: stdout)")
+    _add_answer(commands, command)
     marker = command(
         commands,
         "marker",
@@ -92,6 +103,57 @@ def add_parsers(commands: Any, command: Command) -> None:
         help="the folder `corrections read` wrote for this analysis: the marker's receipt names the "
         "issues of its correction lines and the learnings of its learnings block (default: no receipt)",
     )
+
+
+def _add_answer(commands: Any, command: Command) -> None:
+    answer = command(
+        commands,
+        "answer",
+        "the model's answer as a comment safe to post, with its marker, and the labels to apply",
+        'Read the model\'s answer ({"labels": [...], "duplicate_of": N, "analysis": "..."}, '
+        "a ```json fence around it allowed) and write the comment to post to --out: the analysis with "
+        "invisible characters removed, @-mentions, references to issues the context does not know and "
+        "HTML comments neutralised, its length bounded, and the marker last. Print the labels to apply "
+        "on stdout, comma-separated: only labels of labels.md. Exit 1, writing nothing, when the answer "
+        "is not a JSON object.",
+        'labels=$(corrections answer --response "$RESPONSE_FILE" --issue 61 --context "$CONTEXT" '
+        '--out "$RUNNER_TEMP/comment.md")',
+    )
+    answer.add_argument("--response", required=True, metavar="FILE", help="the model's answer")
+    answer.add_argument(
+        "--issue", required=True, type=issue_number, metavar="N", help="the issue analysed (61 or '#61')"
+    )
+    answer.add_argument(
+        "--context",
+        default="corrections-context",
+        metavar="DIR",
+        help="the folder `corrections read` wrote: its vocabulary and the issues a comment may "
+        "reference (default: %(default)s)",
+    )
+    answer.add_argument("--out", required=True, metavar="FILE", help="write the comment to post to FILE")
+
+
+def _answer(args: argparse.Namespace, say: Notices) -> int:
+    from assistant.files import write_atomic
+    from corrections.answer import AnswerError, clean_answer, read_known
+
+    try:
+        known = read_known(Path(args.context))
+        response = Path(args.response).read_text(encoding="utf-8", errors="replace")
+    except AnswerError as error:
+        raise _Refused(str(error)) from error
+    except OSError as error:
+        raise _Refused(f"--response: {args.response}: cannot be read: {error.strerror or error}") from error
+    try:
+        answer = clean_answer(response, issue=args.issue, known=known)
+    except AnswerError as error:
+        say.error(str(error))
+        return 1
+    for warning in answer.warnings:
+        say.warning(warning)
+    write_atomic(Path(args.out), answer.body)
+    print(",".join(answer.labels), flush=True)
+    return 0
 
 
 def marker_labels(values: Sequence[str]) -> list[str]:
@@ -139,7 +201,16 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
         raise _Refused(str(error)) from error
     for warning in context.warnings:
         say.warning(warning)
-    prompt = assemble_prompt(context, issue=args.issue, budget=budget)
+    issue, section = args.issue, None
+    if args.event:
+        from corrections.new_issue import EventError, new_issue_section, read_event
+
+        try:
+            new_issue = read_event(Path(args.event), args.issue)
+        except EventError as error:
+            raise _Refused(f"--event: {error}") from error
+        issue, section = new_issue.number, new_issue_section(new_issue)
+    prompt = assemble_prompt(context, issue=issue, budget=budget, new_issue=section)
     if prompt.over_budget:
         say.error(
             f"the guidance, corrections and learnings alone take {prompt.size()}, over the budget of "
@@ -157,10 +228,13 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run `prompt` or `marker`; 0 done, 1 when the prompt cannot fit, 2 when refused (one line)."""
+    """Run `prompt`, `answer` or `marker`; 0 done, 1 when the model's answer cannot be posted, 2 with
+    one line on stderr when refused."""
     # stdout carries the prompt or the marker line: every notice, annotations included, goes to stderr.
     say = Notices("corrections", stdout=sys.stderr)
     try:
+        if args.command == "answer":
+            return _answer(args, say)
         return _marker(args) if args.command == "marker" else _prompt(args, say)
     except _Refused as error:
         say.error(str(error))

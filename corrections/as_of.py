@@ -21,6 +21,7 @@ ranks below it). Otherwise a warning says the window may miss older issues.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -105,10 +106,7 @@ def outcome_as_of(
         return replace(
             outcome, window=[], corrections=[], learnings=None, off=True, note=notes.OFF, as_of=moment
         )
-    reads = [then for read in outcome.window if (then := read_as_of(read, moment, settings)) is not None]
-    # Newest activity first, as GitHub's scan orders them; ties keep today's order.
-    reads.sort(key=lambda r: r.issue.updated_at, reverse=True)
-    window = reads[:max_analyzed]
+    window = _window_as_of(outcome, moment, max_analyzed, settings)
     corrections = [correct_as_of(read, moment, outcome, settings) for read in window]
     warnings = list(outcome.warnings)
     if (
@@ -127,6 +125,47 @@ def outcome_as_of(
         warnings=warnings,
         as_of=moment,
     )
+
+
+def _window_as_of(
+    outcome: ReadOutcome, moment: datetime, max_analyzed: int, settings: RuleSettings
+) -> list[IssueRead]:
+    """The `max_analyzed` issues of newest activity before `moment`, as they then stood, newest
+    first (ties in today's order).
+
+    An issue's activity then is no older than its first analysis and no newer than its activity
+    today or the moment: issues are read as of the moment in the order of that upper limit until
+    none left can rank (so a month of 2,500 analyses reads a few dozen for each, not all).
+    """
+
+    def newest_then(read: IssueRead) -> datetime:
+        return min(read.issue.updated_at, moment)
+
+    candidates = sorted(
+        (
+            (index, read)
+            for index, read in enumerate(outcome.window)
+            if read.first is not None and read.first.at < moment
+        ),
+        key=lambda pair: newest_then(pair[1]),
+        reverse=True,
+    )
+    found: list[tuple[int, IssueRead]] = []
+    kept: list[datetime] = []  # the `max_analyzed` newest activities found, oldest on top
+    for index, read in candidates:
+        if len(kept) >= max_analyzed and kept[0] > newest_then(read):
+            break
+        then = read_as_of(read, moment, settings)
+        if then is None:
+            continue
+        found.append((index, then))
+        heapq.heappush(kept, then.issue.updated_at)
+        if len(kept) > max_analyzed:
+            heapq.heappop(kept)
+    found.sort(key=lambda pair: pair[0])
+    # Newest activity first, as GitHub's scan orders them; ties keep today's order.
+    reads = sorted((then for _, then in found), key=lambda r: r.issue.updated_at, reverse=True)
+    return reads[:max_analyzed]
 
 
 def context_as_of(

@@ -190,7 +190,10 @@ def _parser() -> Parser:
     )
     add_repository_arguments(quality, api_url=GITHUB_GRAPHQL_URL)
     quality.add_argument(
-        "--month", metavar="YYYY-MM", help="the month to detail (default: the latest month read)"
+        "--month",
+        metavar="YYYY-MM",
+        help="the month to detail, counting every first analysis of it within --budget "
+        "(default: the latest month read by a window of --max-analyzed)",
     )
     quality.add_argument(
         "--out",
@@ -204,17 +207,23 @@ def _parser() -> Parser:
         help="configuration file (default: .github/assistant.toml, when it exists)",
     )
     quality.add_argument(
+        "--budget",
+        type=int,
+        metavar="POINTS",
+        help="with --month: GraphQL points the read may spend; the report says which part of the month "
+        "it covers when the budget ends it first (default: 100)",
+    )
+    quality.add_argument(
         "--max-analyzed",
         type=int,
-        default=100,
         metavar="N",
-        help="issues with a first analysis read, at most 100 (default: %(default)s)",
+        help="without --month: issues with a first analysis read, at most 100 (default: 100)",
     )
     quality.add_argument(
         "--scan-pages",
         type=int,
         metavar="N",
-        help="pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
+        help="without --month: pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
     )
     quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
     add_assistant_arguments(quality)

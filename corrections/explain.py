@@ -23,10 +23,11 @@ from corrections.models import (
     DuplicateOutcome,
     Issue,
     LabelChange,
+    Objector,
     Reaction,
 )
 from corrections.notes import PARTS, Part
-from corrections.render import correction_line, safe_title
+from corrections.render import correction_line, objected_by, safe_title
 from corrections.repeats import AnalysisRepeats
 from corrections.rules import Permissions, RuleSettings, analyses, trace
 from corrections.trace import (
@@ -184,7 +185,7 @@ def _duplicate_step_line(step: DuplicateStep, settings: RuleSettings, permission
     label = _label(settings.duplicate_label)
     words = {
         DuplicateRole.PERMISSION_NOT_READ: " commented: permission not read, not counted",
-        DuplicateRole.NOT_A_MAINTAINER: " commented: not a maintainer, so an objection",
+        DuplicateRole.NOT_A_MAINTAINER: " commented: no triage access, so an objection by someone without triage access",
         DuplicateRole.NOT_DUPLICATE: f" wrote {settings.command_word} not-duplicate",
         DuplicateRole.COMMENT: f" commented without {settings.command_word} not-duplicate",
         DuplicateRole.LABEL_REMOVED: f" removed {label}",
@@ -205,7 +206,10 @@ def _duplicate_lines(trace: IssueTrace, settings: RuleSettings, permissions: Per
         ]
     lines += [_duplicate_step_line(step, settings, permissions) for step in duplicate.steps]
     if duplicate.outcome is DuplicateOutcome.OBJECTED:
-        lines.append("  => learned: the duplicate notice was objected to")
+        notice = duplicate.notice
+        lines.append(f"  => learned: the duplicate notice was {objected_by(notice)}")
+        if notice.by is Objector.OTHER and not trace.correction().by_maintainer:
+            lines.append("     (the only correction: its line comes after every maintainer's correction)")
     else:
         lines.append("  => open: no objection yet, nothing learned")
     return lines

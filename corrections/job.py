@@ -6,15 +6,17 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from assistant.config import Config, Override
 from corrections import notes
 from corrections.analysed import AnalysedIssue
 from corrections.base_files import read_base_files
 from corrections.outcome import ReadOutcome
-from corrections.reading import Reading
+from corrections.reading import EVERY_ANALYSIS, Reading
 from corrections.rules import RuleSettings, correct
 from corrections.scan_asks import files_to_read, page_ask
 from corrections.vocabulary import Vocabulary, parse_vocabulary
@@ -26,10 +28,11 @@ from queries.fetch import DetailsResult, WindowPage, fetch_details, fetch_window
 from queries.page_sizes import FULL_PAGE, PageSizes, ask_smaller
 from queries.pagination import Next, Pages
 from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions_rest
-from queries.requests import DetailsRequest
+from queries.requests import MAX_NODE_IDS, DetailsRequest
 from queries.window_request import EarlyRequest
 
 MAX_DETAIL_ROUNDS = 6
+DETAILS_IN_FLIGHT = 4  # the requests of one details round sent at the same time
 Progress = Callable[[str], None]
 
 
@@ -54,6 +57,17 @@ class ReadRequest:
     # The issue being analysed (`--issue N`, the action's event); its text is asked for with the
     # first page when not known already.
     analysed: AnalysedIssue | None = None
+    # `corrections quality --month`: every first analysis on the issues active since this moment,
+    # scanning (newest activity first) until an issue last active before it, within `budget` points.
+    since: datetime | None = None
+    budget: int | None = None
+
+
+def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
+    """Whether one more scan page and the details of the analyses it may add fit the budget: a page
+    costs what the pages so far cost on average, details a point a request of MAX_NODE_IDS analyses."""
+    page = max(1, math.ceil(spent / pages)) if pages else 1
+    return spent + page + math.ceil((window + page_size) / MAX_NODE_IDS) <= budget
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
@@ -87,7 +101,9 @@ async def read_corrections(
         outcome.note = notes.OFF
         return outcome
     files = files_to_read(config, request.base_ref, request.config_path, request.config_required)
-    reading = Reading(_settings(config, Vocabulary()), config.context.max_analyzed)
+    back_to = request.since
+    window_size = config.context.max_analyzed if back_to is None else EVERY_ANALYSIS
+    reading = Reading(_settings(config, Vocabulary()), window_size, bodies=back_to is None)
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
     # base branch's configuration, read with the first page, may change `scan_pages`).
@@ -105,7 +121,7 @@ async def read_corrections(
             ask = page_ask(
                 request.owner,
                 request.name,
-                scan_pages=config.context.scan_pages,
+                scan_pages=config.context.scan_pages if back_to is None else EVERY_ANALYSIS,
                 sizes=sizes,
                 scanned=scanned,
                 after=cursors["issues"],
@@ -121,7 +137,15 @@ async def read_corrections(
         return (page, sizes), {"issues": page.page_info.next}
 
     pages = Pages("CorrectionWindow", scan_page, ("issues",))
-    while scanned < config.context.scan_pages * FULL_PAGE:
+    while back_to is not None or scanned < config.context.scan_pages * FULL_PAGE:
+        if request.budget is not None and page_number:
+            found = sum(map(len, reading.window()))
+            if not _room_for_page(
+                client.usage.points, page_number, found, reading.sizes.issues, request.budget
+            ):
+                outcome.budget_ended = True
+                progress(f"the points budget ({request.budget}) ends the scan after {page_number} pages")
+                break
         try:
             next_page = await pages.next()
         except GitHubError as error:
@@ -192,25 +216,29 @@ async def read_corrections(
                 path_checks = [
                     f"{request.base_ref}:{path}" for path in sorted(anchors(outcome.learnings.learnings))
                 ]
-            reading.use_base(_settings(config, outcome.vocabulary), config.context.max_analyzed, path_checks)
+            if back_to is None:
+                window_size = config.context.max_analyzed
+            reading.use_base(_settings(config, outcome.vocabulary), window_size, path_checks)
         if page_number == 1:
             reading.collaborators_listed(page.collaborators_refused)
         reading.add_issue_page(page.issues, sizes.timeline)
         if page.issues:
             outcome.scanned_through = page.issues[-1].updated_at
         outcome.scan_exhausted = not page.page_info.has_next_page
+        window_of = f" of {reading.max_analyzed}" if back_to is None else ""
         progress(
-            f"scan page {page_number}: {len(page.issues)} issues, "
-            f"window {len(reading.window()[0])} of {reading.max_analyzed}"
+            f"scan page {page_number}: {len(page.issues)} issues, window {len(reading.window()[0])}{window_of}"
         )
         if reading.scan_settled():
             break
+        if back_to is not None and page.issues and page.issues[-1].updated_at < back_to:
+            break  # the issues after it were last active before the moment: none acts after it
     # The window is the analysed issues among the most recently updated ones (GraphQL has no
     # repository-wide list of comments): a bound that ended the search early is said.
     bounded = None
     found = len(reading.window()[0])
     ended_at_bound = scanned >= config.context.scan_pages * FULL_PAGE and not outcome.scan_exhausted
-    if found < reading.max_analyzed and ended_at_bound:
+    if found < reading.max_analyzed and ended_at_bound and back_to is None:
         bounded = notes.scan_bound(found, reading.max_analyzed, scanned)
     await read_details(client, request.owner, request.name, reading, progress=progress)
     outcome.window = reading.window_issues()
@@ -264,10 +292,32 @@ async def _details_round(
     return details
 
 
+async def _chunk(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    reading: Reading,
+    asked: DetailsRequest,
+    *,
+    gate: asyncio.Semaphore,
+    progress: Progress,
+) -> DetailsResult | GitHubError:
+    """One request of a details round (at most DETAILS_IN_FLIGHT at a time); GitHub's failure is
+    given back, so the round's other requests are kept."""
+    async with gate:
+        try:
+            return await _details_round(client, owner, name, reading, asked, progress=progress)
+        except GitHubError as error:
+            return error
+
+
 async def read_details(
     client: GitHubClient, owner: str, name: str, reading: Reading, *, progress: Progress
 ) -> None:
     """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
+
+    A round of more than MAX_NODE_IDS analyses, bodies or timelines (a month's) is several requests,
+    sent side by side, each shrunk alone by `ask_smaller` when GitHub cannot answer it.
 
     Before each GraphQL round, REST is asked (concurrently, `_Lookups`) for the people whose
     permission decides a rule and is not known yet; after the last round, for those it revealed.
@@ -277,6 +327,7 @@ async def read_details(
     """
     rounds = 0
     lookups = _Lookups(client, owner, name, reading, progress)
+    gate = asyncio.Semaphore(DETAILS_IN_FLIGHT)
     while True:
         lookups.start(reading.rest_wanted())
         details_request = reading.next_request()
@@ -285,15 +336,21 @@ async def read_details(
         if rounds >= MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
             break
-        try:
-            details = await _details_round(client, owner, name, reading, details_request, progress=progress)
-        except GitHubError as error:
-            # GitHub is failing: what is in flight is kept, nothing more is asked (queries/permissions.py).
-            reading.details_failed(details_request, error.category)
-            break
+        chunks = details_request.chunks()
+        answers = await asyncio.gather(
+            *(_chunk(client, owner, name, reading, chunk, gate=gate, progress=progress) for chunk in chunks)
+        )
         rounds += 1
-        if reading.add_details(details_request, details):
-            progress("GraphQL may not list collaborators here: reading permissions through REST")
+        failed = False
+        for chunk, details in zip(chunks, answers, strict=True):
+            if isinstance(details, GitHubError):
+                # GitHub is failing: what is in flight is kept, nothing more is asked (queries/permissions.py).
+                reading.details_failed(chunk, details.category)
+                failed = True
+            elif reading.add_details(chunk, details):
+                progress("GraphQL may not list collaborators here: reading permissions through REST")
+        if failed:
+            break
     await lookups.finish()
 
 

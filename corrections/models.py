@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from assistant.identity import is_maintainer, may_push
 from corrections.marker_line import Receipt
@@ -118,12 +118,31 @@ class DuplicateOutcome(StrEnum):
     OPEN = "open"
 
 
+class Objector(StrEnum):
+    """Who objected to a duplicate notice (docs/rules.md, "Duplicate notices")."""
+
+    MAINTAINER = "maintainer"  # the command, the label removed: someone with triage access
+    OTHER = "other"  # only comments by people without triage access
+
+
 class DuplicateNotice(_Frozen):
-    """The outcome of a duplicate notice; `at` is when the deciding event (an objection) happened."""
+    """The outcome of a duplicate notice; `at` is when the deciding event (an objection) happened,
+    `by` who objected (None unless objected)."""
 
     of: int
     outcome: DuplicateOutcome
     at: datetime | None = None
+    by: Objector | None = None
+
+    @model_validator(mode="after")
+    def _who_objected(self) -> DuplicateNotice:
+        if (self.by is not None) != self.objected:
+            raise ValueError("by: who objected is given exactly when the outcome is objected")
+        return self
+
+    @property
+    def objected(self) -> bool:
+        return self.outcome is DuplicateOutcome.OBJECTED
 
 
 class Reaction(_Frozen):
@@ -148,7 +167,20 @@ class IssueCorrection(_Frozen):
     corrected_at: datetime | None = None
 
     @property
+    def objection(self) -> DuplicateNotice | None:
+        """The duplicate notice when it was objected to (a correction), else None."""
+        return self.duplicate if self.duplicate is not None and self.duplicate.objected else None
+
+    @property
     def is_corrected(self) -> bool:
         """A removed or added label, an objected duplicate notice, or a counted 👎."""
-        objected = self.duplicate is not None and self.duplicate.outcome is DuplicateOutcome.OBJECTED
-        return bool(self.labels_removed or self.labels_added or objected or self.thumbs_down)
+        return bool(self.labels_removed or self.labels_added or self.objection or self.thumbs_down)
+
+    @property
+    def by_maintainer(self) -> bool:
+        """Whether someone with triage access corrected it: a label removed or added (which
+        takes triage access), a 👎 from a pusher, or a maintainer's objection; not when the only
+        correction is an objection by someone without triage access."""
+        objection = self.objection
+        by_maintainer = objection is not None and objection.by is Objector.MAINTAINER
+        return bool(self.labels_removed or self.labels_added or self.thumbs_down or by_maintainer)

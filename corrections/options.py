@@ -53,6 +53,9 @@ class ReadOptions:
     analysed: AnalysedIssue | None = None
     # `--as-of`: the context a first analysis at this moment would have had (corrections/as_of.py).
     as_of: datetime | None = None
+    # `corrections quality --month`: every issue active since this moment, within `budget` points.
+    since: datetime | None = None
+    budget: int | None = None
 
 
 def parse_moment(option: str, text: str) -> datetime:

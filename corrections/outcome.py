@@ -45,6 +45,8 @@ class ReadOutcome:
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
     scanned_through: datetime | None = None
+    # A read back to a moment (ReadRequest.since) whose points budget ended the scan before it.
+    budget_ended: bool = False
     # The page sizes the run ended with: smaller than full pages when GitHub could not answer.
     page_sizes: PageSizes = field(default_factory=PageSizes)
     # The issue being analysed: never one of the corrections, and the one they are ranked against.

@@ -80,14 +80,16 @@ class _Correction(BaseModel):
     number: int
 
 
-class _ContextIndex(BaseModel):
-    """The part of corrections.json the prompt needs: which issues, in which order."""
+class ContextIndex(BaseModel):
+    """The part of corrections.json the prompt and `corrections answer` need: which issues, in
+    which order, and the vocabulary."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
 
     v: int
     window: list[int]
     corrections: list[_Correction]
+    vocabulary: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,38 @@ def _text(files: _Files, folder: Path, name: str) -> str:
         raise PromptError(f"{folder / name}: cannot be read: {error}") from error
 
 
+def _opened(folder: Path, name: str) -> Folder:
+    """The context folder, opened without following a link; PromptError naming `name` when it is
+    missing or cannot be read."""
+    try:
+        return Folder.open(folder, create=False)
+    except FileNotFoundError as error:
+        raise PromptError(f"{folder / name}: {_NOT_FOUND}") from error
+    except OSError as error:
+        raise PromptError(f"{folder}: cannot be read: {error}") from error
+
+
+def _index(files: _Files, folder: Path) -> ContextIndex:
+    """The folder's corrections.json; PromptError, naming the file, when it is unusable."""
+    index_path = folder / "corrections.json"
+    try:
+        index = ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
+    except ValidationError as error:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(part) for part in first["loc"]) or "document"
+        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
+    if index.v != 1:
+        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
+    return index
+
+
+def read_index(folder: Path) -> ContextIndex:
+    """The folder's corrections.json alone (what `corrections answer` needs), read as the prompt
+    reads it; raises PromptError naming the file."""
+    with _opened(folder, "corrections.json") as files:
+        return _index(files, folder)
+
+
 def read_context(folder: Path) -> ContextFolder:
     """The context folder's files; raises PromptError when corrections.md or .json is unusable.
 
@@ -153,27 +187,13 @@ def read_context(folder: Path) -> ContextFolder:
     is followed (assistant.files.Folder), so a committed `learnings.md` link to a private file
     never reaches the prompt.
     """
-    try:
-        files = Folder.open(folder, create=False)
-    except FileNotFoundError as error:
-        raise PromptError(f"{folder / 'corrections.md'}: {_NOT_FOUND}") from error
-    except OSError as error:
-        raise PromptError(f"{folder}: cannot be read: {error}") from error
-    with files:
+    with _opened(folder, "corrections.md") as files:
         return _context(files, folder)
 
 
 def _context(files: _Files, folder: Path) -> ContextFolder:
     corrections = _text(files, folder, "corrections.md")
-    index_path = folder / "corrections.json"
-    try:
-        index = _ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
-    except ValidationError as error:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
-        where = ".".join(str(part) for part in first["loc"]) or "document"
-        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
-    if index.v != 1:
-        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
+    index = _index(files, folder)
     warnings: list[str] = []
     learnings = _text(files, folder, "learnings.md") if files.kind("learnings.md") == "file" else None
     if files.kind("learnings.md") == "other":
@@ -285,8 +305,11 @@ def _fits(budget: Budget, max_tokens: int | None, tokens: Callable[[str], int]) 
     return fits
 
 
-def assemble_prompt(context: ContextFolder, *, issue: int | None, budget: Budget) -> Prompt:
-    """The prompt: guidance, corrections and learnings always whole, then as many excerpts as fit.
+def assemble_prompt(
+    context: ContextFolder, *, issue: int | None, budget: Budget, new_issue: str | None = None
+) -> Prompt:
+    """The prompt: guidance, corrections and learnings always whole, then as many excerpts as fit,
+    then `new_issue` (the analysed issue's section, corrections/new_issue.py), always whole.
 
     Excerpts come in `context.order` (the corrected issues first), the analysed issue's own
     left out. Each is kept whole when it fits, else cut to the most lines that fit (keeping at
@@ -299,14 +322,20 @@ def assemble_prompt(context: ContextFolder, *, issue: int | None, budget: Budget
     counter = LineCounter()
     max_tokens = budget.max_tokens
     while True:
-        prompt = _select(context, issue, budget, _fits(budget, max_tokens, counter))
+        prompt = _select(context, issue, new_issue, budget, _fits(budget, max_tokens, counter))
         over = 0 if budget.max_tokens is None else prompt.tokens - budget.max_tokens
         if over <= 0 or not prompt.shown or max_tokens is None:
             return prompt
         max_tokens -= over
 
 
-def _select(context: ContextFolder, issue: int | None, budget: Budget, fits: Callable[[str], bool]) -> Prompt:
+def _select(
+    context: ContextFolder,
+    issue: int | None,
+    new_issue: str | None,
+    budget: Budget,
+    fits: Callable[[str], bool],
+) -> Prompt:
     candidates = [n for n in context.order if n != issue and n in context.excerpts]
     selection = _Selection()
 
@@ -321,6 +350,7 @@ def _select(context: ContextFolder, issue: int | None, budget: Budget, fits: Cal
             total=len(candidates),
             cut=trial.cut,
             left_out=left_out,
+            new_issue=new_issue,
         )
 
     def extended(text: str, number: int, *, cut: bool) -> _Selection:

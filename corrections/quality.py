@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.models import DuplicateOutcome, IssueCorrection, Objector
 from corrections.outcome import ReadOutcome
 from corrections.rules import RuleSettings
 
@@ -87,6 +87,8 @@ class MonthQuality:
     duplicates_confirmed: int
     duplicates_objected: int
     duplicates_open: int
+    # Of the objected: those only someone without triage access objected to (the rest a maintainer).
+    duplicates_objected_by_other: int
     thumbs_down: int  # counted 👎 (people with push access), all analyses of the month
     thumbs_down_analyses: int  # analyses with at least one counted 👎
     repeats: RepeatNumbers = RepeatNumbers()  # filled by corrections/repeats.py
@@ -98,6 +100,17 @@ class MonthQuality:
 
 
 @dataclass(frozen=True)
+class MonthRead:
+    """How a read of one month went (`--month`): every issue active since the month began, newest
+    activity first, within a points budget; `budget_ended`: the budget ended it before that."""
+
+    month: str
+    budget: int
+    spent: int
+    budget_ended: bool
+
+
+@dataclass(frozen=True)
 class QualityReport:
     """Every month read, oldest first, and how far the read reached."""
 
@@ -105,6 +118,7 @@ class QualityReport:
     months: tuple[MonthQuality, ...]
     complete_after: datetime | None  # every issue active after this was read; None: all were read
     note: str | None
+    month_read: MonthRead | None = None  # `--month`: the read of that month (else a window's)
 
     def proposed_labels(self) -> list[str]:
         """Every label proposed in some month, in the order first met (the table's and chart's rows)."""
@@ -192,6 +206,11 @@ def month_quality(
         duplicates_confirmed=outcomes.count(DuplicateOutcome.CONFIRMED),
         duplicates_objected=outcomes.count(DuplicateOutcome.OBJECTED),
         duplicates_open=outcomes.count(DuplicateOutcome.OPEN),
+        duplicates_objected_by_other=sum(
+            1
+            for item in mine
+            if (objection := item.correction.objection) is not None and objection.by is Objector.OTHER
+        ),
         thumbs_down=sum(item.correction.thumbs_down for item in mine),
         thumbs_down_analyses=sum(1 for item in mine if item.correction.thumbs_down),
         covers_after=None if complete else covers_after,
@@ -211,8 +230,10 @@ def complete_after(outcome: ReadOutcome, max_analyzed: int) -> datetime | None:
     return outcome.scanned_through
 
 
-def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: int) -> QualityReport:
-    """Every month with a first analysis among the issues read.
+def quality_report(
+    outcome: ReadOutcome, settings: RuleSettings, max_analyzed: int, month_read: MonthRead | None = None
+) -> QualityReport:
+    """Every month with a first analysis among the issues read (`max_analyzed`: the read's window).
 
     A month is complete when every issue active since its first day was read: an issue with a
     first analysis in that month has been active since, so none of them can be missing.
@@ -239,4 +260,5 @@ def quality_report(outcome: ReadOutcome, settings: RuleSettings, max_analyzed: i
         ),
         complete_after=edge,
         note=outcome.note,
+        month_read=month_read,
     )

@@ -39,6 +39,7 @@ def _month(month: MonthQuality) -> dict[str, Any]:
         "duplicates": {
             "confirmed": month.duplicates_confirmed,
             "objected": month.duplicates_objected,
+            "objected_by_other": month.duplicates_objected_by_other,
             "open": month.duplicates_open,
         },
         "thumbs_down": {"counted": month.thumbs_down, "analyses": month.thumbs_down_analyses},
@@ -52,6 +53,18 @@ def _month(month: MonthQuality) -> dict[str, Any]:
     }
 
 
+def _objected(month: MonthQuality) -> str:
+    """ "N objected to", and who objected when any was: maintainers or only other people."""
+    objected = month.duplicates_objected
+    if not objected:
+        return "0 objected to"
+    other = month.duplicates_objected_by_other
+    return (
+        f"{objected} objected to ({objected - other} by a maintainer, {other} only by someone "
+        "without triage access)"
+    )
+
+
 def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str:
     """quality.json: every month read; `month` is the one quality.md details."""
     document = {
@@ -63,6 +76,9 @@ def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str
         "months": [_month(m) for m in report.months],
         "cost": cost,
     }
+    if report.month_read is not None:
+        read = report.month_read
+        document["budget"] = {"points": read.budget, "spent": read.spent, "ended": read.budget_ended}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -95,18 +111,24 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
     else:
         if not found.complete:
             edge = f"{found.covers_after:%Y-%m-%d %H:%M} UTC" if found.covers_after else "its bound"
+            read = report.month_read
+            if read is None:
+                bound = f"its bound ({max_analyzed} analysed issues, {scan_pages} pages of 100)"
+            elif read.budget_ended:
+                bound = f"its points budget ({read.budget} points; {read.spent} spent)"
+            else:
+                bound = "a page GitHub did not answer (the note says why)"
             lines += [
                 f"> This month is partial: it counts the first analyses of the issues active after "
-                f"{edge}, where the read stopped at its bound ({max_analyzed} analysed issues, "
-                f"{scan_pages} pages of 100); the month's first analyses on issues last active "
-                "before then are not counted.",
+                f"{edge}, where the read stopped at {bound}; the month's first analyses on issues "
+                "last active before then are not counted.",
                 "",
             ]
         lines += [
             f"- First analyses: {found.analyses} (created in {month}, UTC)",
             f"- Corrected: {found.corrected} (the same rules as `corrections.md`)",
             f"- Duplicate notices: {found.duplicates_confirmed} confirmed, "
-            f"{found.duplicates_objected} objected to, {found.duplicates_open} open",
+            f"{_objected(found)}, {found.duplicates_open} open",
             f"- 👎 counted (people with push access): {found.thumbs_down}, on "
             f"{found.thumbs_down_analyses} {'analysis' if found.thumbs_down_analyses == 1 else 'analyses'}",
             *repeat_lines(found),
@@ -150,11 +172,20 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         if report.complete_after is None
         else f"every issue active after {report.complete_after:%Y-%m-%d %H:%M} UTC was read"
     )
-    lines += [
-        f"Read: the first analyses of at most {max_analyzed} issues, most recently active first, found in "
-        f"at most {scan_pages} pages of 100 issues; {edge}.",
-        "",
-    ]
+    read = report.month_read
+    if read is None:
+        how = (
+            f"the first analyses of at most {max_analyzed} issues, most recently active first, found in "
+            f"at most {scan_pages} pages of 100 issues"
+        )
+    else:
+        how = (
+            f"the first analyses of every issue active since {read.month} began, most recently active "
+            f"first, within a budget of {read.budget} points ({read.spent} spent"
+            + (", the budget ended the read" if read.budget_ended else "")
+            + ")"
+        )
+    lines += [f"Read: {how}; {edge}.", ""]
     return "\n".join(lines)
 
 

@@ -110,6 +110,8 @@ async def _read(
         max_analyzed=options.max_analyzed,
         overrides=options.overrides,
         analysed=options.analysed,
+        since=options.since,
+        budget=options.budget,
     )
     try:
         return await read_corrections(

@@ -32,6 +32,9 @@ from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
 MAX_LOGINS_PER_ROUND = 100
 MAX_PREFETCH_LOGINS = 60
+# The window of a read back to a moment (`corrections quality --month`): every first analysis
+# scanned, however many; the scan's own end (the moment, a points budget) bounds it instead.
+EVERY_ANALYSIS = 1_000_000_000
 
 
 class DetailsAnswer(Protocol):
@@ -56,9 +59,10 @@ class DetailsAnswer(Protocol):
 class Reading:
     """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
 
-    def __init__(self, settings: RuleSettings, max_analyzed: int) -> None:
+    def __init__(self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
+        self._ask_bodies = bodies  # the issues' text (the context's; the monthly numbers need none)
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
         self._bodies_asked: set[int] = set()
@@ -407,7 +411,11 @@ class Reading:
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
-        bodies = tuple(self._node_ids[number] for number in window if number not in self._bodies_asked)
+        bodies = tuple(
+            self._node_ids[number]
+            for number in window
+            if self._ask_bodies and number not in self._bodies_asked
+        )
         return DetailsRequest(
             analysis_ids=analysis_ids,
             bodies=bodies,

@@ -14,11 +14,12 @@ from assistant.untrusted import clean_block, clean_line, fence_for, json_text, t
 from corrections.models import (
     Closed,
     Comment,
-    DuplicateOutcome,
+    DuplicateNotice,
     Event,
     Issue,
     IssueCorrection,
     LabelChange,
+    Objector,
     Reopened,
 )
 from corrections.nearest import ordered
@@ -67,6 +68,15 @@ def correction_date(correction: IssueCorrection) -> str | None:
     return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%d")
 
 
+# Who objected to a duplicate notice, in the program's words (docs/rules.md, "Duplicate notices").
+OBJECTORS = {Objector.MAINTAINER: "a maintainer", Objector.OTHER: "someone without triage access"}
+
+
+def objected_by(notice: DuplicateNotice) -> str:
+    """ "objected to by a maintainer" or "objected to by someone without triage access"."""
+    return f"objected to by {OBJECTORS[notice.by or Objector.OTHER]}"
+
+
 def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list[str]:
     """What the rules found, in program words; `where` says which file holds an objection's reason.
 
@@ -84,8 +94,8 @@ def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list
         parts.append(
             "maintainer added label " + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_added)
         )
-    if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
-        parts.append(f"duplicate notice (of #{correction.duplicate.of}) objected to{pointer}")
+    if (objection := correction.objection) is not None:
+        parts.append(f"duplicate notice (of #{objection.of}) {objected_by(objection)}{pointer}")
     if correction.thumbs_down:
         people = "person" if correction.thumbs_down == 1 else "people"
         parts.append(f"👎 from {correction.thumbs_down} {people} with push access{pointer}")
@@ -149,9 +159,13 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
                 "labels_removed": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_removed),
                 "labels_added": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_added),
                 "duplicate": (
-                    {"of": c.duplicate.of, "outcome": c.duplicate.outcome.value}
-                    if c.duplicate is not None and c.duplicate.outcome is DuplicateOutcome.OBJECTED
-                    else None
+                    None
+                    if (objection := c.objection) is None
+                    else {
+                        "of": objection.of,
+                        "outcome": objection.outcome.value,
+                        "by": (objection.by or Objector.OTHER).value,
+                    }
                 ),
                 "thumbs_down": c.thumbs_down,
                 "date": correction_date(c),

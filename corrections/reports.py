@@ -24,10 +24,11 @@ from corrections.explain_job import TrailOutcome, read_trail
 from corrections.issue_read import IssueRead
 from corrections.marker_line import MAX_RECEIPT_CORRECTIONS
 from corrections.options import ReadOptions, build_options, command_options, option_overrides
-from corrections.quality import complete_after, quality_report
+from corrections.quality import MonthRead, complete_after, month_start, quality_report
 from corrections.quality_chart import quality_svg
 from corrections.quality_render import quality_json, quality_md
 from corrections.read import read_outcome
+from corrections.reading import EVERY_ANALYSIS
 from corrections.repeats import AnalysisRepeats, analysis_repeats, outcome_repeats, with_repeats
 from corrections.rules import RuleSettings, correct, first_analysis
 from queries.client import GitHubClient
@@ -35,6 +36,10 @@ from queries.errors import GitHubError
 from queries.retry import RetryPolicy
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+# `--month`'s points budget: a busy month (3,000 issues, 2,535 first analyses) costs 55; a
+# workflow token has 1,000 points an hour.
+DEFAULT_BUDGET = 100
+WINDOW = 100  # the analyses read without --month (`--max-analyzed`)
 WIDEST = MAX_RECEIPT_CORRECTIONS  # the widest window: what any analysis's context could hold
 
 
@@ -42,18 +47,34 @@ def _stderr(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def run_quality(args: argparse.Namespace, token: str) -> int:
-    """Read up to --max-analyzed analyzed issues and write quality.md, quality.json and quality.svg."""
+def _check_quality_arguments(args: argparse.Namespace) -> None:
+    """`--month` reads every issue active since the month began, within `--budget` points; without
+    it the read is a window of `--max-analyzed` analyses in `--scan-pages` pages."""
     if args.month is not None and not _MONTH.match(args.month):
         raise UsageError(f"--month: expected YYYY-MM, got {args.month!r}")
-    if not 1 <= args.max_analyzed <= 100:
+    if args.month is None and args.budget is not None:
+        raise UsageError("--budget: only with --month (without it the read is a window of --max-analyzed)")
+    if args.month is not None:
+        for option, value in (("--max-analyzed", args.max_analyzed), ("--scan-pages", args.scan_pages)):
+            if value is not None:
+                raise UsageError(f"{option}: not with --month (it counts every first analysis of the month)")
+        if args.budget is not None and args.budget < 1:
+            raise UsageError(f"--budget: must be at least 1 point, got {args.budget}")
+    elif args.max_analyzed is not None and not 1 <= args.max_analyzed <= 100:
         raise UsageError(f"--max-analyzed: must be between 1 and 100, got {args.max_analyzed}")
+
+
+def run_quality(args: argparse.Namespace, token: str) -> int:
+    """Read the month's first analyses (or a window of them) and write quality.md, .json and .svg."""
+    _check_quality_arguments(args)
+    since = None if args.month is None else month_start(args.month)
+    budget = None if args.month is None else args.budget or DEFAULT_BUDGET
     options = build_options(
         repo=args.repo,
         out=Path(args.out),
         config_path=Path(args.config) if args.config else None,
         api_url=args.api_url,
-        max_analyzed=args.max_analyzed,
+        max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
         overrides=option_overrides(args),
     )
@@ -65,7 +86,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
             raise UsageError(str(error)) from error
     config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
     context = config.context
-    options = dataclasses.replace(options, config=config)
+    options = dataclasses.replace(options, config=config, since=since, budget=budget)
     outcome = asyncio.run(read_outcome(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
@@ -81,11 +102,16 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         duplicate_label=config.assistant.duplicate_label,
         vocabulary=outcome.vocabulary,
     )
-    report = quality_report(outcome, settings, context.max_analyzed)
+    read_with = context.max_analyzed if since is None else EVERY_ANALYSIS
+    month_read = None
+    if args.month is not None and budget is not None:
+        spent = outcome.usage.points
+        month_read = MonthRead(args.month, budget, spent, outcome.budget_ended)
+    report = quality_report(outcome, settings, read_with, month_read)
     # Repeats from the same read: each analysis's context as its receipt says, or as a read of the
     # configured window (not this wider one) just before it would have given.
     configured = command_options(args).config.context.max_analyzed
-    found = outcome_repeats(outcome, settings, window=configured, read_with=context.max_analyzed)
+    found = outcome_repeats(outcome, settings, window=configured, read_with=read_with)
     report = with_repeats(report, found)
     month = args.month or (report.months[-1].month if report.months else datetime.now(UTC).strftime("%Y-%m"))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}

@@ -29,6 +29,8 @@ from corrections.models import (
     Reaction,
 )
 from corrections.trace import (
+    MAINTAINER_OBJECTIONS,
+    OTHER_OBJECTIONS,
     DuplicateRole,
     DuplicateStep,
     DuplicateTrace,
@@ -265,18 +267,17 @@ def _duplicate_step(event: Event, settings: RuleSettings, permissions: Permissio
     return DuplicateStep(event, DuplicateRole.LABEL_REMOVED_NOT_COUNTED)
 
 
-_OBJECTIONS = {DuplicateRole.NOT_A_MAINTAINER, DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED}
-
-
 def duplicate_trace(
     issue: Issue, analysis: Analysis, settings: RuleSettings, permissions: Permissions
 ) -> DuplicateTrace | None:
     """The first analysis's duplicate notice and what decided it; None when it named no duplicate.
 
-    Confirmed by the issue's state; objected by the first objection after the analysis (a person
-    who is not a maintainer commenting, a maintainer's not-duplicate command, a maintainer removing
-    the duplicate label); open otherwise. A person whose permission could not be read does not
-    count either way.
+    Confirmed by the issue's state; otherwise objected when, after the analysis, a person who is
+    not a maintainer commented, or a maintainer wrote the not-duplicate command or removed the
+    duplicate label; open otherwise. Who objected is part of it: a maintainer's objection decides
+    at once; a comment by someone without triage access objects too, but the events after it are
+    still read, so that a maintainer's objection later is the one that counts (docs/rules.md,
+    "Duplicate notices"). A person whose permission could not be read does not count either way.
     """
     if analysis.duplicate_of is None:
         return None
@@ -288,9 +289,11 @@ def duplicate_trace(
         if step is None:
             continue
         steps.append(step)
-        if step.role in _OBJECTIONS:
-            return DuplicateTrace(analysis.duplicate_of, DuplicateOutcome.OBJECTED, tuple(steps))
-    return DuplicateTrace(analysis.duplicate_of, DuplicateOutcome.OPEN, tuple(steps))
+        if step.role in MAINTAINER_OBJECTIONS:
+            break
+    objected = any(step.role in MAINTAINER_OBJECTIONS | OTHER_OBJECTIONS for step in steps)
+    outcome = DuplicateOutcome.OBJECTED if objected else DuplicateOutcome.OPEN
+    return DuplicateTrace(analysis.duplicate_of, outcome, tuple(steps))
 
 
 def duplicate_outcome(

@@ -11,10 +11,11 @@ from pathlib import Path
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, escape_markdown, inline_code, truncate
-from corrections.models import DuplicateOutcome, IssueCorrection
+from corrections.models import IssueCorrection
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt
 from corrections.quality import RepeatNumbers, month_of
+from corrections.render import objected_by
 from corrections.repeats import month_numbers, outcome_repeats
 from corrections.rules import RuleSettings
 
@@ -67,9 +68,8 @@ class CorrectionRow:
 
 
 def _row(correction: IssueCorrection) -> CorrectionRow:
-    duplicate = ""
-    if correction.duplicate is not None and correction.duplicate.outcome is DuplicateOutcome.OBJECTED:
-        duplicate = f"of #{correction.duplicate.of}, objected to"
+    objection = correction.objection
+    duplicate = "" if objection is None else f"of #{objection.of}, {objected_by(objection)}"
     return CorrectionRow(
         number=correction.number,
         title=markdown_text(correction.title),

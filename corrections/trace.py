@@ -18,6 +18,7 @@ from corrections.models import (
     DuplicateOutcome,
     IssueCorrection,
     LabelChange,
+    Objector,
     Reaction,
 )
 
@@ -101,6 +102,12 @@ class DuplicateRole(StrEnum):
     LABEL_REMOVED_NOT_COUNTED = "the duplicate label removed by someone who is not a maintainer"
 
 
+# A maintainer's objection (the command, the label removed) decides the notice at once; a comment
+# by someone without triage access objects too, but the reading goes on to find a maintainer's.
+MAINTAINER_OBJECTIONS = frozenset({DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED})
+OTHER_OBJECTIONS = frozenset({DuplicateRole.NOT_A_MAINTAINER})
+
+
 @dataclass(frozen=True)
 class DuplicateStep:
     """One event read against the duplicate notice."""
@@ -115,18 +122,38 @@ class DuplicateTrace:
 
     of: int
     outcome: DuplicateOutcome
-    steps: tuple[DuplicateStep, ...] = ()  # empty when confirmed: the issue's state decided
+    # Empty when confirmed (the issue's state decided); read up to a maintainer's objection, or to
+    # the end when only people without triage access objected.
+    steps: tuple[DuplicateStep, ...] = ()
 
     @property
     def deciding(self) -> DuplicateStep | None:
-        """The objection, when there is one (always the last step read)."""
-        return self.steps[-1] if self.outcome is DuplicateOutcome.OBJECTED and self.steps else None
+        """The objection that decides: a maintainer's if any (the last step read), else the first
+        comment by someone without triage access; None unless objected."""
+        if self.outcome is not DuplicateOutcome.OBJECTED:
+            return None
+        for roles in (MAINTAINER_OBJECTIONS, OTHER_OBJECTIONS):
+            found = next((step for step in self.steps if step.role in roles), None)
+            if found is not None:
+                return found
+        return None
+
+    @property
+    def by(self) -> Objector | None:
+        """Who objected: a maintainer (the command, the label removed) or only other people."""
+        deciding = self.deciding
+        if deciding is None:
+            return None
+        return Objector.MAINTAINER if deciding.role in MAINTAINER_OBJECTIONS else Objector.OTHER
 
     @property
     def notice(self) -> DuplicateNotice:
-        """The outcome as the context and the quality numbers hold it, with the objection's date."""
+        """The outcome as the context and the quality numbers hold it: the deciding objection's
+        date and who made it."""
         deciding = self.deciding
-        return DuplicateNotice(of=self.of, outcome=self.outcome, at=deciding.event.at if deciding else None)
+        return DuplicateNotice(
+            of=self.of, outcome=self.outcome, at=deciding.event.at if deciding else None, by=self.by
+        )
 
 
 class ThumbRole(StrEnum):

@@ -14,6 +14,9 @@ MAX_REST_LOOKUPS = 30
 # What `queries.permissions.fetch_permissions_rest` puts in its `failures` for the logins its cap
 # left unasked: GitHub answered every look-up that was sent, so this is no failure of GitHub's.
 LOOKUPS_CAPPED = "REST look-up cap reached"
+# GitHub refuses `nodes(ids:)` with more than 100 ids (ARGUMENT_LIMIT): a details round that asks
+# more is sent as several requests, each with at most this many ids and timelines.
+MAX_NODE_IDS = 100
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,24 @@ class DetailsRequest:
         return not (
             self.analysis_ids or self.bodies or self.logins or self.timelines or self.reactions or self.paths
         )
+
+    def chunks(self, most: int = MAX_NODE_IDS) -> list[DetailsRequest]:
+        """The round as requests of at most `most` analyses, bodies and timelines each; the
+        logins, further reactions and paths ride with the first (a small round is one request)."""
+        count = max(len(self.analysis_ids), len(self.bodies), len(self.timelines))
+        if count <= most:
+            return [self]
+        return [
+            DetailsRequest(
+                analysis_ids=self.analysis_ids[start : start + most],
+                bodies=self.bodies[start : start + most],
+                timelines=self.timelines[start : start + most],
+                logins=() if start else self.logins,
+                reactions=() if start else self.reactions,
+                paths=() if start else self.paths,
+            )
+            for start in range(0, count, most)
+        ]
 
     @property
     def needs_repository(self) -> bool:

@@ -59,6 +59,7 @@ NO_TOKEN = {
     ("corrections", "demo"),
     ("corrections", "action"),
     ("corrections", "prompt"),
+    ("corrections", "answer"),
     ("corrections", "marker"),
 }
 

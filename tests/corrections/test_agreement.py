@@ -52,6 +52,7 @@ class Explained:
     added: set[str] = field(default_factory=set)
     kept: set[str] = field(default_factory=set)
     duplicate: str | None = None
+    objector: str | None = None  # "maintainer" or "other", when objected
     thumbs_down: int = 0
     learned: bool = False
     line: str | None = None  # the corrections.md line explain quotes
@@ -78,8 +79,9 @@ def parse(lines: list[str]) -> Explained:
             label = None
         if line.startswith("Duplicate notice: none"):
             said.duplicate = None
-        elif line == "  => learned: the duplicate notice was objected to":
+        elif line.startswith("  => learned: the duplicate notice was objected to by "):
             said.duplicate = "objected"
+            said.objector = "maintainer" if line.endswith("by a maintainer") else "other"
         elif line.startswith("  => confirmed"):
             said.duplicate = "confirmed"
         elif line.startswith("  => open"):
@@ -143,6 +145,7 @@ def assert_context_agrees(outcome: ReadOutcome, explained: dict[int, Explained])
         assert (entry["duplicate"] or {}).get("outcome") == (
             said.duplicate if said.duplicate == "objected" else None
         )
+        assert (entry["duplicate"] or {}).get("by") == said.objector, number
         assert entry["thumbs_down"] == said.thumbs_down, number
         assert said.line is not None and said.line in markdown, number
 
@@ -177,6 +180,7 @@ def assert_quality_agrees(outcome: ReadOutcome, explained: dict[int, Explained],
             duplicates["objected"],
             duplicates["open"],
         )
+        assert month.duplicates_objected_by_other == sum(said.objector == "other" for said in mine)
         assert month.thumbs_down == sum(said.thumbs_down for said in mine)
 
 

@@ -164,3 +164,38 @@ def test_a_window_the_read_may_not_reach_is_said() -> None:
     # Turned off: no window, the note of a read with max_analyzed 0.
     off = outcome_as_of(outcome, moment, max_analyzed=0, settings=settings, read_back_to=None)
     assert off.off and off.window == [] and off.learnings is None
+
+
+def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() -> None:
+    """outcome_as_of reads only the issues that can rank (a month of 2,500 analyses, each with its
+    context as of it): the window is the same as reading every issue as of the moment and sorting."""
+    import random
+    from datetime import timedelta
+
+    from corrections.as_of import outcome_as_of, read_as_of
+    from corrections.issue_read import IssueRead
+    from corrections.outcome import ReadOutcome
+    from corrections.rules import RuleSettings
+    from corrections.vocabulary import parse_vocabulary
+    from tests.corrections.conftest import VOCABULARY, IssueBuilder
+
+    settings = RuleSettings(vocabulary=parse_vocabulary(VOCABULARY))
+    start = _at("2026-11-01T00:00:00Z")
+    chance = random.Random(26)
+    builders = []
+    for number in range(1, 61):
+        builder = IssueBuilder(number=number, clock=start + timedelta(hours=number)).analysis()
+        for _ in range(chance.randrange(3)):  # later activity, out of the issues' order
+            builder.clock += timedelta(hours=chance.randrange(1, 90))
+            builder.comment(PIET, "still happens")
+        builders.append(builder)
+    reads = [IssueRead.of(b.build(), None, 100, settings) for b in builders]
+    reads.sort(key=lambda r: r.issue.updated_at, reverse=True)
+    outcome = ReadOutcome(repository="octo/r", window=reads, vocabulary=settings.vocabulary)
+    for hours in range(0, 160, 7):
+        moment = start + timedelta(hours=hours, minutes=30)
+        every = [then for read in reads if (then := read_as_of(read, moment, settings)) is not None]
+        every.sort(key=lambda r: r.issue.updated_at, reverse=True)
+        for size in (1, 5, 30):
+            found = outcome_as_of(outcome, moment, max_analyzed=size, settings=settings, read_back_to=None)
+            assert [r.issue.number for r in found.window] == [r.issue.number for r in every[:size]]

@@ -10,6 +10,7 @@ from corrections.models import (
     DuplicateNotice,
     DuplicateOutcome,
     IssueCorrection,
+    Objector,
 )
 from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md
@@ -27,7 +28,7 @@ CORRECTIONS = [
         number=2,
         title="two",
         put_forward=("bug",),
-        duplicate=DuplicateNotice(of=1, outcome=DuplicateOutcome.OBJECTED, at=at(20)),
+        duplicate=DuplicateNotice(of=1, outcome=DuplicateOutcome.OBJECTED, at=at(20), by=Objector.MAINTAINER),
         corrected_at=at(20),
     ),
     IssueCorrection(
@@ -52,10 +53,10 @@ def test_lines_are_dated_latest_correction_first_with_reasons_pointed_at() -> No
     lines = [line for line in text.splitlines() if line.startswith("#")][1:]  # after the heading
     assert lines == [
         '#1 "one \\"quoted\\"" | 2026-11-25 | maintainer removed label bug',
-        '#2 "two" | 2026-11-20 | duplicate notice (of #1) objected to (the reason: see issues/2.md)',
+        '#2 "two" | 2026-11-20 | duplicate notice (of #1) objected to by a maintainer (the reason: see issues/2.md)',
         '#4 "four" | date unknown | 👎 from 1 person with push access (the reason: see issues/4.md)',
     ]
-    assert "The lines come newest first." in text
+    assert "the lines come newest first." in text
 
 
 def test_kept_is_said_below_the_fence_for_each_label_put_forward() -> None:

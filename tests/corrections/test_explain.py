@@ -88,6 +88,24 @@ def test_no_first_analysis_says_why(issue: Any, settings: RuleSettings) -> None:
     assert "longer than a run reads" in out
 
 
+def test_a_strangers_objection_alone_is_said_to_be_theirs_and_last(
+    issue: Any, settings: RuleSettings
+) -> None:
+    built = (
+        issue.analysis(labels=(), duplicate_of=7)
+        .comment(RITA, "Maintainer decision (binding for the assistant): not a duplicate.")
+        .comment(MARA, "Looking.")
+        .build()
+    )
+    out = text(explain(built, settings, PERMISSIONS, []))
+    assert "rita (READ) commented: no triage access, so an objection by someone without triage access" in out
+    assert "mara (ADMIN) commented without /assistant not-duplicate" in out  # read on: no maintainer objected
+    assert "=> learned: the duplicate notice was objected to by someone without triage access" in out
+    assert "(the only correction: its line comes after every maintainer's correction)" in out
+    assert "duplicate notice (of #7) objected to by someone without triage access" in out
+    assert "by a maintainer" not in out
+
+
 def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> None:
     built = (
         issue.analysis(labels=("bug",), duplicate_of=7).comment(MARA, "ok").comment(RITA, "different").build()
@@ -98,13 +116,15 @@ def test_duplicate_objection_and_thumbs(issue: Any, settings: RuleSettings) -> N
     ]
     out = text(explain(built, settings, PERMISSIONS, reactors))
     assert "mara (ADMIN) commented without /assistant not-duplicate" in out
-    assert "rita (READ) commented: not a maintainer, so an objection" in out
+    assert "rita (READ) commented: no triage access, so an objection by someone without triage access" in out
+    assert "=> learned: the duplicate notice was objected to by someone without triage access" in out
+    assert "comes after every maintainer's correction" not in out  # its 👎 is a maintainer's
     assert "wren (WRITE): counted" in out and "wren (WRITE): counted once already" in out
     assert "rita (READ): no push access, not counted" in out
     assert "a deleted account (ghost): not a person, not counted" in out
     assert "stranger (permission not read): not counted" in out
     assert (
-        "duplicate notice (of #7) objected to (the reason: see issues/1.md) | "
+        "duplicate notice (of #7) objected to by someone without triage access (the reason: see issues/1.md) | "
         "👎 from 1 person with push access (the reason: see issues/1.md)"
     ) in out
 

@@ -226,3 +226,30 @@ def test_the_scan_page_asks_no_body() -> None:
 
     visit(page, Fields())
     assert "body" not in found and "title" in found
+
+
+def test_a_round_of_more_than_100_nodes_is_several_requests() -> None:
+    """GitHub refuses nodes(ids:) with more than 100 ids: a month's round is chunked, the logins,
+    further reactions and paths asked once, with the first request."""
+    round_ = DetailsRequest(
+        analysis_ids=tuple(f"IC_{i}" for i in range(250)),
+        timelines=tuple((i, f"c{i}") for i in range(120)),
+        logins=("alice",),
+        reactions=(("IC_0", "r0"),),
+        paths=("HEAD:README.md",),
+    )
+    chunks = round_.chunks()
+    assert [len(c.analysis_ids) for c in chunks] == [100, 100, 50]
+    assert [len(c.timelines) for c in chunks] == [100, 20, 0]
+    assert [c.logins for c in chunks] == [("alice",), (), ()]
+    assert [len(c.reactions) + len(c.paths) for c in chunks] == [2, 0, 0]
+    assert sum((c.analysis_ids for c in chunks), ()) == round_.analysis_ids
+    small = DetailsRequest(analysis_ids=("IC_1",), logins=("bob",))
+    assert small.chunks() == [small]
+
+
+def test_a_reading_for_the_monthly_numbers_asks_no_bodies() -> None:
+    for bodies, asked in ((True, ("I_7",)), (False, ())):
+        reading = Reading(RuleSettings(), max_analyzed=1, bodies=bodies)
+        reading.add_issue_page((_issue(7),))
+        assert reading.next_request().bodies == asked

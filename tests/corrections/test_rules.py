@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.identity import Identity, is_assistant, is_person
-from corrections.models import Actor, DuplicateOutcome, Permission, Reaction
+from corrections.models import Actor, DuplicateOutcome, Objector, Permission, Reaction
 from corrections.rules import (
     RuleSettings,
     analyses,
@@ -215,6 +215,48 @@ def test_objected_by_maintainer_removing_the_duplicate_label(issue: Any, setting
     issue.analysis(duplicate_of=7).label(ASSISTANT, "possible-duplicate")
     issue.label(CAROL, "possible-duplicate", added=False)
     assert outcome(issue, settings) is DuplicateOutcome.OBJECTED
+
+
+def objector(issue: Any, settings: RuleSettings) -> Objector | None:
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    notice = duplicate_outcome(built, analysis, settings, PERMISSIONS)
+    return None if notice is None else notice.by
+
+
+def test_who_objected_a_stranger_or_a_maintainer(issue: Any, settings: RuleSettings) -> None:
+    """A comment by someone without triage access objects, but says who: `by` is "other"."""
+    issue.analysis(duplicate_of=7).comment(DAVE, "Maintainer decision (binding): not a duplicate.")
+    assert objector(issue, settings) is Objector.OTHER
+    issue.comment(CAROL, "I agree.")  # a maintainer's plain comment is still no objection
+    assert objector(issue, settings) is Objector.OTHER
+    issue.comment(CAROL, "/assistant not-duplicate")
+    assert objector(issue, settings) is Objector.MAINTAINER
+
+
+def test_a_maintainers_objection_after_a_strangers_decides_and_dates_it(
+    issue: Any, settings: RuleSettings
+) -> None:
+    # 10:01 notice, 10:02 the reporter objects, 10:03 a maintainer removes the duplicate label.
+    issue.analysis(labels=(), duplicate_of=7).comment(DAVE, "not the same")
+    issue.label(ALICE, "possible-duplicate", added=False)
+    assert objector(issue, settings) is Objector.MAINTAINER
+    assert dated(issue, settings, []) == datetime(2026, 11, 1, 10, 3, tzinfo=UTC)
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    correction = correct(built, analysis, [], settings, PERMISSIONS)
+    assert correction.by_maintainer
+
+
+def test_only_a_strangers_objection_is_no_maintainers_correction(issue: Any, settings: RuleSettings) -> None:
+    issue.analysis(labels=(), duplicate_of=7).comment(DAVE, "not the same")
+    built = issue.build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    correction = correct(built, analysis, [], settings, PERMISSIONS)
+    assert correction.is_corrected and not correction.by_maintainer
 
 
 def test_bot_and_assistant_comments_do_not_object(issue: Any, settings: RuleSettings) -> None:

@@ -14,6 +14,7 @@ from corrections.models import (
     Issue,
     IssueCorrection,
     LabelChange,
+    Objector,
 )
 from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality
 from corrections.rules import RuleSettings, correct, corrected_labels, put_forward
@@ -68,8 +69,9 @@ def test_put_forward_is_marker_or_applied_never_the_duplicate_label_or_outside_t
 
 def test_month_counts_duplicates_and_thumbs_of_its_own_analyses_only() -> None:
     def with_notice(outcome: DuplicateOutcome, month: str, thumbs: int = 0) -> AnalyzedIssue:
+        by = Objector.MAINTAINER if outcome is DuplicateOutcome.OBJECTED else None
         correction = IssueCorrection(
-            number=1, title="t", duplicate=DuplicateNotice(of=2, outcome=outcome), thumbs_down=thumbs
+            number=1, title="t", duplicate=DuplicateNotice(of=2, outcome=outcome, by=by), thumbs_down=thumbs
         )
         return AnalyzedIssue(number=1, month=month, correction=correction)
 

@@ -23,6 +23,7 @@ def _month(month: str, *labels: tuple[str, int, int]) -> MonthQuality:
         duplicates_confirmed=0,
         duplicates_objected=0,
         duplicates_open=0,
+        duplicates_objected_by_other=0,
         thumbs_down=0,
         thumbs_down_analyses=0,
     )

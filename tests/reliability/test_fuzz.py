@@ -29,6 +29,7 @@ from corrections.models import (
     Issue,
     IssueCorrection,
     LabelChange,
+    Objector,
 )
 from corrections.outcome import ReadOutcome
 from corrections.render import corrections_json, render_corrections_md, render_issue_md
@@ -177,7 +178,7 @@ def corrections(draw: Any, text: Any = hostile) -> tuple[list[IssueCorrection], 
     for number in range(1, draw(st.integers(1, 5)) + 1):
         removed = tuple(draw(st.lists(text, min_size=1, max_size=3)))
         added = tuple(draw(st.lists(text, max_size=2)))
-        duplicate = DuplicateNotice(of=number + 100, outcome=DuplicateOutcome.OBJECTED)
+        duplicate = DuplicateNotice(of=number + 100, outcome=DuplicateOutcome.OBJECTED, by=Objector.OTHER)
         thumbs = draw(st.integers(0, 3))
         out.append(
             IssueCorrection(
@@ -392,7 +393,7 @@ def test_megabyte_input_renders_to_a_bounded_file(
             title=big[number % 6],
             labels_removed=(big[0], big[1]),
             labels_added=(big[2],),
-            duplicate=DuplicateNotice(of=9, outcome=DuplicateOutcome.OBJECTED),
+            duplicate=DuplicateNotice(of=9, outcome=DuplicateOutcome.OBJECTED, by=Objector.OTHER),
             thumbs_down=1,
         )
         for number in range(1, count + 1)

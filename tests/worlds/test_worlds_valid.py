@@ -179,10 +179,16 @@ def test_corrections_agree_with_all_analyzed(named_world: tuple[str, Any]) -> No
     assert sorted(c["number"] for c in expected["corrections"]) == sorted(wanted), (
         "corrections: the corrected"
     )
-    # Latest correction first; on the same date, the window's order (newest activity first).
+    # A maintainer's corrections first (an objection only by someone without triage access after
+    # them); then latest correction first; on the same date, the window's order (newest first).
     order = {number: place for place, number in enumerate(expected["window"])}
-    keys = [(c["date"], -order[c["number"]]) for c in expected["corrections"]]
-    assert keys == sorted(keys, reverse=True), "corrections: latest correction first"
+
+    def by_other(c: Any) -> bool:
+        only_objected = not (c["labels_removed"] or c["labels_added"] or c["thumbs_down"] > 0)
+        return only_objected and (c["duplicate"] or {}).get("by") == "other"
+
+    keys = [(not by_other(c), c["date"], -order[c["number"]]) for c in expected["corrections"]]
+    assert keys == sorted(keys, reverse=True), "corrections: a maintainer's first, latest correction first"
     for correction in expected["corrections"]:
         entry = expected["all_analyzed"][str(correction["number"])]
         assert set(correction) == ENTRY_KEYS | {"number", "title", "date"}
