@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_examples import FAKE_CORRECTIONS, ROOT, _load, _run_step, _steps
+from tests.test_examples import ROOT, _load, _run_step, _steps
 
 CLAUDE = ROOT / "examples" / "claude-first-analysis.yml"
 OPENAI = ROOT / "examples" / "openai-first-analysis.yml"
@@ -30,6 +30,11 @@ while [ $# -gt 0 ]; do
   if [ "$1" = --body-file ]; then cp "$2" "$CALLS/body.md"; fi
   shift
 done
+"""
+FAKE_CORRECTIONS = """#!/bin/sh
+# Stands in for the action's `corrections`: records the arguments and prints a marker-shaped line.
+printf '%s\\n' "$@" > "$CALLS/marker-args"
+printf '<!-- assistant:analysis (from corrections marker) -->\\n'
 """
 FAKE_CURL = """#!/bin/sh
 # Stands in for curl: records its arguments and the request, answers as a chat completions API.
