@@ -17,7 +17,7 @@ _PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
 def package_version() -> str:
-    """The version of correction-reader, e.g. `0.1.0`; `unknown` when nothing says it.
+    """The version of correction-reader, e.g. `1.0.0`; `unknown` when nothing says it.
 
     The pyproject.toml beside the packages first (a checkout, as the action runs it, or an
     editable install: the code's own version), then the installed metadata (a wheel has no

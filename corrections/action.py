@@ -30,13 +30,17 @@ from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
 from corrections.analysed import AnalysedIssue
 from corrections.options import ReadOptions, build_options
-from corrections.prompt_budget import DEFAULT_MAX_CHARS
+from corrections.prompt_budget import Budget, BudgetError
 from corrections.read import run_read
 from queries.endpoint import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"
 FOLLOW_UP = "follow-up"
+# The input `mode: commands`: the step only sets up the commands for the job's later steps.
+COMMANDS = "commands"
+# The events of an issue's life: on any other (schedule, push, ...) there is no analysis at all.
+_ISSUE_EVENTS = frozenset({"issues", "issue_comment"})
 
 
 @dataclass(frozen=True)
@@ -130,14 +134,14 @@ def _whole_number(name: str, value: str) -> int | None:
         raise UsageError(f"input {name}: expected a whole number, got {value.strip()!r}") from error
 
 
-def prompt_max_chars(environ: Mapping[str, str]) -> int:
-    """The input prompt-max-chars; empty means DEFAULT_MAX_CHARS."""
-    value = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
-    if value is None:
-        return DEFAULT_MAX_CHARS
-    if value <= 0:
-        raise UsageError(f"input prompt-max-chars: must be a positive number of characters, got {value}")
-    return value
+def prompt_budget(environ: Mapping[str, str]) -> Budget:
+    """The inputs prompt-max-tokens and prompt-max-chars; both empty means the default tokens."""
+    tokens = _whole_number("prompt-max-tokens", environ.get("INPUT_PROMPT_MAX_TOKENS", ""))
+    chars = _whole_number("prompt-max-chars", environ.get("INPUT_PROMPT_MAX_CHARS", ""))
+    try:
+        return Budget.of(tokens, chars, names=("input prompt-max-tokens", "input prompt-max-chars"))
+    except BudgetError as error:
+        raise UsageError(str(error)) from error
 
 
 def overrides_from(environ: Mapping[str, str]) -> tuple[Override, ...]:
@@ -219,11 +223,27 @@ def skipped_outputs(mode: str, bin_folder: str = "") -> list[tuple[str, str]]:
 
 def follow_up_reason(trigger: Trigger) -> str:
     """The fixed sentence of the summary when the step does nothing."""
-    return (
-        f"This run was triggered by `{trigger.event}`: a follow-up analysis, which does not read "
-        "corrections. Corrections are read only for a first analysis (the `issues` event, type "
-        "`opened`) and for a preview (`workflow_dispatch`)."
+    read_when = (
+        "Corrections are read only for a first analysis (the `issues` event, type `opened`) and for "
+        "a preview (`workflow_dispatch`)."
     )
+    if trigger.event.split(".", 1)[0] in _ISSUE_EVENTS:
+        return (
+            f"This run was triggered by `{trigger.event}`: a follow-up analysis, which does not read "
+            f"corrections. {read_when}"
+        )
+    return (
+        f"This run was triggered by `{trigger.event}`, which is no analysis of an issue: nothing is "
+        f"read. {read_when} A step that only needs the commands takes the input `mode: commands`."
+    )
+
+
+def requested_mode(environ: Mapping[str, str]) -> str:
+    """The input mode: empty (by the event) or `commands`; UsageError for anything else."""
+    value = environ.get("INPUT_MODE", "").strip()
+    if value not in {"", COMMANDS}:
+        raise UsageError(f"input mode: expected `commands` or nothing, got {value!r}")
+    return value
 
 
 def run_action(environ: Mapping[str, str]) -> int:
@@ -234,6 +254,14 @@ def run_action(environ: Mapping[str, str]) -> int:
     if token:
         _say(mask(token))  # before anything else is printed: the runner hides it from here on
     try:
+        if requested_mode(environ) == COMMANDS:
+            bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))
+            _say(f"corrections: the commands are in {bin_folder} (mode: commands); nothing to read")
+            write_outputs(output_path, skipped_outputs(COMMANDS, bin_folder))
+            from corrections.summary import render_commands
+
+            append(summary_path, render_commands())
+            return 0
         trigger = classify(environ.get("GITHUB_EVENT_NAME", ""), _event_payload(environ))
         if trigger.mode == FOLLOW_UP:
             _say(f"corrections: {trigger.event} is a follow-up: nothing to read")
@@ -245,7 +273,7 @@ def run_action(environ: Mapping[str, str]) -> int:
             append(summary_path, render_skipped(trigger.event, follow_up_reason(trigger)))
             return 0
         options = options_from(environ, trigger)
-        max_chars = prompt_max_chars(environ)
+        budget = prompt_budget(environ)
         strict = fail_on_error(environ)
         if not token and options.config.context.max_analyzed > 0:
             raise UsageError("input token is empty: pass a token (the default is the workflow's token)")
@@ -281,7 +309,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         event=trigger.event,
         issue=trigger.issue,
         mode=trigger.mode,
-        max_chars=max_chars,
+        budget=budget,
         strict=strict,
         bin_folder=write_bin(_path(environ, "RUNNER_TEMP")),
         output_path=output_path,

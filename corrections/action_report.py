@@ -18,6 +18,7 @@ from corrections.notes import INTERNAL
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.prompt_budget import Budget
 from corrections.summary import RunFacts, render_summary
 
 
@@ -32,7 +33,7 @@ class Finished:
     event: str
     issue: int | None
     mode: str
-    max_chars: int
+    budget: Budget
     strict: bool  # the input fail-on-error
     bin_folder: str
     output_path: Path | None
@@ -42,7 +43,7 @@ class Finished:
 def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, notices: Notices) -> int:
     """Show the context, write prompt.md, the outputs and the summary; the step's exit status."""
     show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    prompt = write_prompt(options.out, step.issue, step.max_chars, notices)
+    prompt = write_prompt(options.out, step.issue, step.budget, notices)
     write_outputs(step.output_path, outputs_of(outcome, options, step.mode, prompt, step.bin_folder))
     facts = RunFacts(
         trigger=step.event,
@@ -72,8 +73,9 @@ def show_file(title: str, path: Path) -> None:
     _say("::endgroup::")
 
 
-def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) -> Prompt | None:
-    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made."""
+def write_prompt(folder: Path, issue: int | None, budget: Budget, say: Notices) -> Prompt | None:
+    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made
+    or cannot fit the budget (a hard cap: the analysis goes on without the reader's prompt)."""
     try:
         context = read_context(folder)
     except PromptError as error:
@@ -81,11 +83,17 @@ def write_prompt(folder: Path, issue: int | None, max_chars: int, say: Notices) 
         return None
     for warning in context.warnings:
         say.warning(warning)
-    prompt = assemble_prompt(context, issue=issue, max_chars=max_chars)
+    prompt = assemble_prompt(context, issue=issue, budget=budget)
+    if prompt.over_budget:
+        say.warning(
+            f"no prompt file: its fixed parts (guidance, corrections, learnings) alone take {prompt.size()}, "
+            f"over the budget of {budget.describe()} (inputs prompt-max-tokens, prompt-max-chars)"
+        )
+        (folder / PROMPT_FILE).unlink(missing_ok=True)  # none from an earlier run stands in for it
+        say.close()
+        return None
     write_files(folder, {PROMPT_FILE: prompt.text})
     _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
-    if prompt.over_budget:
-        say.warning(f"the prompt's fixed parts alone take {prompt.chars:,} characters, over prompt-max-chars")
     say.close()
     return prompt
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from commandline.arguments import issue_number
 from commandline.notices import Notices
-from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
+from commandline.usage import FAILED
+from corrections.prompt_budget import DEFAULT_MAX_TOKENS
 
 NAMES = frozenset({"prompt", "answer", "marker"})
 Command = Callable[..., argparse.ArgumentParser]
@@ -32,12 +33,14 @@ def add_parsers(commands: Any, command: Command) -> None:
     prompt = command(
         commands,
         "prompt",
-        "the context folder as one ready-to-send prompt, within a character budget",
-        "Put the guidance, corrections.md, learnings.md and, within --max-chars, excerpts of "
+        "the context folder as one ready-to-send prompt, within a token budget",
+        "Put the guidance, corrections.md, learnings.md and, within the budget, excerpts of "
         "issues/<n>.md (the corrected issues first) into one text for a model that reads only its "
         "prompt, and with --event the issue being analysed at its end. An excerpt is kept whole, cut "
-        "between whole lines, or left out, and the prompt says which. Its size (characters, and "
-        "tokens estimated as characters / 4) goes to stderr.",
+        "between whole lines, or left out, and the prompt says which. The budget is a hard cap: tokens "
+        "as GPT-4o's tokenizer (o200k_base) counts them, or characters; when the guidance, corrections, "
+        "learnings and new issue alone exceed it, nothing is written and the exit status is 1. Its "
+        "size (characters and tokens) goes to stderr.",
         "corrections prompt --context corrections-context --issue 61 --out prompt.md",
         'corrections prompt --context "$CONTEXT" --event "$GITHUB_EVENT_PATH" --out prompt.md',
     )
@@ -61,12 +64,14 @@ def add_parsers(commands: Any, command: Command) -> None:
         "every other text a stranger wrote (default: none; its number is --issue's when not given)",
     )
     prompt.add_argument(
-        "--max-chars",
+        "--max-tokens",
         type=int,
-        default=DEFAULT_MAX_CHARS,
         metavar="N",
-        help=f"characters the whole prompt may take (default: %(default)s, about "
-        f"{DEFAULT_MAX_CHARS // CHARS_PER_TOKEN:,} tokens)",
+        help=f"tokens (o200k_base) the whole prompt may take (default: {DEFAULT_MAX_TOKENS}, "
+        "unless --max-chars is given)",
+    )
+    prompt.add_argument(
+        "--max-chars", type=int, metavar="N", help="characters the whole prompt may take (default: no cap)"
     )
     prompt.add_argument("--out", metavar="FILE", help="write the prompt to FILE (default: stdout)")
     _add_answer(commands, command)
@@ -184,9 +189,12 @@ def _marker(args: argparse.Namespace) -> int:
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
     from assistant.files import write_atomic
     from corrections.prompt import PromptError, assemble_prompt, read_context
+    from corrections.prompt_budget import Budget, BudgetError
 
-    if args.max_chars <= 0:
-        raise _Refused(f"--max-chars: must be a positive number of characters, got {args.max_chars}")
+    try:
+        budget = Budget.of(args.max_tokens, args.max_chars, names=("--max-tokens", "--max-chars"))
+    except BudgetError as error:
+        raise _Refused(str(error)) from error
     try:
         context = read_context(Path(args.context))
     except PromptError as error:
@@ -202,12 +210,14 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
         except EventError as error:
             raise _Refused(f"--event: {error}") from error
         issue, section = new_issue.number, new_issue_section(new_issue)
-    prompt = assemble_prompt(context, issue=issue, max_chars=args.max_chars, new_issue=section)
+    prompt = assemble_prompt(context, issue=issue, budget=budget, new_issue=section)
     if prompt.over_budget:
-        say.warning(
-            f"the guidance, corrections and learnings alone take {prompt.chars:,} characters, "
-            f"over --max-chars {args.max_chars:,}: no issue excerpt fits"
+        say.error(
+            f"the guidance, corrections and learnings alone take {prompt.size()}, over the budget of "
+            f"{budget.describe()}: no prompt written (raise the budget, or lower [learnings] "
+            "max_prompt_entries or [context] max_analyzed)"
         )
+        return FAILED
     if args.out:
         write_atomic(Path(args.out), prompt.text)
     else:

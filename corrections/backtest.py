@@ -15,7 +15,7 @@ A model's answer, scored as maintainers would have met it:
   context, so the run without it says how often the mistake comes back when the model is not told;
 - objected_duplicates: the model named the issue that the real analysis named and maintainers
   objected to (where that verdict is not known, a notice is not counted);
-- prompt_tokens: the mean prompt size, in tokens as `corrections prompt` estimates them.
+- prompt_tokens: the mean prompt size, in tokens as `corrections prompt` counts them (o200k_base).
 """
 
 from __future__ import annotations

@@ -41,9 +41,10 @@ from corrections.context import render_context
 from corrections.issue_read import IssueRead
 from corrections.outcome import ReadOutcome
 from corrections.prompt import assemble_prompt, context_of
-from corrections.prompt_budget import CHARS_PER_TOKEN, DEFAULT_MAX_CHARS
+from corrections.prompt_budget import Budget
 from corrections.quality import complete_after
 from corrections.rules import RuleSettings
+from corrections.tokens import count_tokens
 
 CACHE_FILE = "backtest-answers.jsonl"
 MAX_LAST = 100
@@ -156,7 +157,7 @@ def prompt_as_of(
     written = {**files.top, **{f"issues/{n}": t for n, t in files.issues.items()}}
     # The folder `corrections read --as-of` would write, read as `corrections prompt` reads it.
     context = context_of(written, Path(f"as-of-{describe(read.first.at)}"))
-    prompt = assemble_prompt(context, issue=issue.number, max_chars=DEFAULT_MAX_CHARS)
+    prompt = assemble_prompt(context, issue=issue.number, budget=Budget())
     return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
 
 
@@ -275,7 +276,7 @@ class Backtest:
             labels=proposed(answer, settings.vocabulary, settings.duplicate_label),
             answer=answer,
             given=given_by(c for c in lines if c.number != read.issue.number),
-            prompt_tokens=-(-len(prompt) // CHARS_PER_TOKEN),
+            prompt_tokens=count_tokens(prompt),
         )
 
 

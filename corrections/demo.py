@@ -14,12 +14,20 @@ from assistant.files import write_files
 from corrections.options import ReadOptions
 from corrections.outcome import ReadOutcome
 from corrections.prompt import PROMPT_FILE, assemble_prompt, read_context
-from corrections.prompt_budget import DEFAULT_MAX_CHARS
+from corrections.prompt_budget import Budget
 from corrections.read import run_read
 from emulator import serve
 from emulator.worlds import demo_world_path
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
+# The demo repository's deliberately broken data (tests/worlds/demo.expected.md), as the start of
+# the warning each one draws: the demo shows that the reader skips what it cannot read, and says so.
+PLANTED_FAULTS = (
+    "#52 comment 2400001856: analysis marker does not parse",
+    "#14 comment 2400000197: analysis marker does not parse",
+    "HEAD:.github/assistant/learnings.jsonl:5: not valid JSON",
+    "HEAD:.github/assistant/learnings.jsonl:6: unknown version",
+)
 
 
 def _stderr(message: str) -> None:
@@ -45,7 +53,8 @@ def run_demo(out: Path) -> int:
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
 
     outcome = asyncio.run(main())
-    prompt = assemble_prompt(read_context(out), issue=None, max_chars=DEFAULT_MAX_CHARS)
+    _stderr(planted_note(outcome.warnings))
+    prompt = assemble_prompt(read_context(out), issue=None, budget=Budget())
     write_files(out, {PROMPT_FILE: prompt.text})
     _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
     _stderr(
@@ -53,3 +62,17 @@ def run_demo(out: Path) -> int:
         f"{out}/{PROMPT_FILE})"
     )
     return 0 if not outcome.failed else 1
+
+
+def planted_note(warnings: list[str]) -> str:
+    """Which of the run's warnings are the demo's planted faults, and which (none, normally) are not."""
+    planted = [w for w in warnings if w.startswith(PLANTED_FAULTS)]
+    others = len(warnings) - len(planted)
+    note = (
+        f"corrections: {len(planted)} of the {len(warnings)} warnings above are the demo's planted "
+        "faults (broken markers on #14 and #52, broken lines 5 and 6 of learnings.jsonl): "
+        "the reader skips them and says so"
+    )
+    return (
+        note if not others else f"{note}; {others} {'is' if others == 1 else 'are'} not planted: look at it"
+    )

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from assistant.untrusted import fence_for, json_text
+from corrections.prompt_budget import NEW_ISSUE_MAX_TOKENS
 from corrections.render import MAX_BODY, MAX_LOGIN, bounded_block, bounded_line, safe_title
 from corrections.templating import render_template
+from corrections.tokens import fit_tokens
 
 
 class EventError(ValueError):
@@ -63,12 +65,18 @@ def read_event(path: Path, number: int | None) -> NewIssue:
     return issue
 
 
+def _fitted_body(body: str) -> str:
+    """The body bounded like an excerpt's, then to NEW_ISSUE_MAX_TOKENS, so that it always fits."""
+    text, cut = fit_tokens(bounded_block(body, MAX_BODY), NEW_ISSUE_MAX_TOKENS)
+    return text + f" [... cut to {NEW_ISSUE_MAX_TOKENS:,} tokens]" if cut else text
+
+
 def new_issue_section(issue: NewIssue) -> str:
     """The prompt's section on the issue being analysed: its values fenced as JSON strings."""
     author = json_text(bounded_line(issue.author, MAX_LOGIN) if issue.author else "ghost")
     lines = [
         f"title: {safe_title(issue.title)}",
         f"author: {author}",
-        f"body: {json_text(bounded_block(issue.body, MAX_BODY))}",
+        f"body: {json_text(_fitted_body(issue.body))}",
     ]
     return render_template("prompt-new-issue.md.j2", number=issue.number, lines=lines, fence=fence_for(lines))

@@ -4,15 +4,15 @@ A model that only reads its prompt cannot open `issues/<n>.md`, so this puts the
 `corrections.md`, `learnings.md` and, within a character budget, excerpts of the issues into one
 text. An excerpt is an `issues/<n>.md` file as `corrections read` wrote it: its untrusted values are
 JSON strings, one per line, inside a fence longer than any backtick run. An excerpt is kept whole,
-cut after a whole line (and the cut said inside the fence), or left out and named: never cut inside
-a JSON string or its fence.
+cut between whole lines (what teaches kept longest: corrections/excerpt_lines.py; each cut said
+inside the fence), or left out and named: never cut inside a JSON string or its fence. The budget
+is a hard cap, in tokens (corrections/tokens.py) or characters.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -20,8 +20,10 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from assistant.files import Folder
-from corrections.prompt_budget import CHARS_PER_TOKEN
+from corrections.excerpt_lines import cut_lines
+from corrections.prompt_budget import Budget
 from corrections.templating import render_template
+from corrections.tokens import ENCODING, LineCounter, count_tokens
 
 PROMPT_FILE = "prompt.md"
 # The lines of an issue file before its timeline (title, author, state, body): a cut keeps them.
@@ -224,7 +226,8 @@ class Prompt:
     """The assembled text and what went into it."""
 
     text: str
-    max_chars: int
+    budget: Budget
+    tokens: int  # counted by the tokenizer, the whole text at once
     shown: tuple[int, ...]
     cut: tuple[int, ...]
     left_out: tuple[int, ...]
@@ -235,22 +238,23 @@ class Prompt:
         return len(self.text)
 
     @property
-    def tokens(self) -> int:
-        """About how many tokens it is: characters / CHARS_PER_TOKEN, rounded up."""
-        return math.ceil(self.chars / CHARS_PER_TOKEN)
-
-    @property
     def over_budget(self) -> bool:
         """Whether the parts that are always whole (guidance, corrections, learnings) exceed it."""
-        return self.chars > self.max_chars
+        budget = self.budget
+        return (budget.max_tokens is not None and self.tokens > budget.max_tokens) or (
+            budget.max_chars is not None and self.chars > budget.max_chars
+        )
+
+    def size(self) -> str:
+        """Its size: characters, and tokens as the tokenizer counts them."""
+        return f"{self.chars:,} characters, {self.tokens:,} tokens ({ENCODING})"
 
     def describe(self) -> str:
-        """One line: size, estimated tokens and the excerpts shown, cut and left out."""
+        """One line: size, tokens and the excerpts shown, cut and left out."""
         issues = len(self.shown) + len(self.left_out)
         return (
-            f"{self.chars:,} characters, about {self.tokens:,} tokens (characters / {CHARS_PER_TOKEN}); "
-            f"issue excerpts: {len(self.shown)} of {issues} shown, {len(self.cut)} cut, "
-            f"{len(self.left_out)} left out (budget {self.max_chars:,} characters)"
+            f"{self.size()}; issue excerpts: {len(self.shown)} of {issues} shown, {len(self.cut)} cut, "
+            f"{len(self.left_out)} left out (budget {self.budget.describe()})"
         )
 
 
@@ -263,19 +267,14 @@ def _demoted(markdown: str) -> str:
 def excerpt_text(excerpt: IssueExcerpt, keep: int | None = None) -> str:
     """An excerpt as it appears in the prompt, whole or with only `keep` of its fenced lines.
 
-    A cut keeps the issue's own lines (title, author, state, body), then as many timeline lines
-    from the start (the analysis) as from the end (the latest corrections), and says in the
-    fence, in the program's words, how many lines between them are left out.
+    A cut keeps the issue's own lines (title, author, state, body), then the timeline lines that
+    teach most (corrections/excerpt_lines.py), and says in the fence, in the program's words, how
+    many lines are left out wherever it left some.
     """
     lines = list(excerpt.lines)
     cut = keep is not None and keep < len(lines)
     if keep is not None and cut:
-        head = min(HEAD_LINES, len(lines))
-        kept = max(0, keep - head)
-        rest = lines[head:]
-        front, back = rest[: (kept + 1) // 2], rest[len(rest) - kept // 2 :] if kept // 2 else []
-        note = f"({len(lines) - keep} lines not shown here: over the prompt's budget)"
-        lines = [*lines[:head], *front, note, *back]
+        lines = cut_lines(lines, min(HEAD_LINES, len(lines)), keep)
     return render_template(
         "prompt-issue.md.j2",
         number=excerpt.number,
@@ -295,18 +294,48 @@ class _Selection:
     cut: list[int] = field(default_factory=list)
 
 
+def _fits(budget: Budget, max_tokens: int | None, tokens: Callable[[str], int]) -> Callable[[str], bool]:
+    """Whether a text holds within the character cap and `max_tokens` as `tokens` counts them."""
+
+    def fits(text: str) -> bool:
+        if budget.max_chars is not None and len(text) > budget.max_chars:
+            return False
+        return max_tokens is None or tokens(text) <= max_tokens
+
+    return fits
+
+
 def assemble_prompt(
-    context: ContextFolder, *, issue: int | None, max_chars: int, new_issue: str | None = None
+    context: ContextFolder, *, issue: int | None, budget: Budget, new_issue: str | None = None
 ) -> Prompt:
     """The prompt: guidance, corrections and learnings always whole, then as many excerpts as fit,
     then `new_issue` (the analysed issue's section, corrections/new_issue.py), always whole.
 
     Excerpts come in `context.order` (the corrected issues first), the analysed issue's own
-    left out. Each is kept whole when it fits, else cut after the longest run of whole lines that
-    fits (keeping at least the issue's title, author, state and body), else left out; every later
-    one is still tried. Each choice is checked against the whole rendered text, so the result
-    stays within `max_chars` unless the parts that are always whole exceed it alone.
+    left out. Each is kept whole when it fits, else cut to the most lines that fit (keeping at
+    least the issue's title, author, state and body), else left out; every later one is still
+    tried. Each choice is checked against the whole rendered text, its tokens summed line by line
+    (a few over the whole count); the result is counted whole at the end and, in the rare case
+    that it is still over, chosen again under a budget lowered by the excess. So the prompt stays
+    within the budget unless the parts that are always whole exceed it alone.
     """
+    counter = LineCounter()
+    max_tokens = budget.max_tokens
+    while True:
+        prompt = _select(context, issue, new_issue, budget, _fits(budget, max_tokens, counter))
+        over = 0 if budget.max_tokens is None else prompt.tokens - budget.max_tokens
+        if over <= 0 or not prompt.shown or max_tokens is None:
+            return prompt
+        max_tokens -= over
+
+
+def _select(
+    context: ContextFolder,
+    issue: int | None,
+    new_issue: str | None,
+    budget: Budget,
+    fits: Callable[[str], bool],
+) -> Prompt:
     candidates = [n for n in context.order if n != issue and n in context.excerpts]
     selection = _Selection()
 
@@ -334,17 +363,17 @@ def assemble_prompt(
     for number in candidates:
         excerpt = context.excerpts[number]
         whole = extended(excerpt_text(excerpt), number, cut=False)
-        if len(render(whole)) <= max_chars:
+        if fits(render(whole)):
             selection = whole
             continue
-        # The longest cut that fits: each line fewer shortens the text (the note grows by at
-        # most one digit while a whole line and its line break go).
+        # The most lines that fit: each line fewer shortens the text, but for a note where a
+        # new gap opens, so the search finds a cut that fits, if not always the longest.
         low, high = min(HEAD_LINES, len(excerpt.lines)), len(excerpt.lines) - 1
         best: _Selection | None = None
         while low <= high:
             middle = (low + high) // 2
             trial = extended(excerpt_text(excerpt, middle), number, cut=True)
-            if len(render(trial)) <= max_chars:
+            if fits(render(trial)):
                 best, low = trial, middle + 1
             else:
                 high = middle - 1
@@ -353,7 +382,8 @@ def assemble_prompt(
     text = render(selection)
     return Prompt(
         text=text,
-        max_chars=max_chars,
+        budget=budget,
+        tokens=count_tokens(text),
         shown=tuple(selection.shown),
         cut=tuple(selection.cut),
         left_out=tuple(n for n in candidates if n not in selection.shown),

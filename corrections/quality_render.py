@@ -151,7 +151,9 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         "",
         "## Precision per label, by month",
         "",
-        "![Precision per label by month](quality.svg)",
+        "Each bar is the label's precision that month, a block for each tenth, with the numbers it "
+        "comes from; `-`: the label was not put forward. The same as a chart: `quality.svg`, beside "
+        "this file.",
         "",
     ]
     labels = report.proposed_labels()
@@ -187,11 +189,17 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
     return "\n".join(lines)
 
 
+BAR = 10  # blocks of a full bar: one a tenth
+
+
 def _with_counts(numbers: LabelNumbers | None) -> str:
-    """`79% (11/14)`: the percentage and what it comes from; `-` when the label was not put forward."""
+    """`▰▰▰▰▰▰▰▰▱▱ 79% (11/14)`: a bar, the percentage and what it comes from (Markdown that every
+    viewer shows, a step summary included); `-` when the label was not put forward."""
     if numbers is None or numbers.precision is None:
         return "-"
-    return f"{_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
+    full = round(numbers.precision * BAR)
+    bar = "▰" * full + "▱" * (BAR - full)
+    return f"{bar} {_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
 
 
 def repeat_lines(month: MonthQuality) -> list[str]:

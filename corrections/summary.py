@@ -145,6 +145,16 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
     )
 
 
+def render_commands() -> str:
+    """The step summary of `mode: commands`: the commands were set up, nothing was read."""
+    return (
+        "## Correction reader: commands set up\n\n"
+        "The `corrections` and `learnings` commands are in the folder of the step's output `bin` "
+        "(input `mode: commands`). Nothing was read from GitHub; the job's later steps say what "
+        "they did.\n"
+    )
+
+
 def render_skipped(trigger: str, reason: str) -> str:
     """The step summary of a run that read nothing on purpose (a follow-up analysis)."""
     return _environment.get_template("step-summary-skipped.md.j2").render(

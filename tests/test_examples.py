@@ -49,7 +49,13 @@ def _uses_lines(path: Path) -> list[tuple[str, str, str]]:
 
 
 def test_the_examples_are_the_three_the_docs_name() -> None:
-    assert [p.name for p in EXAMPLES] == ["first-analysis.yml", "learnings-sync.yml", "quality-monthly.yml"]
+    assert [p.name for p in EXAMPLES] == [
+        "claude-first-analysis.yml",
+        "first-analysis.yml",
+        "learnings-sync.yml",
+        "openai-first-analysis.yml",
+        "quality-monthly.yml",
+    ]
     action_doc = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
     for path in EXAMPLES:
         assert f"examples/{path.name}" in action_doc
@@ -124,6 +130,13 @@ def test_learnings_sync_may_write_and_says_what_to_do_when_prs_are_forbidden() -
     assert "Allow GitHub Actions to create" in text
     assert "GitHub App" in text
     assert "fine-grained personal access token" in text
+
+
+@pytest.mark.parametrize("name", ["learnings-sync.yml", "quality-monthly.yml"])
+def test_the_scheduled_examples_only_set_up_the_commands(name: str) -> None:
+    steps = _steps(_load(ROOT / "examples" / name))
+    reader = next(step for step in steps if step.get("uses", "").startswith("OWNER/correction-reader@"))
+    assert reader["with"] == {"mode": "commands"}
 
 
 def test_quality_monthly_uploads_the_report_and_writes_the_summary() -> None:

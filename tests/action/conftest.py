@@ -50,6 +50,8 @@ def action_env(tmp_path: Path) -> Environment:
             "INPUT_OUT": "",
             "INPUT_BASE_REF": "",
             "INPUT_PATHS": "",
+            "INPUT_PROMPT_MAX_TOKENS": "",
+            "INPUT_MODE": "",
             "INPUT_PROMPT_MAX_CHARS": "",
         }
         environ.update({f"INPUT_{key.upper()}": value for key, value in inputs.items()})

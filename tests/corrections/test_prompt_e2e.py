@@ -9,6 +9,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.cli import main
+from corrections.demo import PLANTED_FAULTS, planted_note
+from corrections.prompt_budget import DEFAULT_MAX_TOKENS
+from corrections.tokens import count_tokens
 from emulator import Server
 
 
@@ -46,9 +49,11 @@ def test_demo_prompt_snapshot(
     argv: list[str],
 ) -> None:
     text, err = prompt_of(demo_context, capsys, *argv)
-    budget = int(argv[-1]) if "--max-chars" in argv else 24_000
-    assert len(text) <= budget
-    assert f"corrections: prompt: {len(text):,} characters, about {-(-len(text) // 4):,} tokens" in err
+    if "--max-chars" in argv:
+        assert len(text) <= int(argv[-1])
+    else:
+        assert count_tokens(text) <= DEFAULT_MAX_TOKENS
+    assert f"corrections: prompt: {len(text):,} characters, {count_tokens(text):,} tokens (o200k_base)" in err
     # The files the model would otherwise have to open are in the text, whole.
     corrections = (demo_context / "corrections.md").read_text(encoding="utf-8")
     learnings = (demo_context / "learnings.md").read_text(encoding="utf-8")
@@ -72,5 +77,21 @@ def test_the_demo_command_writes_the_prompt_beside_the_context(
     assert main(["demo", "--out", str(tmp_path)]) == 0
     text = (tmp_path / "prompt.md").read_text(encoding="utf-8")
     err = capsys.readouterr().err
-    assert len(text) <= 24_000 and "### Issue #" in text
+    assert count_tokens(text) <= DEFAULT_MAX_TOKENS and "### Issue #" in text
     assert f"corrections: wrote {tmp_path}/prompt.md: {len(text):,} characters" in err
+
+
+def test_the_demo_says_its_warnings_are_its_planted_faults(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    warnings = [line for line in err.splitlines() if line.startswith("corrections: warning: ")]
+    assert len(warnings) == len(PLANTED_FAULTS)
+    assert all(line.removeprefix("corrections: warning: ").startswith(PLANTED_FAULTS) for line in warnings)
+    assert "4 of the 4 warnings above are the demo's planted faults" in err
+
+
+def test_a_warning_the_demo_did_not_plant_is_called_out() -> None:
+    note = planted_note([*PLANTED_FAULTS, "#7 comment 1: something new"])
+    assert "4 of the 5 warnings above" in note and "1 is not planted" in note

@@ -50,6 +50,18 @@ def test_demo_report_snapshot(
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
 
 
+def test_the_report_shows_its_chart_in_a_step_summary(run_quality: Callable[..., tuple[int, Path]]) -> None:
+    # Before: `![...](quality.svg)`, a relative image that a step summary shows broken.
+    status, out = run_quality(DEMO, "--month", "2026-11")
+    assert status == 0
+    text = (out / "quality.md").read_text(encoding="utf-8")
+    assert "![" not in text and "](quality.svg)" not in text
+    table = text.split("## Precision per label, by month", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert rows and all("▰" in row or "▱" in row for row in rows)
+    assert "| `bug` | ▰▰▰▰▰▰▰▰▰▱ 93% (13/14) | ▰▰▰▰▰▰▰▰▱▱ 79% (11/14) |" in table
+
+
 def test_default_month_is_the_latest_read(run_quality: Callable[..., tuple[int, Path]]) -> None:
     status, out = run_quality(SMALL)
     assert status == 0
@@ -87,7 +99,7 @@ def test_the_report_is_the_same_when_github_times_out_on_full_pages(
     """`corrections quality` reads through the reader: under the server-time model (1 ms a node,
     so 100 issues x 100 timeline items pass GitHub's 10 s) it halves its pages and counts the same."""
     monkeypatch.setenv("GITHUB_TOKEN", "quality-token")
-    reports = []
+    reports: list[Any] = []
     for server_time in (None, {"ms_per_node": 1, "answer": "timeout_200"}):
         server = emulate(DEMO, server_time=server_time) if server_time else emulate(DEMO)
         out = tmp_path / f"quality-{len(reports)}"

@@ -1,0 +1,63 @@
+"""A cut excerpt keeps what teaches: the analysis, the changes, the reporter's and the correctors'
+words; other people's comments (a bot's chatter) go first."""
+
+from __future__ import annotations
+
+from corrections.excerpt_lines import cut_lines, keeping_order
+from corrections.models import Actor
+from corrections.prompt import HEAD_LINES, parse_issue_file
+from corrections.render import render_issue_md
+from tests.corrections.conftest import IssueBuilder
+
+REPORTER = Actor(login="kwame")
+MAINTAINER = Actor(login="mara")
+CI_BOT = Actor(login="ci-bot", typename="Bot")
+
+
+def tracking_issue_lines() -> list[str]:
+    builder = IssueBuilder(number=7).label(CI_BOT, "needs-triage").analysis(labels=("bug",))
+    for run in range(40):
+        builder.comment(CI_BOT, f"Nightly run {run}: 312 passed, 1 flaky ({'x' * 60})")
+        if run == 20:
+            builder.comment(REPORTER, "It still fails on 2.4 with a dot in the bucket name.")
+            builder.label(MAINTAINER, "bug", added=False).label(MAINTAINER, "enhancement")
+            builder.comment(MAINTAINER, "Not a bug: dotted names need path-style addressing.")
+    issue = builder.build().model_copy(update={"author": REPORTER})
+    excerpt = parse_issue_file(render_issue_md(issue, None), 7)
+    assert excerpt is not None
+    return list(excerpt.lines)
+
+
+def test_a_cut_drops_the_bot_s_chatter_before_the_words_that_teach() -> None:
+    lines = tracking_issue_lines()
+    kept = cut_lines(lines, HEAD_LINES, HEAD_LINES + 6)
+    text = "\n".join(kept)
+    assert kept[:HEAD_LINES] == lines[:HEAD_LINES]
+    assert 'comment by "triage-assistant"' in text  # the analysis
+    assert '"mara" removed label "bug"' in text and '"mara" added label "enhancement"' in text
+    assert "It still fails on 2.4" in text and "Not a bug: dotted names" in text
+    assert "Nightly run" not in text  # all 40 of the bot's comments went first
+    assert '"ci-bot" added label "needs-triage"' in text  # a change, kept with the others
+    assert sum(line.endswith("not shown here: over the prompt's budget)") for line in kept) >= 1
+
+
+def test_the_keeping_order_ranks_every_line_once() -> None:
+    timeline = tracking_issue_lines()[HEAD_LINES:]
+    order = keeping_order(timeline, "kwame")
+    assert sorted(order) == list(range(len(timeline)))
+    first = [timeline[i] for i in order[:4]]
+    assert all("Nightly run" not in line for line in first)
+
+
+def test_lines_not_in_the_program_s_shape_rank_as_notes() -> None:
+    timeline = ["(12 timeline items not shown)", "garbage", '2026-11-01T10:00:00Z comment by "x": "hi"']
+    assert keeping_order(timeline, None)[-1] == 2
+
+
+def test_a_cut_to_the_head_says_how_many_lines_went() -> None:
+    lines = tracking_issue_lines()
+    kept = cut_lines(lines, HEAD_LINES, HEAD_LINES)
+    assert kept == [
+        *lines[:HEAD_LINES],
+        f"({len(lines) - HEAD_LINES} lines not shown here: over the prompt's budget)",
+    ]
