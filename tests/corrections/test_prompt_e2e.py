@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from corrections.demo import PLANTED_FAULTS, planted_note
 from corrections.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.tokens import count_tokens
 from emulator import Server
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +98,27 @@ def test_the_demo_says_its_warnings_are_its_planted_faults(
 def test_a_warning_the_demo_did_not_plant_is_called_out() -> None:
     note = planted_note([*PLANTED_FAULTS, "#7 comment 1: something new"])
     assert "4 of the 5 warnings above" in note and "1 is not planted" in note
+
+
+# GitHub Models' free tier takes 8,000 input tokens for many models; the example asks for an answer
+# of at most 1,500 (`max-tokens` in examples/first-analysis.yml), and its system lines (the answer's
+# shape, the vocabulary, the fence rule) are well under 400.
+FREE_TIER_INPUT = 8_000
+EXAMPLE_SYSTEM_LINES = 400
+
+
+def test_the_default_prompt_with_the_instructions_and_the_largest_issue_fits_the_free_tier(
+    demo_context: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The default budget holds with the sample instructions and a 65,536-character new issue
+    (GitHub's largest body): the model still gets room to answer within the free tier's input."""
+    words = "the sync engine drops a row when two clients write at once and the retry "
+    body = (words * (65_536 // len(words) + 1))[:65_536]
+    event = tmp_path / "event.json"
+    issue = {"number": 61, "title": "Sync drops rows " * 16, "body": body, "user": {"login": "dave"}}
+    event.write_text(json.dumps({"action": "opened", "issue": issue}), encoding="utf-8")
+    text, _err = prompt_of(demo_context, capsys, "--issue", "61", "--event", str(event))
+    assert "## The issue you are analysing: #61" in text
+    instructions = (ROOT / "examples" / "instructions.md").read_text(encoding="utf-8")
+    total = count_tokens(text) + count_tokens(instructions) + EXAMPLE_SYSTEM_LINES
+    assert total <= FREE_TIER_INPUT, f"{total} tokens"
