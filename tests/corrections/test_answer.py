@@ -200,20 +200,14 @@ def test_the_command_writes_the_comment_and_prints_the_labels(
         out.read_text(encoding="utf-8")
         == "Hi \uff20x, see #12.\n\n" + analysis_marker(["bug", "crash"], context=Receipt()) + "\n"
     )
-
-
-def test_the_command_checks_the_labels_against_the_repositorys(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    response = tmp_path / "answer.json"
-    response.write_text(json.dumps({"labels": ["crash", "bug"], "analysis": "x"}))
+    # With the repository's labels: crash, which it does not have, is neither applied nor in the marker.
     existing = tmp_path / "existing.txt"
     existing.write_text("bug\nquestion\n")
-    argv = ["answer", "--response", str(response), "--issue", "61", "--out", str(tmp_path / "c.md")]
-    argv += ["--context", str(_context(tmp_path / "context")), "--existing", str(existing)]
+    argv += ["--context", str(tmp_path / "context"), "--existing", str(existing)]
     assert main(argv) == 0
     captured = capsys.readouterr()
     assert captured.out == "bug\n" and "does not have, not applied: crash" in captured.err
+    assert analysis_marker(["bug"], context=Receipt()) in out.read_text(encoding="utf-8")
     assert main([*argv[:-1], str(tmp_path / "none.txt")]) == 2
     assert "--existing" in capsys.readouterr().err
 
