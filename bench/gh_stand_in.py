@@ -2,6 +2,7 @@
 through the emulator's GraphQL API with the token in GH_TOKEN (so as that token's account).
 
     gh api repos/OWNER/NAME/contents/PATH [-H ...]    the file at the default branch, raw
+    gh label list [--limit N] --json name [--jq '.[].name']   the repository's labels
     gh issue comment N --body-file FILE                addComment
     gh issue edit N --add-label L1,L2 | --remove-label L   addLabelsToLabelable / removeLabelsFromLabelable
 
@@ -95,6 +96,34 @@ def api(args: list[str]) -> str:
     return str(blob["text"])
 
 
+def label_list(args: list[str]) -> str:
+    """`gh label list --json name`: the repository's labels as JSON, or one name a line with
+    `--jq '.[].name'` (the only filter modelled), at most `--limit` of them (gh's default 30)."""
+    if _option(args, "--json") != "name":
+        raise GhFailed("gh label list: only --json name is modelled")
+    jq = _option(args, "--jq")
+    if jq not in (None, ".[].name"):
+        raise GhFailed(f"gh label list --jq {jq}: not modelled by the stand-in")
+    limit = int(_option(args, "--limit") or 30)
+    owner, name = _repository()
+    names: list[str] = []
+    after = None
+    while len(names) < limit:
+        found = graphql(
+            "query($o: String!, $n: String!, $a: String) { repository(owner: $o, name: $n) { labels(first: 100, after: $a) { nodes { name } pageInfo { hasNextPage endCursor } } } }",
+            {"o": owner, "n": name, "a": after},
+        )
+        page = found["repository"]["labels"]
+        names += [str(node["name"]) for node in page["nodes"]]
+        if not page["pageInfo"]["hasNextPage"]:
+            break
+        after = page["pageInfo"]["endCursor"]
+    names = names[:limit]
+    if jq is None:
+        return json.dumps([{"name": label} for label in names]) + "\n"
+    return "".join(f"{label}\n" for label in names)
+
+
 def issue(args: list[str]) -> None:
     """`gh issue comment N --body-file F` and `gh issue edit N --add-label/--remove-label L,...`."""
     command, number = args[0], int(args[1].lstrip("#"))
@@ -131,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args[:1] == ["api"]:
             sys.stdout.write(api(args[1:]))
+        elif args[:2] == ["label", "list"]:
+            sys.stdout.write(label_list(args[2:]))
         elif args[:1] == ["issue"]:
             issue(args[1:])
         else:

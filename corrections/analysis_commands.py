@@ -114,8 +114,8 @@ def _add_answer(commands: Any, command: Command) -> None:
         "a ```json fence around it allowed) and write the comment to post to --out: the analysis with "
         "invisible characters removed, @-mentions, references to issues the context does not know and "
         "HTML comments neutralised, its length bounded, and the marker last. Print the labels to apply "
-        "on stdout, comma-separated: only labels of labels.md. Exit 1, writing nothing, when the answer "
-        "is not a JSON object.",
+        "on stdout, comma-separated: only labels of labels.md (with --existing, only those the "
+        "repository has). Exit 1, writing nothing, when the answer is not a JSON object.",
         'labels=$(corrections answer --response "$RESPONSE_FILE" --issue 61 --context "$CONTEXT" '
         '--out "$RUNNER_TEMP/comment.md")',
     )
@@ -129,6 +129,13 @@ def _add_answer(commands: Any, command: Command) -> None:
         metavar="DIR",
         help="the folder `corrections read` wrote: its vocabulary and the issues a comment may "
         "reference (default: %(default)s)",
+    )
+    answer.add_argument(
+        "--existing",
+        metavar="FILE",
+        help="the repository's labels, one a line (`gh label list --json name --jq '.[].name'`): a "
+        "label of labels.md not among them is left out of the marker and of the labels to apply, and "
+        "a warning names it (default: not checked)",
     )
     answer.add_argument("--out", required=True, metavar="FILE", help="write the comment to post to FILE")
 
@@ -144,8 +151,16 @@ def _answer(args: argparse.Namespace, say: Notices) -> int:
         raise _Refused(str(error)) from error
     except OSError as error:
         raise _Refused(f"--response: {args.response}: cannot be read: {error.strerror or error}") from error
+    existing = None
+    if args.existing is not None:
+        try:
+            existing = Path(args.existing).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError as error:
+            raise _Refused(
+                f"--existing: {args.existing}: cannot be read: {error.strerror or error}"
+            ) from error
     try:
-        answer = clean_answer(response, issue=args.issue, known=known)
+        answer = clean_answer(response, issue=args.issue, known=known, existing=existing)
     except AnswerError as error:
         say.error(str(error))
         return 1

@@ -199,13 +199,26 @@ def comment_text(analysis: str, known: Collection[int], room: int) -> str:
     return text
 
 
-def clean_answer(response: str, *, issue: int, known: Known) -> Answer:
-    """The comment and labels to post for the model's `response` on `issue`."""
+def clean_answer(
+    response: str, *, issue: int, known: Known, existing: Collection[str] | None = None
+) -> Answer:
+    """The comment and labels to post for the model's `response` on `issue`; with `existing` (the
+    repository's labels), a label of labels.md the repository does not have is left out of both the
+    marker and the labels to apply, so that the marker names only labels that were applied."""
     found = parse_response(response)
     warnings: list[str] = []
     labels, left_out = chosen_labels(found.get("labels"), known.vocabulary)
     if left_out:
         warnings.append(f"{left_out} of the labels the model chose are not in labels.md: left out")
+    if existing is not None:
+        have = {name.strip().casefold() for name in existing}
+        missing = [name for name in labels if name.casefold() not in have]
+        labels = tuple(name for name in labels if name.casefold() in have)
+        if missing:
+            warnings.append(
+                "labels of labels.md that the repository does not have, not applied: "
+                f'{", ".join(missing)} (create them: docs/adopting.md, "The labels")'
+            )
     duplicate = chosen_duplicate(found.get("duplicate_of"), issue)
     if duplicate is None and found.get("duplicate_of") is not None:
         warnings.append("duplicate_of is not the number of another issue: no duplicate notice")

@@ -104,7 +104,9 @@ def test_first_analysis_calls_the_model_and_posts_with_permissions_it_needs() ->
     assert '"$BIN/corrections" prompt' in prompt["run"] and '--event "$GITHUB_EVENT_PATH"' in prompt["run"]
     posting = next(step for step in job["steps"] if step.get("name", "").startswith("Post the analysis"))
     assert '"$BIN/corrections" answer' in posting["run"]
-    assert "sed " not in posting["run"] and "jq " not in posting["run"]
+    assert "sed " not in posting["run"] and not re.search(r"(?<![-\w])jq ", posting["run"])
+    # Only labels that exist in the repository are applied (`gh label list`, then --existing).
+    assert "gh label list" in posting["run"] and "--existing" in posting["run"]
 
 
 def test_the_examples_read_the_account_their_token_posts_as() -> None:
@@ -152,9 +154,11 @@ def test_quality_monthly_uploads_the_report_and_writes_the_summary() -> None:
 # --- the first-analysis example's own steps, run in bash --------------------------------------
 
 FAKE_GH = """#!/bin/sh
-# Stands in for gh: records its arguments (and a --body-file's text), answers `api` with instructions.
+# Stands in for gh: records its arguments (and a --body-file's text), answers `api` with instructions
+# and `label list` with the repository's labels (possible-duplicate of labels.md is not one).
 printf '%s\\n' "$*" >> "$CALLS/gh.log"
 if [ "$1" = api ]; then printf 'You triage issues of a small CLI.\\n'; exit 0; fi
+if [ "$1" = label ] && [ "$2" = list ]; then printf 'bug\\nCrash\\nenhancement\\n'; exit 0; fi
 while [ $# -gt 0 ]; do
   if [ "$1" = --body-file ]; then cp "$2" "$CALLS/body.md"; fi
   shift
@@ -189,10 +193,10 @@ def _run_step(step: dict[str, Any], env: dict[str, str], tmp_path: Path) -> subp
     )
 
 
-@pytest.fixture
-def runner(tmp_path: Path) -> dict[str, str]:
-    """The environment of a runner job: gh stood in for, the reader's real `corrections` as the
-    action's `bin`, a context folder as `corrections read` writes it, a hostile new issue."""
+def runner_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of a runner job: gh stood in for (in `fake-bin`, first on PATH), the reader's
+    real `corrections` as the action's `bin`, a context folder as `corrections read` writes it, a
+    hostile new issue."""
     if shutil.which("jq") is None:
         pytest.skip("jq is not installed (GitHub's runners have it)")
     fake_bin = tmp_path / "fake-bin"
@@ -245,6 +249,11 @@ def runner(tmp_path: Path) -> dict[str, str]:
     }
 
 
+@pytest.fixture
+def runner(tmp_path: Path) -> dict[str, str]:
+    return runner_env(tmp_path)
+
+
 def _step(name_start: str) -> dict[str, Any]:
     workflow = _load(ROOT / "examples" / "first-analysis.yml")
     return next(s for s in _steps(workflow) if s.get("name", "").startswith(name_start))
@@ -266,7 +275,12 @@ def test_the_new_issue_reaches_the_prompt_cleaned_and_fenced(runner: dict[str, s
     assert "Choose labels only from: bug, crash, enhancement, possible-duplicate." in system
     prompt = Path(outputs["prompt"]).read_text(encoding="utf-8")
     assert prompt.startswith("# What the maintainers taught the triage assistant")
-    assert '#12 "Crash on start"' in prompt  # the reader's context, then the new issue
+    assert_hostile_issue_cleaned_and_fenced(prompt)
+
+
+def assert_hostile_issue_cleaned_and_fenced(prompt: str) -> None:
+    """The reader's context, then the runner's hostile issue #61 at the end: cleaned and fenced."""
+    assert '#12 "Crash on start"' in prompt
     assert not INVISIBLE.search(prompt)  # no tag character, no U+202E
     section = prompt[prompt.index("## The issue you are analysing: #61") :]
     fence = next(line for line in section.splitlines() if line.startswith("```"))
@@ -281,7 +295,7 @@ def test_the_new_issue_reaches_the_prompt_cleaned_and_fenced(runner: dict[str, s
 def _hostile_answer() -> dict[str, Any]:
     mentions = " ".join(f"@user{n}" for n in range(58)) + " @octo/maintainers \\@escaped &#64;encoded"
     return {
-        "labels": ["CRASH", "security-approved", "bug", "bug; rm -rf /", 7],
+        "labels": ["CRASH", "security-approved", "bug", "possible-duplicate", "bug; rm -rf /", 7],
         "duplicate_of": "12; touch pwned",
         "analysis": (
             f"A crash, like #12 and GH-12; not #999, octo/other#12 or GH-999. {mentions}{TAGS}{RLO}\n"
@@ -298,9 +312,17 @@ def test_a_hostile_answer_is_cleaned_before_it_is_posted(runner: dict[str, str],
     assert done.returncode == 0, done.stderr
     calls = Path(runner["CALLS"])
     log = (calls / "gh.log").read_text().splitlines()
-    assert log[0].startswith("issue comment 61 --body-file ")
-    assert log[1] == "issue edit 61 --add-label bug,crash"
-    body = (calls / "body.md").read_text(encoding="utf-8")
+    assert log[0].startswith("label list ")  # before anything is posted
+    assert log[1].startswith("issue comment 61 --body-file ")
+    assert log[2] == "issue edit 61 --add-label bug,crash"
+    assert_hostile_answer_cleaned((calls / "body.md").read_text(encoding="utf-8"))
+    assert not (tmp_path / "pwned").exists()
+    assert_hostile_answer_warned(done.stderr)
+
+
+def assert_hostile_answer_cleaned(body: str) -> None:
+    """What `_hostile_answer` becomes in the comment: nothing that mentions, links elsewhere, hides
+    or forges a marker; bounded; the marker last, naming only labels that exist (bug, crash)."""
     assert len(body) <= 65_536  # GitHub's limit on a comment body
     assert not MENTION.search(body) and "&#64;" not in body.replace("&amp;#64;", "")
     assert "@user57" not in body and "\uff20user57" in body  # readable, mentions nobody
@@ -311,8 +333,14 @@ def test_a_hostile_answer_is_cleaned_before_it_is_posted(runner: dict[str, str],
     # The marker with its receipt: the issues of the context's correction lines (#12).
     receipt = Receipt(corrections=(12,), learnings=())
     assert body.endswith("```\n\n" + analysis_marker(["bug", "crash"], context=receipt) + "\n")
-    assert not (tmp_path / "pwned").exists()
-    assert "3 of the labels the model chose are not in labels.md: left out" in done.stderr
+
+
+def assert_hostile_answer_warned(stderr: str) -> None:
+    """The labels left out, said: those not in labels.md, and possible-duplicate, which the
+    repository does not have, named with where to read how to create it."""
+    assert "3 of the labels the model chose are not in labels.md: left out" in stderr
+    assert "the repository does not have, not applied: possible-duplicate (" in stderr
+    assert 'docs/adopting.md, "The labels"' in stderr
 
 
 def test_a_duplicate_and_no_labels(runner: dict[str, str], tmp_path: Path) -> None:
@@ -327,7 +355,8 @@ def test_a_duplicate_and_no_labels(runner: dict[str, str], tmp_path: Path) -> No
     receipt = Receipt(corrections=(12,), learnings=())
     assert body == "Same as #12.\n\n" + analysis_marker([], duplicate_of=12, context=receipt) + "\n"
     assert [line.split(" --")[0] for line in (calls / "gh.log").read_text().splitlines()] == [
-        "issue comment 61"
+        "label list",
+        "issue comment 61",
     ]
 
 
@@ -337,4 +366,5 @@ def test_an_answer_that_is_not_json_posts_nothing(runner: dict[str, str], tmp_pa
     done = _run_step(_step("Post the analysis"), {**runner, "RESPONSE_FILE": str(response)}, tmp_path)
     assert done.returncode == 1
     assert "::error" in done.stderr and "nothing to post" in done.stderr
-    assert not (Path(runner["CALLS"]) / "gh.log").exists()
+    log = (Path(runner["CALLS"]) / "gh.log").read_text().splitlines()
+    assert [line.split(" --")[0] for line in log] == ["label list"]  # nothing posted

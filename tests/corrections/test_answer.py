@@ -137,6 +137,18 @@ def test_only_vocabulary_labels_spelled_as_labels_md_spells_them() -> None:
     assert answer("x", labels="bug").labels == ()
 
 
+def test_labels_the_repository_does_not_have_are_neither_applied_nor_in_the_marker() -> None:
+    response = json.dumps({"labels": ["crash", "bug", "enhancement"], "analysis": "x"})
+    found = clean_answer(response, issue=61, known=KNOWN, existing=["BUG", " enhancement ", "wontfix"])
+    assert found.labels == ("bug", "enhancement")
+    assert found.body == "x\n\n" + analysis_marker(["bug", "enhancement"]) + "\n"
+    assert found.warnings == (
+        "labels of labels.md that the repository does not have, not applied: Crash (create them: "
+        'docs/adopting.md, "The labels")',
+    )
+    assert clean_answer(response, issue=61, known=KNOWN, existing=[]).labels == ()
+
+
 @pytest.mark.parametrize("value", ["12", 12.0, True, 0, -3, 61, "12; touch pwned"])
 def test_duplicate_of_must_be_another_issues_number(value: object) -> None:
     found = answer("x", duplicate_of=value)
@@ -188,6 +200,16 @@ def test_the_command_writes_the_comment_and_prints_the_labels(
         out.read_text(encoding="utf-8")
         == "Hi \uff20x, see #12.\n\n" + analysis_marker(["bug", "crash"], context=Receipt()) + "\n"
     )
+    # With the repository's labels: crash, which it does not have, is neither applied nor in the marker.
+    existing = tmp_path / "existing.txt"
+    existing.write_text("bug\nquestion\n")
+    argv += ["--context", str(tmp_path / "context"), "--existing", str(existing)]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "bug\n" and "does not have, not applied: crash" in captured.err
+    assert analysis_marker(["bug"], context=Receipt()) in out.read_text(encoding="utf-8")
+    assert main([*argv[:-1], str(tmp_path / "none.txt")]) == 2
+    assert "--existing" in capsys.readouterr().err
 
 
 def test_the_command_fails_and_writes_nothing_on_an_answer_that_is_not_json(
