@@ -227,6 +227,12 @@ class Folder:
             os.close(parent)
 
 
+def remove_file(folder: Path, name: str) -> bool:
+    """Delete the plain file `name` of `folder` (no link followed on the way); whether it was."""
+    with Folder.open(folder) as opened:
+        return opened.remove(name)
+
+
 def write_files(folder: Path, files: Mapping[str, str]) -> None:
     """Write `files` (relative `/` name -> text) into `folder`, never through a symbolic link."""
     with Folder.open(folder) as opened:

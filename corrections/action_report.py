@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.files import write_files
+from assistant.files import remove_file, write_files
 from commandline.notices import Notices
 from commandline.workflow import append, command, write_outputs
 from corrections.notes import INTERNAL
@@ -89,7 +89,7 @@ def write_prompt(folder: Path, issue: int | None, budget: Budget, say: Notices) 
             f"no prompt file: its fixed parts (guidance, corrections, learnings) alone take {prompt.size()}, "
             f"over the budget of {budget.describe()} (inputs prompt-max-tokens, prompt-max-chars)"
         )
-        (folder / PROMPT_FILE).unlink(missing_ok=True)  # none from an earlier run stands in for it
+        remove_file(folder, PROMPT_FILE)  # none from an earlier run stands in for it
         say.close()
         return None
     write_files(folder, {PROMPT_FILE: prompt.text})
