@@ -14,12 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from assistant.config_file import ConfigError
 from assistant.identity import BOT_SUFFIX
 from assistant.suggest import closest
 
 _TYPE_WORDS: dict[type, str] = {int: "a valid integer", str: "a valid string", bool: "a valid boolean"}
 REPOSITORY_PATH_RULE = "must be a path relative to the repository's top folder, without `..`"
+
+
+class ConfigError(Exception):
+    """A configuration file or value that cannot be used; the message is one line for the user."""
 
 
 def is_repository_path(value: str) -> bool:

@@ -29,8 +29,7 @@ from commandline.arguments import (
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections.commands import analysis
-from queries.budget import DEFAULT_BUDGET
-from queries.endpoint import GITHUB_GRAPHQL_URL
+from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
     from corrections.read.options import ReadOptions

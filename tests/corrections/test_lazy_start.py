@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.light_modules import DEFERS, HEAVY, LIGHT
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 NETWORK = ("aiohttp", "gql", "graphql", "multidict", "yarl")
 
@@ -75,6 +77,16 @@ def test_an_invalid_config_is_reported_without_the_network_stack(tmp_path: Path)
     assert code == 2
     assert "max_analyzed" in output
     assert not modules & set(NETWORK)
+
+
+def test_the_listed_modules_load_nothing_heavy_in_a_fresh_interpreter() -> None:
+    """The run-time side of tests/test_layout.py's check of the same list (tests/light_modules.py)."""
+    code = (
+        f"import sys\nfor name in {sorted(LIGHT.keys() | DEFERS.keys())!r}:\n    __import__(name)\n"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY)!r}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_a_read_does_import_it(tmp_path: Path) -> None:
