@@ -334,7 +334,7 @@ def test_an_import_inside_a_function_is_only_for_start_up() -> None:
     unlisted = sorted(
         f"{MODULES[name].relative_to(ROOT)}:{line}"
         for name in MODULES
-        if name.split(".")[0] != "emulator" and name not in listed
+        if name not in listed
         for line in imports_in_functions(MODULES[name])
     )
     assert unlisted == []
