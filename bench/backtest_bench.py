@@ -31,7 +31,7 @@ _MODEL = re.compile(r"model ([0-9.]+) s")
 
 def _backtest(url: str, state: str, last: int) -> tuple[dict[str, Any], str, float]:
     """One `corrections backtest --json` run: its document, its stderr and its wall time."""
-    from corrections.cli import main
+    from corrections.commands.cli import main
 
     model = f"{sys.executable} -m bench.stand_ins following"
     os.environ.setdefault("GITHUB_TOKEN", "bench-token")
