@@ -244,7 +244,9 @@ class GitHubClient:
     async def _execute_once(self, operation: Operation, variables: Mapping[str, Any]) -> Answer:
         session = await self._connect()
         request = GraphQLRequest(
-            operation.document, variable_values=dict(variables), operation_name=operation.name
+            operation.document,
+            variable_values={**variables, **operation.fixed_variables},
+            operation_name=operation.name,
         )
         self.usage.graphql_requests += 1
         errors: list[dict[str, Any]] = []
