@@ -16,8 +16,8 @@ from typing import Any
 from assistant.config import Config
 from bench.measure import NAME, OWNER, TOKEN
 from bench.worlds import WorldSpec, generate
-from corrections.job import ReadRequest, read_corrections
-from corrections.outcome import ReadOutcome
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import ReadRequest, read_corrections
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world

@@ -35,7 +35,7 @@ def backtest_bench(
 
     `outsiders`: 👎 from people outside the collaborator list, each one REST look-up of the read.
     """
-    from corrections.cli import main
+    from corrections.commands.cli import main
 
     spec = WorldSpec(issues=issues, seed=seed, outsider_thumbs_down=outsiders)
     store = Store(parse_world(generate(spec)))

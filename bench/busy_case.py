@@ -18,7 +18,7 @@ from typing import Any
 
 from bench.busy_month import busy_month
 from bench.measure import NAME, OWNER, TOKEN, config_for, run_graphql
-from corrections.cli import main
+from corrections.commands.cli import main
 from emulator import Server, serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world

@@ -8,7 +8,7 @@ whose `gh` calls go to the emulator as the token's account (bench/gh_stand_in.py
 maintainer then corrects wrong labels and objects to wrong duplicate notices, through the
 emulator's mutations as the maintainer's account. Both stand-ins live the same weeks, each in
 its own repository from the same seed; the product's own read then counts, per week, the
-corrections and the repeats (corrections/repeats.py).
+corrections and the repeats (corrections/quality/repeats.py).
 
 The example's account and the reader's assistant are read from the example itself (the token its
 posting step uses; the action's `assistant-login` input, else the configuration's login): when
@@ -377,10 +377,10 @@ def weekly(
     server: Server, found: Sequence[Arrival], reader: str, steps: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, int]]:
     """The product's own read of the repository: corrections and repeats by week of the analysis."""
-    from corrections.options import build_options
-    from corrections.read import read_outcome
-    from corrections.repeats import outcome_repeats
-    from corrections.rules import RuleSettings
+    from corrections.commands.read import read_outcome
+    from corrections.quality.repeats import outcome_repeats
+    from corrections.read.options import build_options
+    from corrections.rules.issue import RuleSettings
 
     window = int(next(s for s in steps if _is_reader(s)).get("with", {}).get("max-analyzed", 30))
     options = build_options(repo=f"{OWNER}/{NAME}", out=Path("."), config_path=None, api_url=server.url)

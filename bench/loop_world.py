@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from corrections.marker_line import analysis_marker
+from corrections.rules.analysis_marker import analysis_marker
 
 OWNER, NAME = "octo", "loop"
 MAINTAINER = "mara"

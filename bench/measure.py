@@ -20,10 +20,10 @@ from typing import Any
 
 from assistant.config import Config, ContextConfig
 from bench.rest_reader import RestOutcome, read_rest
-from corrections.context import render_context
-from corrections.job import ReadRequest, read_corrections
-from corrections.models import IssueCorrection
-from corrections.outcome import ReadOutcome
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.render.context import render_context
+from corrections.rules.models import IssueCorrection
 from emulator import Server, serve_in_thread
 from queries.client import GitHubClient
 
@@ -110,7 +110,7 @@ async def _graphql(url: str, config: Config) -> ReadOutcome:
 
 
 def run_graphql(server: Server, config: Config) -> Figures:
-    """One run of the product's reader (`corrections.job.read_corrections`)."""
+    """One run of the product's reader (`corrections.read.round_trips.read_corrections`)."""
     before = len(server.log())
     started = time.perf_counter()
     outcome = asyncio.run(_graphql(server.url, config))

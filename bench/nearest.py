@@ -7,7 +7,7 @@ corrections of the issues opened before it. Its nearest earlier correction is on
 subject, decided without BM25: in the demo world by hand (DEMO_TOPICS, from reading the issues),
 in a generated world by the topic family it was generated from (bench/topic_world.py). The
 figure is the rank of the first such line, newest first (the order without an analysed issue)
-and nearest first (`corrections.nearest`, the order with one). Both worlds are read by the real
+and nearest first (`corrections.render.nearest`, the order with one). Both worlds are read by the real
 reader from the emulator; only the ranking is run once per new issue, in process.
 """
 
@@ -24,9 +24,9 @@ from typing import Any
 
 from assistant.config import Config, ContextConfig
 from bench.topic_world import TopicSpec, generate
-from corrections.job import ReadRequest, read_corrections
-from corrections.nearest import issue_text, nearest_first
-from corrections.outcome import ReadOutcome
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.render.nearest import issue_text, nearest_first
 from emulator import serve_in_thread
 from emulator.worlds import demo_world_path
 from queries.client import GitHubClient

@@ -3,8 +3,8 @@
 The newest comments of the repository page by page (`Link` pagination) give the window: the
 issues with a first analysis among them, by newest comment. Then, up to 10 requests at once,
 each window issue (title, state) and its timeline, the 👎 of analyses whose rollup shows one, and
-the permission of each person who matters. The answers become `corrections.models.Issue` and
-the product's pure rules (`corrections.rules`) decide, so only the reading differs.
+the permission of each person who matters. The answers become `corrections.rules.models.Issue` and
+the product's pure rules (`corrections.rules.issue`) decide, so only the reading differs.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ import aiohttp
 
 from assistant.config import Config
 from assistant.identity import is_person, normalize_login
-from corrections.issue_read import MAX_TIMELINE_PAGES
-from corrections.markers import MarkerError, parse_analysis
-from corrections.models import (
+from corrections.read.issue_read import MAX_TIMELINE_PAGES
+from corrections.read.reading import MAX_REACTION_PAGES
+from corrections.rules.issue import RuleSettings, correct, duplicate_deciders, first_analysis
+from corrections.rules.markers import MarkerError, parse_analysis
+from corrections.rules.models import (
     Actor,
     Closed,
     Comment,
@@ -36,9 +38,7 @@ from corrections.models import (
     Reaction,
     Reopened,
 )
-from corrections.reading import MAX_REACTION_PAGES
-from corrections.rules import RuleSettings, correct, duplicate_deciders, first_analysis
-from corrections.vocabulary import parse_vocabulary
+from corrections.rules.vocabulary import parse_vocabulary
 
 GHOST_ID = 10137  # GitHub's stand-in for deleted accounts: not a person
 PER_PAGE = 100

@@ -40,7 +40,7 @@ _MENTION = re.compile(r"#(\d{1,9})\b")
 _LINE = re.compile(r'^#(\d+) (".*?(?<!\\)") \| [^|]+ \| (.+)$', re.MULTILINE)
 
 
-# The heading of the prompt's section on the issue being analysed (corrections/new_issue.py).
+# The heading of the prompt's section on the issue being analysed (corrections/render/new_issue.py).
 _SECTION = re.compile(r"^## The issue you are analysing: #(\d+)$", re.MULTILINE)
 
 

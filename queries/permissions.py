@@ -9,7 +9,7 @@ The one policy, for the correction reader and the learnings sync alike:
     repository collaborators.", what a workflow's GITHUB_TOKEN is mostly told on github.com); the
     REST endpoint needs only metadata read (GitHub's REST documentation, "Get repository
     permissions for a user"), though a token without push access gets 403 there too (the note
-    then says so: corrections.notes.permissions_refused);
+    then says so: corrections.read.notes.permissions_refused);
   * GitHub answered without listing the login: nested teams and other grants are not listed, so
     that is not proof of READ.
 - Any other failure of the GraphQL request (network, timeout, 5xx, a rate limit, an answer that

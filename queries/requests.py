@@ -1,6 +1,6 @@
 """What the correction reader's round trips ask for: plain values, no I/O.
 
-Kept apart from `queries.fetch` so that the pure scan state (`corrections.reading`) can say what
+Kept apart from `queries.fetch` so that the pure scan state (`corrections.read.reading`) can say what
 the next round must ask without importing the network stack (gql, aiohttp).
 """
 

@@ -1,6 +1,6 @@
 """What a reading cost, counted by the client and reported by the renderers: plain values, no I/O.
 
-Apart from `queries.client` so that what a run produced (`corrections.outcome`) and its renderers
+Apart from `queries.client` so that what a run produced (`corrections.read.outcome`) and its renderers
 do not import the network stack.
 """
 

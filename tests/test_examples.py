@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from corrections.marker_line import Receipt, analysis_marker
+from corrections.rules.analysis_marker import Receipt, analysis_marker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))

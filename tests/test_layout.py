@@ -27,29 +27,22 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "emulator": frozenset(),
 }
 MAX_LINES = 450
+# The stages of `corrections/`, top first: a stage imports only the stages below it. The commands
+# are the ends; quality measures what was read and renders its reports; render turns a read's
+# outcome into the files the model reads; read runs the round trips and builds the outcome; the
+# rules decide on plain models. `corrections.__main__` stands above them all.
+STAGES = ("commands", "quality", "render", "read", "rules")
 # The corrections modules that talk to GitHub or run the commands that do: only they may reach
 # the network stack. Every other corrections module is pure (models in, models or text out).
 READERS = frozenset(
     {
         "corrections.__main__",
-        "corrections.action",
-        "corrections.backtest_command",
-        "corrections.base_files",
-        "corrections.cli",
-        "corrections.demo",
-        "corrections.explain_job",
-        "corrections.job",
-        "corrections.read",
-        "corrections.reports",
-    }
-)
-COMMANDS = frozenset(
-    {
-        "corrections.cli",
-        "corrections.action",
-        "corrections.reports",
-        "corrections.demo",
-        "corrections.backtest_command",
+        "corrections.read.base_files",
+        "corrections.read.round_trips",
+        *(
+            f"corrections.commands.{n}"
+            for n in ("action", "backtest", "cli", "demo", "explain_read", "read", "reports")
+        ),
     }
 )
 NETWORK = frozenset({"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail"})
@@ -228,14 +221,38 @@ def test_one_module_reads_hidden_markers() -> None:
     assert marker_pattern_modules(product) == {"assistant.markers"}
 
 
+def _stage(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "corrections" and parts[1] in STAGES else None
+
+
+def test_every_corrections_module_is_in_a_stage_folder() -> None:
+    loose = [n for n in MODULES if n.startswith("corrections.") and n.count(".") == 1]
+    assert sorted(loose) == ["corrections.__main__", *(f"corrections.{s}" for s in sorted(STAGES))]
+
+
+def test_the_stages_import_only_the_stages_below_them() -> None:
+    """commands -> quality -> render -> read -> rules: never sideways, never back up."""
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if (stage := _stage(name))
+        for target in targets
+        if (other := _stage(target)) and STAGES.index(other) < STAGES.index(stage)
+    )
+    assert wrong == []
+
+
 def test_the_commands_are_imported_by_nothing_but_the_entry_point() -> None:
-    """cli, action, reports and demo are ends: the core they share lives below them."""
-    importers = {
-        name: sorted(GRAPH[name] & COMMANDS)
-        for name in GRAPH
-        if GRAPH[name] & COMMANDS and name not in {"corrections.cli", "corrections.__main__"}
-    }
-    assert importers == {}
+    """The modules of commands/ are ends: the core they share lives below them."""
+    importers = sorted(
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if _stage(name) != "commands" and name != "corrections.__main__"
+        for target in targets
+        if _stage(target) == "commands"
+    )
+    assert importers == []
 
 
 @pytest.mark.parametrize(

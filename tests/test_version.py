@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from assistant import version
-from corrections.cli import main as corrections_main
+from corrections.commands.cli import main as corrections_main
 from learnings.cli import main as learnings_main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def test_a_checkout_answers_without_importlib_metadata() -> None:
     """Looking through every installed distribution's metadata took longer than the rest of --version."""
     code = (
         "import sys, contextlib, io\n"
-        "from corrections.cli import main\n"
+        "from corrections.commands.cli import main\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--version'])\n"
         "print('importlib.metadata' in sys.modules)\n"

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.action import run_action
-from corrections.prompt_budget import DEFAULT_MAX_TOKENS
-from corrections.tokens import count_tokens
+from corrections.commands.action import run_action
+from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
+from corrections.render.tokens import count_tokens
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
 
 TOKEN = "ghs_test-token-never-printed"
@@ -261,7 +261,7 @@ def test_an_internal_error_never_blames_github(  # noqa: PLR0917 - pytest fixtur
     async def broken(*_args: object, **_keys: object) -> None:
         raise RuntimeError("a bug of the reader")
 
-    monkeypatch.setattr("corrections.job.read_corrections", broken)
+    monkeypatch.setattr("corrections.read.round_trips.read_corrections", broken)
     status = run_action(action_env(actions_demo, "issues", OPENED, fail_on_error=strict))
     out = outputs(tmp_path / "output")
     assert out["github-failed"] == "false"

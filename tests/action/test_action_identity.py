@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from corrections.action import run_action
+from corrections.commands.action import run_action
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators, world_dict
 
 OPENED = {
@@ -157,7 +157,7 @@ def test_the_commands_take_the_same_account_as_an_option(
 ) -> None:
     """The schedule examples run `corrections quality` and `learnings sync` with github.token too:
     `--assistant-login` is the action's input as an option, checked as the configuration is."""
-    from corrections.cli import main
+    from corrections.commands.cli import main
 
     monkeypatch.setenv("GITHUB_TOKEN", "test-token")
     common = [

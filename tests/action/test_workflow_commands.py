@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from commandline.workflow import command, mask, output_block, write_outputs
-from corrections.action import classify
-from corrections.summary import markdown_text
+from corrections.commands.action import classify
+from corrections.commands.summary import markdown_text
 
 
 def test_a_message_cannot_end_the_command_or_start_another() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from corrections.cli import _parser as corrections_parser
+from corrections.commands.cli import _parser as corrections_parser
 from learnings.cli import build_parser as learnings_parser
 from tests.commandline.conftest import Command
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from corrections.output import MANIFEST
+from corrections.render.output import MANIFEST
 from emulator import Server
 from tests.commandline.conftest import Command
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from assistant.identity import Identity, is_assistant
-from corrections.models import Actor
+from corrections.rules.models import Actor
 from emulator import Server
 from queries.classify import classify
 from queries.errors import BadCredentials, PermissionDenied, RateLimited

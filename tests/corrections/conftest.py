@@ -8,9 +8,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from corrections.models import Actor, Closed, Comment, DuplicateMark, Event, Issue, LabelChange, Reopened
-from corrections.rules import RuleSettings
-from corrections.vocabulary import parse_vocabulary
+from corrections.rules.issue import RuleSettings
+from corrections.rules.models import (
+    Actor,
+    Closed,
+    Comment,
+    DuplicateMark,
+    Event,
+    Issue,
+    LabelChange,
+    Reopened,
+)
+from corrections.rules.vocabulary import parse_vocabulary
 
 ASSISTANT = Actor(login="triage-assistant", typename="Bot")
 VOCABULARY = "- `bug`: broken\n- `enhancement`: new\n- `docs`: words\n- `question`: ask\n"

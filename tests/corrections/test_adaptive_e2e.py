@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from assistant.untrusted import clean_line
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import DEMO, Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 from assistant.config import Config, config_from_table
-from corrections.explain import explain
-from corrections.explain_job import read_trail
-from corrections.job import ReadRequest, read_corrections
-from corrections.outcome import ReadOutcome
-from corrections.quality import quality_report
-from corrections.render import corrections_json, render_corrections_md
-from corrections.rules import RuleSettings
+from corrections.commands.explain_read import read_trail
+from corrections.quality.explain import explain
+from corrections.quality.numbers import quality_report
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.render.files import corrections_json, render_corrections_md
+from corrections.rules.issue import RuleSettings
 from queries.client import GitHubClient
 from queries.retry import RetryPolicy
 from tests.emulation import Emulators

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from assistant.markers import find_markers
-from corrections.answer import (
+from corrections.commands.cli import main
+from corrections.render.answer import (
     MAX_COMMENT_CHARS,
     Answer,
     AnswerError,
@@ -27,8 +28,7 @@ from corrections.answer import (
     neutralised,
     parse_response,
 )
-from corrections.cli import main
-from corrections.marker_line import Receipt, analysis_marker
+from corrections.rules.analysis_marker import Receipt, analysis_marker
 
 KNOWN = Known(vocabulary=("bug", "Crash", "enhancement", "a,b"), issues=frozenset({12, 40}))
 MENTION = re.compile(r"(?<![0-9A-Za-z_])@[0-9A-Za-z]")

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from corrections.as_of import issue_as_of, reactions_as_of
-from corrections.cli import main
-from corrections.models import Actor, Closed, Comment, Issue, LabelChange, Reaction, Reopened
+from corrections.commands.cli import main
+from corrections.quality.as_of import issue_as_of, reactions_as_of
+from corrections.rules.models import Actor, Closed, Comment, Issue, LabelChange, Reaction, Reopened
 from tests.emulation import DEMO, Emulators, world_dict
 
 
@@ -132,11 +132,11 @@ def test_an_issue_as_of_a_moment_has_the_state_and_activity_its_earlier_events_l
 def test_a_window_the_read_may_not_reach_is_said() -> None:
     from datetime import timedelta
 
-    from corrections.as_of import outcome_as_of
-    from corrections.issue_read import IssueRead
-    from corrections.outcome import ReadOutcome
-    from corrections.rules import RuleSettings
-    from corrections.vocabulary import parse_vocabulary
+    from corrections.quality.as_of import outcome_as_of
+    from corrections.read.issue_read import IssueRead
+    from corrections.read.outcome import ReadOutcome
+    from corrections.rules.issue import RuleSettings
+    from corrections.rules.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder
 
     settings = RuleSettings(vocabulary=parse_vocabulary(VOCABULARY))
@@ -172,11 +172,11 @@ def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() 
     import random
     from datetime import timedelta
 
-    from corrections.as_of import outcome_as_of, read_as_of
-    from corrections.issue_read import IssueRead
-    from corrections.outcome import ReadOutcome
-    from corrections.rules import RuleSettings
-    from corrections.vocabulary import parse_vocabulary
+    from corrections.quality.as_of import outcome_as_of, read_as_of
+    from corrections.read.issue_read import IssueRead
+    from corrections.read.outcome import ReadOutcome
+    from corrections.rules.issue import RuleSettings
+    from corrections.rules.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder
 
     settings = RuleSettings(vocabulary=parse_vocabulary(VOCABULARY))

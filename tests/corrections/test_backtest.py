@@ -13,9 +13,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from bench.loop_world import arrivals, history_world
-from corrections.backtest import AnswerError, parse_answer
-from corrections.backtest_run import AnswerCache, ModelFailed, run_model
-from corrections.cli import main
+from corrections.commands.cli import main
+from corrections.quality.backtest_run import AnswerCache, ModelFailed, run_model
+from corrections.quality.backtest_score import AnswerError, parse_answer
 from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parent.parent.parent

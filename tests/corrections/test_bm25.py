@@ -1,4 +1,4 @@
-"""corrections/bm25.py scores exactly as the bm25s library does, so the nearest-first order is the same.
+"""corrections/render/bm25.py scores exactly as the bm25s library does, so the nearest-first order is the same.
 
 The product dropped bm25s (and numpy, which a cold runner downloaded for it); bm25s stays a test
 dependency as the reference. The reference below is the ranking the product ran before: bm25s's
@@ -24,8 +24,8 @@ from bench.topic_world import TopicSpec
 from bench.topic_world import generate as topic_world
 from bench.worlds import WorldSpec
 from bench.worlds import generate as bench_world
-from corrections import bm25
-from corrections.nearest import issue_text
+from corrections.render import bm25
+from corrections.render.nearest import issue_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -36,7 +36,7 @@ def reference_tokens(texts: Sequence[str]) -> list[list[str]]:
 
 
 def reference_many(documents: Sequence[str], queries: Sequence[str]) -> list[list[float]]:
-    """The ranking's scores as bm25s computed them (corrections/nearest.py before the switch),
+    """The ranking's scores as bm25s computed them (corrections/render/nearest.py before the switch),
     for several queries against one corpus (indexed once)."""
     corpus = reference_tokens(documents)
     known = {word for words in corpus for word in words}

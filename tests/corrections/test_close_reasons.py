@@ -7,8 +7,8 @@ description of `IssueStateReason.DUPLICATE`). The close that still stands takes 
 
 from __future__ import annotations
 
-from corrections.models import Actor
-from corrections.render import render_issue_md
+from corrections.render.files import render_issue_md
+from corrections.rules.models import Actor
 from tests.corrections.conftest import IssueBuilder
 
 ALICE = Actor(login="alice")

@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from corrections.analysed import AnalysedIssue
-from corrections.models import (
+from corrections.read.analysed import AnalysedIssue
+from corrections.read.outcome import ReadOutcome
+from corrections.render.files import corrections_json, render_corrections_md
+from corrections.rules.models import (
     DuplicateNotice,
     DuplicateOutcome,
     IssueCorrection,
     Objector,
 )
-from corrections.outcome import ReadOutcome
-from corrections.render import corrections_json, render_corrections_md
-from corrections.vocabulary import parse_vocabulary
+from corrections.rules.vocabulary import parse_vocabulary
 
 
 def at(day: int) -> datetime:

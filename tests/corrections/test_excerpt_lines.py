@@ -3,10 +3,10 @@ words; other people's comments (a bot's chatter) go first."""
 
 from __future__ import annotations
 
-from corrections.excerpt_lines import cut_lines, keeping_order
-from corrections.models import Actor
-from corrections.prompt import HEAD_LINES, parse_issue_file
-from corrections.render import render_issue_md
+from corrections.render.excerpt_lines import cut_lines, keeping_order
+from corrections.render.files import render_issue_md
+from corrections.render.prompt import HEAD_LINES, parse_issue_file
+from corrections.rules.models import Actor
 from tests.corrections.conftest import IssueBuilder
 
 REPORTER = Actor(login="kwame")

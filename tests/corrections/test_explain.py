@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.cli import main
-from corrections.explain import TrailFacts, explain
-from corrections.models import Actor, Permission, Reaction
-from corrections.rules import RuleSettings
+from corrections.commands.cli import main
+from corrections.quality.explain import TrailFacts, explain
+from corrections.rules.issue import RuleSettings
+from corrections.rules.models import Actor, Permission, Reaction
 from tests.emulation import DEMO, Emulators
 
 MARA = Actor(login="mara")

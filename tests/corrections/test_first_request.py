@@ -1,7 +1,7 @@
 """A read's first request leaves before the rest of the reader is loaded, and is never wasted.
 
 The first scan page needs nothing GitHub says, so `corrections read` and the action send it as
-soon as the HTTP client is loaded (corrections/read.py) and load pydantic, the models and the
+soon as the HTTP client is loaded (corrections/commands/read.py) and load pydantic, the models and the
 rules while GitHub answers. Checked in a fresh interpreter: `-X importtime` names each module as
 it is imported, and an audit hook marks the first connection in the same stream.
 """
@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from corrections.job import ReadRequest, read_corrections
-from corrections.options import build_options
-from corrections.read import first_ask
+from corrections.commands.read import first_ask
+from corrections.read.options import build_options
+from corrections.read.round_trips import ReadRequest, read_corrections
 from emulator import Server
 from queries.client import GitHubClient
 from queries.requests import WindowAsk
@@ -66,7 +66,7 @@ def imports_before_the_first_connection(call: str, cwd: Path, env: dict[str, str
 def test_corrections_read_connects_before_loading_pydantic(emulate: Emulators, tmp_path: Path) -> None:
     server = emulate()
     call = (
-        "from corrections.cli import main; "
+        "from corrections.commands.cli import main; "
         f"main(['read', '--repo', 'octo/demo', '--api-url', {server.url!r}, '--out', 'context'])"
     )
     modules, stderr = imports_before_the_first_connection(call, tmp_path, {"GITHUB_TOKEN": "ghs_x"})
@@ -89,7 +89,7 @@ def test_the_action_connects_before_loading_pydantic(emulate: Emulators, tmp_pat
         "INPUT_OUT": str(tmp_path / "context"),
     }
     modules, stderr = imports_before_the_first_connection(
-        "from corrections.action import main; main()", tmp_path, env
+        "from corrections.commands.action import main; main()", tmp_path, env
     )
     assert "gql" in modules
     assert not modules & {"pydantic", "pydantic_core", "jinja2"}, sorted(modules)
@@ -103,7 +103,7 @@ def test_a_configured_read_also_sends_its_first_request_before_pydantic(
     server = emulate()
     (tmp_path / "assistant.toml").write_text("[context]\nmax_analyzed = 10\n", encoding="utf-8")
     call = (
-        "from corrections.cli import main; "
+        "from corrections.commands.cli import main; "
         f"main(['read', '--repo', 'octo/demo', '--api-url', {server.url!r}, '--out', 'context', "
         "'--config', 'assistant.toml'])"
     )
@@ -145,7 +145,7 @@ def test_the_early_request_is_the_first_page_and_is_sent_once(
     arguments += ["--max-analyzed", str(max_analyzed)] if max_analyzed is not None else []
     arguments += ["--issue", str(issue)] if issue is not None else []
     monkeypatch.setenv("GITHUB_TOKEN", "ghs_x")
-    from corrections.cli import main
+    from corrections.commands.cli import main
 
     assert main(arguments) == 0
     operations = _operations(server)

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.identity import Identity
-from corrections.cli import main
-from corrections.marker_line import analysis_marker
-from corrections.markers import MarkerError, parse_analysis
-from corrections.models import Actor, Analysis, Comment
+from corrections.commands.cli import main
+from corrections.rules.analysis_marker import analysis_marker
+from corrections.rules.markers import MarkerError, parse_analysis
+from corrections.rules.models import Actor, Analysis, Comment
 from tests.corrections.conftest import ASSISTANT
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -186,7 +186,7 @@ def test_a_marker_from_someone_else_is_still_not_an_analysis() -> None:
 
 def test_the_writer_imports_no_network_stack() -> None:
     code = (
-        "import sys, corrections.markers, assistant.version; "
+        "import sys, corrections.rules.markers, assistant.version; "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'aiohttp', 'gql', 'graphql', 'multidict', 'queries', 'yarl'}))"
     )
     result = subprocess.run(

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from bench.topic_world import TopicSpec, TopicWorld, generate
-from corrections.cli import main
-from corrections.models import IssueCorrection
-from corrections.nearest import nearest_first
+from corrections.commands.cli import main
+from corrections.render.nearest import nearest_first
+from corrections.rules.models import IssueCorrection
 from emulator import Server
 from tests.emulation import Emulators
 
@@ -70,10 +70,10 @@ def test_ranking_needs_neither_bm25s_nor_numpy() -> None:
     modules and a ranking import none of them."""
     code = (
         "import sys, contextlib, io\n"
-        "import corrections.cli, corrections.job, corrections.action, corrections.context\n"
-        "from corrections.nearest import similarity\n"
+        "import corrections.commands.cli, corrections.read.round_trips, corrections.commands.action, corrections.render.context\n"
+        "from corrections.render.nearest import similarity\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
-        "    corrections.cli.main(['read', '--help'])\n"
+        "    corrections.commands.cli.main(['read', '--help'])\n"
         "assert similarity(['disk full', 'windows path'], 'the disk is full')[0] > 0\n"
         "print(sorted(m for m in ('bm25s', 'numpy') if m in sys.modules))\n"
     )

@@ -6,7 +6,7 @@ from typing import get_args
 
 import pytest
 
-from corrections import notes
+from corrections.read import notes
 
 
 def test_every_part_has_words_and_is_named_in_the_note() -> None:

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from corrections.cli import main
-from corrections.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
-from corrections.nearest import MAX_BODY_WORDS, issue_text, nearest_first, similarity
+from corrections.commands.cli import main
+from corrections.render.nearest import MAX_BODY_WORDS, issue_text, nearest_first, similarity
+from corrections.rules.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
 from tests.emulation import Emulators
 
 LABELS = "- `bug`: broken\n- `crash`: dies\n- `config`: settings\n- `enhancement`: new\n"

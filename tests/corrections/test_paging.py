@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from corrections.cli import main
+from corrections.commands.cli import main
 from queries.permissions import MAX_REST_LOOKUPS
 from tests.emulation import Emulators
 

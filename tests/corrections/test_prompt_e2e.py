@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.cli import main
-from corrections.demo import PLANTED_FAULTS, planted_note
-from corrections.prompt_budget import DEFAULT_MAX_TOKENS
-from corrections.tokens import count_tokens
+from corrections.commands.cli import main
+from corrections.commands.demo import PLANTED_FAULTS, planted_note
+from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
+from corrections.render.tokens import count_tokens
 from emulator import Server
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from assistant.untrusted import clean_line
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import Emulators
 
 WORLDS = Path(__file__).resolve().parent.parent / "worlds"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from corrections.reading import Reading
-from corrections.rules import RuleSettings
+from corrections.read.reading import Reading
+from corrections.rules.issue import RuleSettings
 from queries.fetch import DetailsResult
 from queries.models import CommentReactions, IssueNode, TimelinePage
 from queries.requests import DetailsRequest

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from corrections.cli import main
-from corrections.marker_line import (
+from corrections.commands.cli import main
+from corrections.rules.analysis_marker import (
     MAX_RECEIPT_CORRECTIONS,
     MAX_RECEIPT_LEARNINGS,
     MarkerError,
@@ -18,9 +18,9 @@ from corrections.marker_line import (
     analysis_marker,
     folder_receipt,
 )
-from corrections.markers import parse_analysis
-from corrections.models import Comment, Issue
-from corrections.rules import RuleSettings, analyses
+from corrections.rules.issue import RuleSettings, analyses
+from corrections.rules.markers import parse_analysis
+from corrections.rules.models import Comment, Issue
 from tests.corrections.conftest import ASSISTANT
 from tests.corrections.test_marker import IDENTITY, read_back
 

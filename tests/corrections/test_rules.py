@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.identity import Identity, is_assistant, is_person
-from corrections.models import Actor, DuplicateOutcome, Objector, Permission, Reaction
-from corrections.rules import (
+from corrections.rules.issue import (
     RuleSettings,
     analyses,
     correct,
@@ -18,6 +17,7 @@ from corrections.rules import (
     duplicate_outcome,
     first_analysis,
 )
+from corrections.rules.models import Actor, DuplicateOutcome, Objector, Permission, Reaction
 
 ALICE = Actor(login="alice")  # ADMIN
 BOB = Actor(login="bob")  # WRITE
@@ -354,7 +354,7 @@ def test_confirmed_or_open_duplicate_alone_is_no_correction(issue: Any, settings
 
 
 def test_vocabulary_declares_list_items_at_any_depth_but_not_in_code() -> None:
-    from corrections.vocabulary import parse_vocabulary
+    from corrections.rules.vocabulary import parse_vocabulary
 
     text = (
         "# Labels\n\n- `bug`: broken\n  * `crash`: aborts\n    + `hang`: stuck\n1. `docs`: words\n"
@@ -366,7 +366,7 @@ def test_vocabulary_declares_list_items_at_any_depth_but_not_in_code() -> None:
 def test_vocabulary_is_read_as_commonmark() -> None:
     """Retired labels (HTML comments), `~~~` fences, indented code and HTML blocks declare nothing;
     `+`, `1.` and `1)` items at any depth do (a line-by-line reader got each of these wrong)."""
-    from corrections.vocabulary import parse_vocabulary
+    from corrections.rules.vocabulary import parse_vocabulary
 
     text = (
         "# Labels\n\n"

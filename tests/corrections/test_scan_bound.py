@@ -7,9 +7,9 @@ import asyncio
 
 from assistant.config import Config, ContextConfig
 from bench.worlds import WorldSpec, generate
-from corrections.job import ReadRequest, read_corrections
-from corrections.notes import scan_bound
-from corrections.outcome import ReadOutcome
+from corrections.read.notes import scan_bound
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import ReadRequest, read_corrections
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world

@@ -17,9 +17,9 @@ from assistant.config import Config, Override, parse_config, with_overrides
 from assistant.config_file import ConfigError
 from assistant.identity import Identity
 from assistant.markers import placed_markers
-from corrections.models import Actor
-from corrections.rules import RuleSettings, analyses, corrected_labels, first_analysis, put_forward
-from corrections.vocabulary import parse_vocabulary
+from corrections.rules.issue import RuleSettings, analyses, corrected_labels, first_analysis, put_forward
+from corrections.rules.models import Actor
+from corrections.rules.vocabulary import parse_vocabulary
 from tests.corrections.conftest import VOCABULARY, IssueBuilder
 
 WORKFLOW_TOKEN = Actor(login="github-actions", typename="Bot")

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from corrections import tokens
-from corrections.tokens import RUN, LineCounter, count_tokens, fit_tokens
+from corrections.render import tokens
+from corrections.render.tokens import RUN, LineCounter, count_tokens, fit_tokens
 
 
 def test_known_counts_of_o200k_base() -> None:

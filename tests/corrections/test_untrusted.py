@@ -18,10 +18,10 @@ from assistant.untrusted import (
     is_invisible,
     json_text,
 )
-from corrections.models import Comment, Issue, IssueCorrection
-from corrections.outcome import ReadOutcome
-from corrections.render import correction_line, issue_summary, render_issue_md
-from corrections.summary import RunFacts, markdown_text, render_summary
+from corrections.commands.summary import RunFacts, markdown_text, render_summary
+from corrections.read.outcome import ReadOutcome
+from corrections.render.files import correction_line, issue_summary, render_issue_md
+from corrections.rules.models import Comment, Issue, IssueCorrection
 
 HOSTILE = st.text(
     alphabet=st.one_of(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from corrections.vocabulary import Vocabulary
+from corrections.rules.vocabulary import Vocabulary
 
 
 class _CountedNames(tuple[str, ...]):

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import Emulators
 
 START = datetime(2026, 10, 1, tzinfo=UTC)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import Emulators
 
 RunQuality = Callable[..., tuple[int, Path]]

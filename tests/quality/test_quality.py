@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from corrections.models import (
+from corrections.quality.numbers import AnalyzedIssue, month_quality
+from corrections.rules.issue import RuleSettings, correct, corrected_labels, put_forward
+from corrections.rules.kept import LabelNumbers, label_numbers
+from corrections.rules.models import (
     Actor,
     Analysis,
     Comment,
@@ -16,9 +19,7 @@ from corrections.models import (
     LabelChange,
     Objector,
 )
-from corrections.quality import AnalyzedIssue, LabelNumbers, label_numbers, month_quality
-from corrections.rules import RuleSettings, correct, corrected_labels, put_forward
-from corrections.vocabulary import parse_vocabulary
+from corrections.rules.vocabulary import parse_vocabulary
 
 AT = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
 ASSISTANT = Actor(login="triage-assistant", typename="Bot")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import Emulators
 
 HERE = Path(__file__).resolve().parent

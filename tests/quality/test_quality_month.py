@@ -13,7 +13,7 @@ import pytest
 
 from bench.busy_month import BusyMonth, BusyMonthSpec, busy_month
 from bench.worlds import TIME
-from corrections.cli import main
+from corrections.commands.cli import main
 from tests.emulation import Emulators
 
 MONTH = "2026-11"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from corrections.issue_read import IssueRead
-from corrections.models import Actor, Permission
-from corrections.outcome import ReadOutcome
-from corrections.quality import QualityReport, month_of, quality_report
-from corrections.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
-from corrections.rules import RuleSettings, correct
-from corrections.vocabulary import parse_vocabulary
+from corrections.quality.numbers import QualityReport, month_of, quality_report
+from corrections.quality.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
+from corrections.read.issue_read import IssueRead
+from corrections.read.outcome import ReadOutcome
+from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.models import Actor, Permission
+from corrections.rules.vocabulary import parse_vocabulary
 from tests.corrections.conftest import ASSISTANT, VOCABULARY, IssueBuilder
 
 MAINTAINER = Actor(login="mara")

@@ -18,7 +18,7 @@ from typing import Any, Literal
 import pytest
 
 from assistant.config import Config
-from corrections.job import ReadRequest, read_corrections
+from corrections.read.round_trips import ReadRequest, read_corrections
 from emulator import Server
 from queries.client import Answer, GitHubClient
 from queries.documents import Operation

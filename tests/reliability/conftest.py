@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from corrections.cli import main
-from corrections.output import MANIFEST
+from corrections.commands.cli import main
+from corrections.render.output import MANIFEST
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WORLDS = ROOT / "tests" / "worlds"

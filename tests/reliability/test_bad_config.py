@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from corrections.cli import main
+from corrections.commands.cli import main
 from emulator import Server
 
 CONFIGS: dict[str, tuple[str | bytes, tuple[str, ...]]] = {

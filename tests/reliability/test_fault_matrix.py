@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from assistant.untrusted import clean_line
-from corrections.notes import PARTS, Part
+from corrections.read.notes import PARTS, Part
 from emulator import Server
 from tests.emulation import DEMO, Emulators
 
@@ -55,7 +55,7 @@ class Case:
     faults: list[dict[str, Any]]
     category: str | None  # the note's category; None: recovered, no note at all
     failed: bool = False  # nothing usable: "could not be read"
-    missing: tuple[Part, ...] = ()  # parts the note must name (keys of corrections.notes.PARTS)
+    missing: tuple[Part, ...] = ()  # parts the note must name (keys of corrections.read.notes.PARTS)
     retried: bool | None = None  # True: at least one retry; False: none
     budget: float = FAIL_BUDGET
     extra: tuple[str, ...] = field(default=())

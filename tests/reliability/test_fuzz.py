@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 from assistant.commands import command_lines, says_not_duplicate
 from assistant.identity import Identity
 from assistant.untrusted import INVISIBLE_CATEGORIES
-from corrections.markers import MarkerError, parse_analysis
-from corrections.models import (
+from corrections.read.outcome import ReadOutcome
+from corrections.render.files import corrections_json, render_corrections_md, render_issue_md
+from corrections.rules.issue import RuleSettings, analyses
+from corrections.rules.markers import MarkerError, parse_analysis
+from corrections.rules.models import (
     Actor,
     Comment,
     DuplicateNotice,
@@ -31,10 +34,7 @@ from corrections.models import (
     LabelChange,
     Objector,
 )
-from corrections.outcome import ReadOutcome
-from corrections.render import corrections_json, render_corrections_md, render_issue_md
-from corrections.rules import RuleSettings, analyses
-from corrections.vocabulary import MAX_NAME, parse_vocabulary
+from corrections.rules.vocabulary import MAX_NAME, parse_vocabulary
 from learnings.model import Learning
 from learnings.prompt import render_block
 from learnings.store import parse_jsonl, to_jsonl

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from corrections.notes import permissions_refused
+from corrections.read.notes import permissions_refused
 from emulator.worlds import demo_world_path
 from tests.emulation import Emulators
 

@@ -1,0 +1,118 @@
+"""`corrections action` after the read: the context shown in the log, prompt.md, the step's
+outputs and its summary.
+
+Apart from corrections/commands/action.py so that the step sends its first request before the prompt's and
+the summary's code (pydantic, jinja2) is loaded.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.files import remove_file, write_files
+from commandline.notices import Notices
+from commandline.workflow import append, command, write_outputs
+from corrections.commands.summary import RunFacts, render_summary
+from corrections.read.notes import INTERNAL
+from corrections.read.options import ReadOptions
+from corrections.read.outcome import ReadOutcome
+from corrections.render.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.render.prompt_budget import Budget
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What the step knows besides the outcome when the read is done."""
+
+    event: str
+    issue: int | None
+    mode: str
+    budget: Budget
+    strict: bool  # the input fail-on-error
+    bin_folder: str
+    output_path: Path | None
+    summary_path: Path | None
+
+
+def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, notices: Notices) -> int:
+    """Show the context, write prompt.md, the outputs and the summary; the step's exit status."""
+    show_file("corrections.md (the context for the model)", options.out / "corrections.md")
+    prompt = write_prompt(options.out, step.issue, step.budget, notices)
+    write_outputs(step.output_path, outputs_of(outcome, options, step.mode, prompt, step.bin_folder))
+    facts = RunFacts(
+        trigger=step.event,
+        issue=step.issue,
+        base_ref=options.base_ref,
+        out=str(options.out),
+        max_analyzed=outcome.config.context.max_analyzed,
+        labels_file=outcome.config.context.labels_file,
+    )
+    append(step.summary_path, render_summary(outcome, facts, prompt))
+    if step.strict and (outcome.github_failed or outcome.failure == INTERNAL):
+        what = "GitHub failed" if outcome.github_failed else "The reader failed (an internal error)"
+        _say(command("error", f"{what} and the input fail-on-error is true", title="corrections"))
+        return 1
+    return 0
+
+
+def show_file(title: str, path: Path) -> None:
+    """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
+    if not path.is_file():
+        return
+    token = secrets.token_hex(16)
+    _say(f"::group::{title}")
+    _say(f"::stop-commands::{token}")
+    _say(path.read_text(encoding="utf-8").rstrip("\n"))
+    _say(f"::{token}::")
+    _say("::endgroup::")
+
+
+def write_prompt(folder: Path, issue: int | None, budget: Budget, say: Notices) -> Prompt | None:
+    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made
+    or cannot fit the budget (a hard cap: the analysis goes on without the reader's prompt)."""
+    try:
+        context = read_context(folder)
+    except PromptError as error:
+        say.warning(f"no prompt file: {error}")
+        return None
+    for warning in context.warnings:
+        say.warning(warning)
+    prompt = assemble_prompt(context, issue=issue, budget=budget)
+    if prompt.over_budget:
+        say.warning(
+            f"no prompt file: its fixed parts (guidance, corrections, learnings) alone take {prompt.size()}, "
+            f"over the budget of {budget.describe()} (inputs prompt-max-tokens, prompt-max-chars)"
+        )
+        remove_file(folder, PROMPT_FILE)  # none from an earlier run stands in for it
+        say.close()
+        return None
+    write_files(folder, {PROMPT_FILE: prompt.text})
+    _say(f"corrections: wrote {folder / PROMPT_FILE}: {prompt.describe()}")
+    say.close()
+    return prompt
+
+
+def outputs_of(
+    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None, bin_folder: str = ""
+) -> list[tuple[str, str]]:
+    """The step's outputs after a read."""
+    usage = outcome.usage
+    return [
+        ("mode", mode),
+        ("skipped", "false"),
+        ("context", str(options.out)),
+        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
+        ("window", str(len(outcome.window))),
+        ("corrected", str(len(outcome.corrected))),
+        ("requests", str(usage.requests)),
+        ("points", str(usage.points)),
+        ("remaining", "" if usage.remaining is None else str(usage.remaining)),
+        ("github-failed", "true" if outcome.failed and outcome.failure != INTERNAL else "false"),
+        ("bin", bin_folder),
+    ]

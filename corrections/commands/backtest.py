@@ -1,0 +1,152 @@
+"""`corrections backtest --repo O/N --model CMD`: the read, the sweep, the table or the JSON.
+
+Exit 0 when the backtest ran, 1 when GitHub could not be read, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+from assistant.config import with_values
+from commandline.notices import Notices
+from commandline.usage import UsageError
+from corrections.commands.read import read_outcome
+from corrections.quality.backtest_run import (
+    CACHE_FILE,
+    MAX_LAST,
+    AnswerCache,
+    Backtest,
+    Run,
+    model_argv,
+    state_dir,
+)
+from corrections.read import notes
+from corrections.read.options import command_options
+from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
+from corrections.rules.issue import RuleSettings
+
+WIDEST = MAX_RECEIPT_CORRECTIONS
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def sweep_values(text: str | None, configured: int) -> list[int]:
+    """`--max-analyzed 10,30,60`: the windows to try, each 1 to 100 (default: the configured one)."""
+    if text is None:
+        return [configured or 30]
+    values: list[int] = []
+    for part in text.split(","):
+        try:
+            value = int(part.strip())
+        except ValueError as error:
+            raise UsageError(f"--max-analyzed: expected numbers separated by commas, got {text!r}") from error
+        if not 1 <= value <= WIDEST:
+            raise UsageError(f"--max-analyzed: each window must be between 1 and {WIDEST}, got {value}")
+        if value not in values:
+            values.append(value)
+    return values
+
+
+def _percent(value: object) -> str:
+    return "-" if not isinstance(value, float | int) else f"{value:.0%}"
+
+
+def backtest_table(
+    repository: str, model: str, runs: list[Run], *, analyses: int, cost: dict[str, int], calls: str
+) -> str:
+    """The terminal's table: one row per window and run, the figures `--json` gives."""
+    lines = [
+        f"Backtest of the last {analyses} first analyses of {repository}, model: {model}",
+        "",
+        "| max_analyzed | context | precision | recall | false adds | false removes | repeats | objected duplicates | prompt tokens |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        document = run.document()
+        for name, key in (("with", "with_context"), ("without", "without_context")):
+            figures = document[key]
+            assert isinstance(figures, dict)
+            lines.append(
+                f"| {run.max_analyzed if name == 'with' else ''} | {name} | {_percent(figures['precision'])} | "
+                f"{_percent(figures['recall'])} | {_percent(figures['false_adds'])} | "
+                f"{_percent(figures['false_removes'])} | {figures['repeats']} | {figures['objected_duplicates']} | "
+                f"{figures['prompt_tokens']:,} |"
+            )
+    lines += [
+        "",
+        "Precision and recall per label, averaged over the labels; false adds: of the labels proposed, the "
+        "share maintainers did not leave; false removes: of the labels maintainers left, the share not "
+        "proposed; repeats: mistakes that the context of that window held as a correction of an earlier issue.",
+        f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def run_backtest(args: argparse.Namespace, token: str) -> int:
+    """Read once, replay the last --last first analyses through --model, print the table or JSON."""
+    try:
+        model = model_argv(args.model)
+    except ValueError as error:
+        raise UsageError(str(error)) from error
+    if not 1 <= args.last <= MAX_LAST:
+        raise UsageError(f"--last: must be between 1 and {MAX_LAST}, got {args.last}")
+    if args.timeout <= 0:
+        raise UsageError("--timeout: must be a positive number of seconds")
+    options = command_options(args)
+    sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
+    config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
+    started = time.monotonic()
+    outcome = asyncio.run(
+        read_outcome(dataclasses.replace(options, config=config, max_analyzed=WIDEST), token, _stderr)
+    )
+    say = Notices("corrections")
+    for warning in outcome.warnings:
+        say.warning(warning)
+    if outcome.failed:
+        check = notes.what_to_check(outcome.failure, actions=say.actions)
+        say.error(f"{outcome.note} {check}".strip())
+        say.close()
+        return 1
+    say.close()
+    cache_path = Path(args.state_dir) / CACHE_FILE if args.state_dir else state_dir() / CACHE_FILE
+    _stderr(f"corrections: backtest: answers cached in {cache_path}")
+    backtest = Backtest(
+        model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
+    )
+    read_seconds = time.monotonic() - started
+    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    runs = backtest.run(outcome, settings, WIDEST)
+    analyses = len(runs[0].without_context) if runs else 0
+    analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
+    cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    calls = f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache" + (
+        f", {backtest.failed} not scored" if backtest.failed else ""
+    )
+    if args.json:
+        document = {
+            "v": 1,
+            "repository": outcome.repository,
+            "analyses": analyses,
+            "runs": [run.document() for run in runs],
+            "cost": cost,
+        }
+        print(json.dumps(document, indent=2))
+    else:
+        print(
+            backtest_table(outcome.repository, args.model, runs, analyses=analyses, cost=cost, calls=calls),
+            end="",
+        )
+    _stderr(
+        f"corrections: backtest: {analyses} analyses, {cost['requests']} requests, {cost['points']} points; "
+        f"{calls}; read {read_seconds:.2f} s, model {backtest.model_seconds:.2f} s, the backtest's own "
+        f"work {time.monotonic() - started - read_seconds - backtest.model_seconds:.2f} s"
+    )
+    return 0

@@ -1,0 +1,78 @@
+"""`corrections demo`: the emulator serves the bundled demo repository and the read runs against it.
+
+No token and no network: the whole job, offline, as `read` would run it against GitHub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from assistant.config import Config
+from assistant.files import write_files
+from corrections.commands.read import run_read
+from corrections.read.options import ReadOptions
+from corrections.read.outcome import ReadOutcome
+from corrections.render.prompt import PROMPT_FILE, assemble_prompt, read_context
+from corrections.render.prompt_budget import Budget
+from emulator import serve
+from emulator.worlds import demo_world_path
+
+DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
+# The demo repository's deliberately broken data (tests/worlds/demo.expected.md), as the start of
+# the warning each one draws: the demo shows that the reader skips what it cannot read, and says so.
+PLANTED_FAULTS = (
+    "#52 comment 2400001856: analysis marker does not parse",
+    "#14 comment 2400000197: analysis marker does not parse",
+    "HEAD:.github/assistant/learnings.jsonl:5: not valid JSON",
+    "HEAD:.github/assistant/learnings.jsonl:6: unknown version",
+)
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_demo(out: Path) -> int:
+    """Serve the demo repository, read it into `out`, and write the prompt; the exit status."""
+
+    async def main() -> ReadOutcome:
+        async with serve(demo_world_path()) as server:
+            _stderr(f"corrections: demo repository octo/demo served by the emulator at {server.url}")
+            options = ReadOptions(
+                owner="octo",
+                name="demo",
+                out=out,
+                config=Config(),
+                api_url=server.url,
+                base_ref="HEAD",
+                paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
+                time_budget=30.0,
+            )
+            return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
+
+    outcome = asyncio.run(main())
+    _stderr(planted_note(outcome.warnings))
+    prompt = assemble_prompt(read_context(out), issue=None, budget=Budget())
+    write_files(out, {PROMPT_FILE: prompt.text})
+    _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
+    _stderr(
+        f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "
+        f"{out}/{PROMPT_FILE})"
+    )
+    return 0 if not outcome.failed else 1
+
+
+def planted_note(warnings: list[str]) -> str:
+    """Which of the run's warnings are the demo's planted faults, and which (none, normally) are not."""
+    planted = [w for w in warnings if w.startswith(PLANTED_FAULTS)]
+    others = len(warnings) - len(planted)
+    note = (
+        f"corrections: {len(planted)} of the {len(warnings)} warnings above are the demo's planted "
+        "faults (broken markers on #14 and #52, broken lines 5 and 6 of learnings.jsonl): "
+        "the reader skips them and says so"
+    )
+    return (
+        note if not others else f"{note}; {others} {'is' if others == 1 else 'are'} not planted: look at it"
+    )

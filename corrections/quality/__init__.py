@@ -1,0 +1,1 @@
+"""What a maintainer reads about the assistant: the monthly numbers, repeats, `explain N`, the context as of a moment and the backtest (pure)."""

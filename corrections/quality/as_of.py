@@ -1,0 +1,181 @@
+"""The context as of a past moment, from one read of today's timelines (pure).
+
+What a first analysis at moment T would have been given: the same rules (rules.correct) on the
+same answers, with every event at or after T left out. Nothing is read again and nothing is decided
+here: the inputs are filtered, then the rules run as in any read.
+
+- An issue created at or after T did not exist; an issue whose first analysis is not before T had
+  none yet.
+- An issue's state (and GitHub's state reason) is the one its close and reopen events before T
+  leave; its activity (the
+  window's order, newest first) is its latest event before T, else its creation.
+- A 👎 counts only when GitHub says it was given before T (one without a date is left out).
+- Permissions, titles and bodies, `labels.md` and the learnings are as they are now: GitHub keeps
+  no history of them that one read could give.
+
+The window as of T is exact when every issue that could rank in it was read: today's read covers
+every issue active since `read_back_to`, so the window is exact when it is full and its last
+issue's activity before T is not older than that (an issue not read has been inactive since, and
+ranks below it). Otherwise a warning says the window may miss older issues.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from corrections.quality.numbers import complete_after
+from corrections.read import notes
+from corrections.read.issue_read import IssueRead
+from corrections.read.outcome import ReadOutcome
+from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.models import Closed, Issue, IssueCorrection, Reaction, Reopened
+
+
+def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:
+    """The issue as it stood just before `moment`; None when it did not exist yet."""
+    if issue.created_at >= moment:
+        return None
+    events = tuple(event for event in issue.events if event.at < moment)
+    # A timeline's ClosedEvent never says DUPLICATE (GitHub gives it COMPLETED): the close that
+    # still stands takes the issue's own state reason, an earlier one what its event says.
+    standing = next((e for e in reversed(issue.events) if isinstance(e, Closed | Reopened)), None)
+    state, reason = "OPEN", None
+    for event in events:
+        if isinstance(event, Closed):
+            state = "CLOSED"
+            reason = issue.state_reason if event is standing else event.state_reason
+        elif isinstance(event, Reopened):
+            state, reason = "OPEN", "REOPENED"  # as GitHub answers after a reopen
+    updated = max([issue.created_at, *(event.at for event in events)])
+    return issue.model_copy(
+        update={"events": events, "state": state, "state_reason": reason, "updated_at": updated}
+    )
+
+
+def reactions_as_of(reactions: list[Reaction], moment: datetime) -> list[Reaction]:
+    """The 👎 given before `moment` (those GitHub gave no date for are left out)."""
+    return [reaction for reaction in reactions if reaction.at is not None and reaction.at < moment]
+
+
+def read_as_of(read: IssueRead, moment: datetime, settings: RuleSettings) -> IssueRead | None:
+    """An issue read today as it stood just before `moment`; None when it had no first analysis yet."""
+    first = read.first
+    if first is None or first.at >= moment:
+        return None  # today's first analysis is the earliest: none was before the moment
+    past = issue_as_of(read.issue, moment)
+    if past is None:
+        return None
+    events = past.events
+    if first.index < len(events) and events[first.index] == read.issue.events[first.index]:
+        # The earlier events keep their places: the same first analysis, its markers not parsed again.
+        return IssueRead(past, None, read.items_asked, first, read.warnings)
+    then = IssueRead.of(past, None, read.items_asked, settings)
+    return then if then.first is not None else None
+
+
+def correct_as_of(
+    then: IssueRead, moment: datetime, outcome: ReadOutcome, settings: RuleSettings
+) -> IssueCorrection:
+    """The rules on an issue as it stood (`read_as_of`), with the 👎 and permissions read today."""
+    assert then.first is not None
+    reactors = reactions_as_of(outcome.reactions.get(then.first.node_id, []), moment)
+    return correct(then.issue, then.first, reactors, settings, outcome.permissions)
+
+
+def describe(moment: datetime) -> str:
+    """The moment as the output names it: ISO 8601, UTC, to the second."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def outcome_as_of(
+    outcome: ReadOutcome,
+    moment: datetime,
+    *,
+    max_analyzed: int,
+    settings: RuleSettings,
+    read_back_to: datetime | None,
+) -> ReadOutcome:
+    """The outcome a read just before `moment` would have given, from today's `outcome`.
+
+    `read_back_to`: every issue active since then was read today (None: every issue was).
+    `max_analyzed` 0: reading turned off, as a read with it would be (no corrections, no learnings).
+    """
+    if max_analyzed == 0:
+        return replace(
+            outcome, window=[], corrections=[], learnings=None, off=True, note=notes.OFF, as_of=moment
+        )
+    window = _window_as_of(outcome, moment, max_analyzed, settings)
+    corrections = [correct_as_of(read, moment, outcome, settings) for read in window]
+    warnings = list(outcome.warnings)
+    if (
+        max_analyzed > 0
+        and read_back_to is not None
+        and (len(window) < max_analyzed or window[-1].issue.updated_at < read_back_to)
+    ):
+        warnings.append(
+            f"the context as of {describe(moment)} may miss older issues: today's read reached back "
+            f"to issues active since {describe(read_back_to)}"
+        )
+    return replace(
+        outcome,
+        window=window,
+        corrections=corrections,
+        warnings=warnings,
+        as_of=moment,
+    )
+
+
+def _window_as_of(
+    outcome: ReadOutcome, moment: datetime, max_analyzed: int, settings: RuleSettings
+) -> list[IssueRead]:
+    """The `max_analyzed` issues of newest activity before `moment`, as they then stood, newest
+    first (ties in today's order).
+
+    An issue's activity then is no older than its first analysis and no newer than its activity
+    today or the moment: issues are read as of the moment in the order of that upper limit until
+    none left can rank (so a month of 2,500 analyses reads a few dozen for each, not all).
+    """
+
+    def newest_then(read: IssueRead) -> datetime:
+        return min(read.issue.updated_at, moment)
+
+    candidates = sorted(
+        (
+            (index, read)
+            for index, read in enumerate(outcome.window)
+            if read.first is not None and read.first.at < moment
+        ),
+        key=lambda pair: newest_then(pair[1]),
+        reverse=True,
+    )
+    found: list[tuple[int, IssueRead]] = []
+    kept: list[datetime] = []  # the `max_analyzed` newest activities found, oldest on top
+    for index, read in candidates:
+        if len(kept) >= max_analyzed and kept[0] > newest_then(read):
+            break
+        then = read_as_of(read, moment, settings)
+        if then is None:
+            continue
+        found.append((index, then))
+        heapq.heappush(kept, then.issue.updated_at)
+        if len(kept) > max_analyzed:
+            heapq.heappop(kept)
+    found.sort(key=lambda pair: pair[0])
+    # Newest activity first, as GitHub's scan orders them; ties keep today's order.
+    reads = sorted((then for _, then in found), key=lambda r: r.issue.updated_at, reverse=True)
+    return reads[:max_analyzed]
+
+
+def context_as_of(
+    outcome: ReadOutcome, moment: datetime, max_analyzed: int, *, read_with: int
+) -> ReadOutcome:
+    """`outcome_as_of` for a read of `read_with` issues with a first analysis (the wider read)."""
+    return outcome_as_of(
+        outcome,
+        moment,
+        max_analyzed=max_analyzed,
+        settings=RuleSettings.of(outcome.config, outcome.vocabulary),
+        read_back_to=complete_after(outcome, read_with),
+    )

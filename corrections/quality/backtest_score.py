@@ -1,0 +1,174 @@
+"""`corrections backtest`, its pure part: what each past first analysis is scored against, the
+model's answer as parsed, and the scores (the figures of a labeler's backtest).
+
+Scored against **what the maintainers left on the issue**: the vocabulary labels the issue
+carries now (its label events replayed), and the duplicate notices maintainers objected to on it.
+A model's answer, scored as maintainers would have met it:
+
+- precision, recall: per label L, tp / (tp + fp) and tp / (tp + fn), averaged over the labels
+  that have a divisor (macro average, as "per label" reads);
+- false_adds: of all labels the model proposed, the share maintainers did not leave;
+- false_removes: of all labels maintainers left, the share the model did not propose;
+- repeats: the mistakes of the answer (a label proposed that maintainers did not leave: "removed
+  L"; one left and not proposed: "added L"; an objected duplicate notice) that the context of this
+  `max_analyzed` held as a correction of an earlier issue; counted for both runs against the same
+  context, so the run without it says how often the mistake comes back when the model is not told;
+- objected_duplicates: the model named the issue that the real analysis named and maintainers
+  objected to (where that verdict is not known, a notice is not counted);
+- prompt_tokens: the mean prompt size, in tokens as `corrections prompt` counts them (o200k_base).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from assistant.markers import payloads
+from corrections.quality.repeats import Decision, decisions
+from corrections.rules.models import DuplicateOutcome, Issue, IssueCorrection, LabelChange
+from corrections.rules.vocabulary import Vocabulary
+
+MAX_ANSWER_CHARS = 100_000
+
+
+class AnswerError(ValueError):
+    """A model's output that holds no analysis; the message says why."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The labels a model proposed and its duplicate notice."""
+
+    labels: tuple[str, ...] = ()
+    duplicate_of: int | None = None
+
+
+def _fenced_json(text: str) -> str:
+    """The text without the ```json fence a model may wrap its answer in."""
+    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
+    return "\n".join(lines)
+
+
+def parse_answer(text: str) -> Answer:
+    """The analysis marker in the output, else its JSON (`{"labels": [...], "duplicate_of": N}`)."""
+    text = text[:MAX_ANSWER_CHARS]
+    found = payloads(text, "analysis")
+    raw = found[0] if found else _fenced_json(text)
+    try:
+        document = json.loads(raw)
+    except ValueError as error:
+        raise AnswerError("the model's output is neither an analysis marker nor a JSON object") from error
+    if not isinstance(document, dict):
+        raise AnswerError("the model's output is not a JSON object")
+    labels = document.get("labels") or []
+    duplicate = document.get("duplicate_of")
+    if not isinstance(labels, list) or not all(isinstance(name, str) for name in labels):
+        raise AnswerError("`labels`: expected a list of label names")
+    if isinstance(duplicate, bool) or not (
+        duplicate is None or (isinstance(duplicate, int) and duplicate > 0)
+    ):
+        duplicate = None  # not an issue number: no notice
+    return Answer(labels=tuple(labels), duplicate_of=duplicate)
+
+
+def labels_left(issue: Issue, vocabulary: Vocabulary, duplicate_label: str) -> frozenset[str]:
+    """The vocabulary labels the issue carries now, from its label events (the duplicate label aside)."""
+    present: dict[str, bool] = {}
+    for event in issue.events:
+        if isinstance(event, LabelChange) and (name := vocabulary.canonical(event.label)) is not None:
+            present[name] = event.kind == "labeled"
+    skip = duplicate_label.strip().casefold()
+    return frozenset(name for name, on in present.items() if on and name.casefold() != skip)
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What one past first analysis is scored against."""
+
+    number: int
+    labels: frozenset[str]  # what maintainers left
+    objected: frozenset[int]  # duplicate notices maintainers objected to on this issue
+
+
+def truth_of(
+    issue: Issue, correction: IssueCorrection, vocabulary: Vocabulary, duplicate_label: str
+) -> Truth:
+    """The labels left and the objected notice (the rules' verdict on the real analysis's notice)."""
+    duplicate = correction.duplicate
+    objected = (
+        frozenset({duplicate.of})
+        if duplicate is not None and duplicate.outcome is DuplicateOutcome.OBJECTED
+        else frozenset()
+    )
+    return Truth(issue.number, labels_left(issue, vocabulary, duplicate_label), objected)
+
+
+def proposed(answer: Answer, vocabulary: Vocabulary, duplicate_label: str) -> frozenset[str]:
+    """The answer's labels that are vocabulary labels, spelled as labels.md spells them."""
+    skip = duplicate_label.strip().casefold()
+    names = (vocabulary.canonical(label) for label in answer.labels)
+    return frozenset(name for name in names if name is not None and name.casefold() != skip)
+
+
+def mistakes(truth: Truth, labels: frozenset[str], answer: Answer) -> frozenset[Decision]:
+    """The corrections maintainers would have made to the answer."""
+    found = {Decision("removed", name) for name in labels - truth.labels}
+    found |= {Decision("added", name) for name in truth.labels - labels}
+    if answer.duplicate_of is not None and answer.duplicate_of in truth.objected:
+        found.add(Decision("duplicate", str(answer.duplicate_of)))
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One answer against its truth, with what the context had given (for repeats)."""
+
+    truth: Truth
+    labels: frozenset[str]
+    answer: Answer
+    given: frozenset[Decision]
+    prompt_tokens: int
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    found = list(values)
+    return round(sum(found) / len(found), 4) if found else None
+
+
+def scores(items: Sequence[Scored]) -> dict[str, float | int | None]:
+    """The figures of one run (with or without the context): the keys `--json` prints."""
+    labels = sorted({name for item in items for name in item.labels | item.truth.labels})
+    tp = {name: 0 for name in labels}
+    fp = dict(tp)
+    fn = dict(tp)
+    repeats = objected = 0
+    for item in items:
+        for name in item.labels & item.truth.labels:
+            tp[name] += 1
+        for name in item.labels - item.truth.labels:
+            fp[name] += 1
+        for name in item.truth.labels - item.labels:
+            fn[name] += 1
+        wrong = mistakes(item.truth, item.labels, item.answer)
+        repeats += len(wrong & item.given)
+        objected += sum(1 for decision in wrong if decision.kind == "duplicate")
+    all_tp, all_fp, all_fn = sum(tp.values()), sum(fp.values()), sum(fn.values())
+    return {
+        "precision": _mean(tp[n] / (tp[n] + fp[n]) for n in labels if tp[n] + fp[n]),
+        "recall": _mean(tp[n] / (tp[n] + fn[n]) for n in labels if tp[n] + fn[n]),
+        "false_adds": _share(all_fp, all_tp + all_fp),
+        "false_removes": _share(all_fn, all_tp + all_fn),
+        "repeats": repeats,
+        "objected_duplicates": objected,
+        "prompt_tokens": round(sum(item.prompt_tokens for item in items) / len(items)) if items else 0,
+    }
+
+
+def given_by(lines: Iterable[IssueCorrection]) -> frozenset[Decision]:
+    """The corrections a context's lines hold (what a repeat repeats)."""
+    return frozenset(decision for line in lines for decision in decisions(line))

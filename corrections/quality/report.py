@@ -1,0 +1,217 @@
+"""quality.md and quality.json from a QualityReport (pure); the chart is in quality_chart."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from assistant.untrusted import clean_line
+from corrections.quality.numbers import MonthQuality, QualityReport
+from corrections.rules.kept import LabelNumbers
+
+TIME = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def _ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _label(numbers: LabelNumbers) -> dict[str, Any]:
+    return {
+        "label": numbers.label,
+        "proposed": numbers.proposed,
+        "kept": numbers.kept,
+        "removed": numbers.removed,
+        "added": numbers.added,
+        "precision": None if numbers.precision is None else round(numbers.precision, 4),
+        "recall": None if numbers.recall is None else round(numbers.recall, 4),
+    }
+
+
+def _month(month: MonthQuality) -> dict[str, Any]:
+    return {
+        "month": month.month,
+        "complete": month.complete,
+        "covers_after": None if month.covers_after is None else month.covers_after.strftime(TIME),
+        "analyses": month.analyses,
+        "corrected": month.corrected,
+        "labels": [_label(n) for n in month.labels],
+        "all_labels": _label(month.all_labels),
+        "duplicates": {
+            "confirmed": month.duplicates_confirmed,
+            "objected": month.duplicates_objected,
+            "objected_by_other": month.duplicates_objected_by_other,
+            "open": month.duplicates_open,
+        },
+        "thumbs_down": {"counted": month.thumbs_down, "analyses": month.thumbs_down_analyses},
+        "repeats": {
+            "corrections": month.repeats.corrections,
+            "repeats": month.repeats.repeats,
+            "given": month.repeats.given,
+            "not_repeated": month.repeats.not_repeated,
+        },
+        "receipts": month.receipts,
+    }
+
+
+def _objected(month: MonthQuality) -> str:
+    """ "N objected to", and who objected when any was: maintainers or only other people."""
+    objected = month.duplicates_objected
+    if not objected:
+        return "0 objected to"
+    other = month.duplicates_objected_by_other
+    return (
+        f"{objected} objected to ({objected - other} by a maintainer, {other} only by someone "
+        "without triage access)"
+    )
+
+
+def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str:
+    """quality.json: every month read; `month` is the one quality.md details."""
+    document = {
+        "v": 1,
+        "repository": report.repository,
+        "month": month,
+        "complete_after": None if report.complete_after is None else report.complete_after.strftime(TIME),
+        "note": report.note,
+        "months": [_month(m) for m in report.months],
+        "cost": cost,
+    }
+    if report.month_read is not None:
+        read = report.month_read
+        document["budget"] = {"points": read.budget, "spent": read.spent, "ended": read.budget_ended}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _find(report: QualityReport, month: str) -> MonthQuality | None:
+    return next((m for m in report.months if m.month == month), None)
+
+
+def _row(numbers: LabelNumbers, bold: bool = False) -> str:
+    name = f"`{clean_line(numbers.label)}`" if not bold else "**all labels**"
+    cells = [
+        name,
+        str(numbers.proposed),
+        str(numbers.kept),
+        str(numbers.removed),
+        str(numbers.added),
+        _ratio(numbers.precision),
+        _ratio(numbers.recall),
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages: int) -> str:
+    """quality.md: the month's numbers, their definitions, and precision per label over the months."""
+    lines = [f"# Quality of first analyses in {report.repository}: {month}", ""]
+    found = _find(report, month)
+    if report.note:
+        lines += [f"> Note: {report.note}", ""]
+    if found is None:
+        lines += [f"No first analysis in {month} among the issues read.", ""]
+    else:
+        if not found.complete:
+            edge = f"{found.covers_after:%Y-%m-%d %H:%M} UTC" if found.covers_after else "its bound"
+            read = report.month_read
+            if read is None:
+                bound = f"its bound ({max_analyzed} analysed issues, {scan_pages} pages of 100)"
+            elif read.budget_ended:
+                bound = f"its points budget ({read.budget} points; {read.spent} spent)"
+            else:
+                bound = "a page GitHub did not answer (the note says why)"
+            lines += [
+                f"> This month is partial: it counts the first analyses of the issues active after "
+                f"{edge}, where the read stopped at {bound}; the month's first analyses on issues "
+                "last active before then are not counted.",
+                "",
+            ]
+        lines += [
+            f"- First analyses: {found.analyses} (created in {month}, UTC)",
+            f"- Corrected: {found.corrected} (the same rules as `corrections.md`)",
+            f"- Duplicate notices: {found.duplicates_confirmed} confirmed, "
+            f"{_objected(found)}, {found.duplicates_open} open",
+            f"- 👎 counted (people with push access): {found.thumbs_down}, on "
+            f"{found.thumbs_down_analyses} {'analysis' if found.thumbs_down_analyses == 1 else 'analyses'}",
+            *repeat_lines(found),
+            "",
+            "| Label | Proposed | Kept | Removed | Added | Precision | Recall |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+            *[_row(n) for n in found.labels],
+            _row(found.all_labels, bold=True),
+            "",
+        ]
+    lines += [
+        "Proposed: the first analysis named the label or the assistant applied it. Removed: a person "
+        "removed it after the analysis (and did not undo that). Kept: proposed and not removed. Added: a "
+        "person added a label the assistant had not put forward. Precision = kept / proposed; "
+        "recall = kept / (kept + added). A repeat is a correction of an analysis whose model had "
+        "been given the same correction (a maintainer removed the same label, added the same label, "
+        "or objected to a duplicate notice of the same issue, on an earlier issue whose line was in "
+        "its context): the context is the analysis's receipt, or else the one a read just before it "
+        "would have given.",
+        "",
+        "## Precision per label, by month",
+        "",
+        "Each bar is the label's precision that month, a block for each tenth, with the numbers it "
+        "comes from; `-`: the label was not put forward. The same as a chart: `quality.svg`, beside "
+        "this file.",
+        "",
+    ]
+    labels = report.proposed_labels()
+    if labels:
+        header = ["Label", *[m.month + ("" if m.complete else " (partial)") for m in report.months]]
+        lines += ["| " + " | ".join(header) + " |", "|---|" + "---:|" * len(report.months)]
+        for label in labels:
+            cells = [f"`{clean_line(label)}`"]
+            for m in report.months:
+                numbers = next((n for n in m.labels if n.label == label), None)
+                cells.append(_with_counts(numbers))
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    edge = (
+        "every issue of the repository was read"
+        if report.complete_after is None
+        else f"every issue active after {report.complete_after:%Y-%m-%d %H:%M} UTC was read"
+    )
+    read = report.month_read
+    if read is None:
+        how = (
+            f"the first analyses of at most {max_analyzed} issues, most recently active first, found in "
+            f"at most {scan_pages} pages of 100 issues"
+        )
+    else:
+        how = (
+            f"the first analyses of every issue active since {read.month} began, most recently active "
+            f"first, within a budget of {read.budget} points ({read.spent} spent"
+            + (", the budget ended the read" if read.budget_ended else "")
+            + ")"
+        )
+    lines += [f"Read: {how}; {edge}.", ""]
+    return "\n".join(lines)
+
+
+BAR = 10  # blocks of a full bar: one a tenth
+
+
+def _with_counts(numbers: LabelNumbers | None) -> str:
+    """`▰▰▰▰▰▰▰▰▱▱ 79% (11/14)`: a bar, the percentage and what it comes from (Markdown that every
+    viewer shows, a step summary included); `-` when the label was not put forward."""
+    if numbers is None or numbers.precision is None:
+        return "-"
+    full = round(numbers.precision * BAR)
+    bar = "▰" * full + "▱" * (BAR - full)
+    return f"{bar} {_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
+
+
+def repeat_lines(month: MonthQuality) -> list[str]:
+    """The month's repeats, in words with their counts (quality.md and the step summary)."""
+    numbers = month.repeats
+    analyses = "analysis" if month.analyses == 1 else "analyses"
+    return [
+        f"- Repeats: {numbers.repeats} of {numbers.corrections} corrections "
+        f"({_ratio(numbers.rate)}) had been given to the model already",
+        f"- Corrections given in the context: {numbers.given}; {numbers.not_repeated} of them did not "
+        f"come back ({_ratio(numbers.not_repeated_share)})",
+        f"- Receipts: {month.receipts} of {month.analyses} {analyses} said what their model was given; "
+        "the others' contexts were reconstructed as of each analysis",
+    ]

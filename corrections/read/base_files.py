@@ -1,0 +1,147 @@
+"""The base branch's files a run reads through GitHub: labels.md, learnings.jsonl and, in the
+action, the configuration itself.
+
+The action never reads the workspace (a workflow may have checked out a pull request's head there,
+whose author would then choose the assistant's login, the vocabulary and the learnings file): its
+configuration comes from the base ref in round trip 1, beside the default labels.md and learnings.
+When that configuration names other files, they are read in one more request (round trip 2); the
+default case costs nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
+from corrections.read import notes
+from queries.client import GitHubClient
+from queries.errors import GitHubError, lacks
+from queries.fetch import WindowPage, fetch_base_files
+from queries.models import Blob
+from queries.requests import FileRequest
+
+
+@dataclass(frozen=True)
+class BaseFileTexts:
+    """What the base branch holds, as read: the configuration in force and the files' text."""
+
+    config: Config
+    labels: str | None
+    learnings: str | None
+    failed: tuple[notes.Part, ...]  # parts GitHub did not answer ("labels", "learnings", "config")
+    warnings: tuple[str, ...]
+    categories: tuple[str, ...] = ()  # why a part failed (a fixed category)
+    # The configuration at the base ref could not be read (the action): why, a fixed category.
+    # The read stops there: defaults would stand in for a configured login without a word.
+    config_unread: str | None = None
+
+
+def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
+    """A file's text read through GitHub; None when there is none (or it is binary).
+
+    GitHub cuts `Blob.text` at 512,000 bytes (`isTruncated`): what came is used up to its last
+    whole line (the cut line could be half a label or half a JSON line) and a warning says so.
+    """
+    if blob is None:
+        return None
+    if blob.text is None:
+        warnings.append(f"{path}: binary file on the base branch, ignored")
+        return None
+    if blob.is_truncated:
+        warnings.append(
+            f"{path}: larger than the 512,000 bytes GitHub gives of a file; "
+            "read up to the last whole line before the cut, the rest ignored"
+        )
+        return blob.text[: blob.text.rfind("\n") + 1]
+    return blob.text
+
+
+def base_config(
+    blob: Blob | None,
+    where: str,
+    max_analyzed: int | None,
+    *,
+    required: bool,
+    overrides: Iterable[Override] = (),
+) -> Config:
+    """The configuration read at the base ref (defaults when there is no file and none was named),
+    the step's `max-analyzed` and other inputs (`assistant-login`) over it. Raises ConfigError
+    naming `REF:PATH` and the key, or the input."""
+    config = Config()
+    if blob is None and required:
+        raise ConfigError(f"{where}: configuration file not found at the base ref")
+    if blob is not None:
+        if blob.text is None or blob.is_truncated:
+            raise ConfigError(f"{where}: not a text file GitHub returns whole")
+        config = parse_config(blob.text, Path(where))
+    if max_analyzed is not None:
+        config = with_values(config, "input max-analyzed", "context", {"max_analyzed": max_analyzed})
+    return with_overrides(config, overrides)
+
+
+async def read_base_files(
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    *,
+    files: FileRequest,
+    page: WindowPage,
+    config: Config,
+    max_analyzed: int | None,
+    overrides: Iterable[Override] = (),
+) -> BaseFileTexts:
+    """The configuration in force and the texts of labels.md and learnings, from round trip 1's page
+    (and round trip 2 when the base branch's configuration names other paths).
+
+    Raises ConfigError for a configuration at the base ref that does not validate.
+    """
+    warnings: list[str] = []
+    failed: list[notes.Part] = [
+        notes.part(name) for name in page.failed if name in {"labels", "learnings", "config"}
+    ]
+    labels_blob, learnings_blob = page.labels_file, page.learnings_file
+    refused = set(page.refused)
+    categories: list[str] = []
+    if files.config_path is not None and "config" in failed:
+        why = lacks("contents") if "config" in refused else "partial answer"
+        return BaseFileTexts(config, None, None, tuple(failed), (), (why,), config_unread=why)
+    if files.config_path is not None:
+        where = f"{files.ref}:{files.config_path}"
+        config = base_config(
+            page.config_file, where, max_analyzed, required=files.config_required, overrides=overrides
+        )
+        wanted = FileRequest(
+            ref=files.ref,
+            labels_path=config.context.labels_file,
+            learnings_path=config.learnings.file if config.learnings.enabled else None,
+        )
+        learnings_moved = wanted.learnings_path not in {None, files.learnings_path}
+        if wanted.labels_path != files.labels_path or learnings_moved:
+            try:
+                again = await fetch_base_files(client, owner, name, wanted)
+            except GitHubError as error:
+                failed = ["labels", "learnings"]
+                categories.append(error.category)
+                labels_blob = learnings_blob = None
+            else:
+                failed = [notes.part(name) for name in again.failed]
+                refused = set(again.refused)
+                labels_blob, learnings_blob = again.labels_file, again.learnings_file
+    if refused:
+        categories.append(lacks("contents"))
+    if set(failed) - refused and not categories:
+        categories.append("partial answer")
+    labels = file_text(labels_blob, config.context.labels_file, warnings)
+    learnings = (
+        file_text(learnings_blob, config.learnings.file, warnings) if config.learnings.enabled else None
+    )
+    return BaseFileTexts(
+        config=config,
+        labels=labels,
+        learnings=learnings,
+        failed=tuple(failed),
+        warnings=tuple(warnings),
+        categories=tuple(categories),
+    )

@@ -1,0 +1,148 @@
+"""The validated options of one read, from the command line or the action's inputs.
+
+Only the standard library and small modules: a read sends its first request before the models
+(pydantic) are loaded (corrections/commands/read.py), and a configuration error answers without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from assistant.config import (
+    ASSISTANT_OVERRIDES,
+    Config,
+    ConfigError,
+    Override,
+    assistant_overrides,
+    validate_config,
+    with_overrides,
+    with_values,
+)
+from assistant.config_file import read_config_file
+from commandline.repository import RepositoryError, resolve_repository
+from commandline.usage import UsageError
+from corrections.read.analysed import AnalysedIssue
+from queries.budget import DEFAULT_BUDGET
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """Everything `corrections read` needs besides the token."""
+
+    owner: str
+    name: str
+    out: Path
+    config: Config
+    api_url: str
+    base_ref: str
+    paths: tuple[str, ...]
+    time_budget: float
+    # The action: the configuration's path in the repository, read at base_ref through GitHub
+    # (never from the workspace); `config` then holds the defaults and the inputs only.
+    remote_config: str | None = None
+    remote_config_required: bool = False  # named by the input: it must exist at the base ref
+    max_analyzed: int | None = None  # the input, applied over the configuration read
+    # Keys the inputs or options set over the configuration (the one read at the base ref too):
+    # the assistant's account (`assistant-login`, `assistant-account`).
+    overrides: tuple[Override, ...] = ()
+    # The issue being analysed: the corrections nearest it come first.
+    analysed: AnalysedIssue | None = None
+    # `--as-of`: the context a first analysis at this moment would have had (corrections/quality/as_of.py).
+    as_of: datetime | None = None
+    # `corrections quality --month`: every issue active since this moment, within `budget` points.
+    since: datetime | None = None
+    budget: int | None = None
+
+
+def parse_moment(option: str, text: str) -> datetime:
+    """An ISO 8601 date or time (`2026-11-02`, `2026-11-02T10:30:00Z`); UTC when it names no offset.
+
+    Raises UsageError naming the option.
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError as error:
+        raise UsageError(
+            f"{option}: expected an ISO 8601 date or time (2026-11-02T10:30:00Z), got {text!r}"
+        ) from error
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def option_overrides(args: object) -> tuple[Override, ...]:
+    """The `--assistant-login` / `--assistant-account` options a command was given, as overrides."""
+    given = {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
+    return assistant_overrides(given, option=True)
+
+
+def build_options(
+    *,
+    repo: str | None,
+    out: Path,
+    config_path: Path | None,
+    api_url: str,
+    max_analyzed: int | None = None,
+    base_ref: str | None = None,
+    paths: Sequence[str] = (),
+    time_budget: float | None = None,
+    remote_config: str | None = None,
+    remote_config_required: bool = False,
+    analysed: AnalysedIssue | None = None,
+    overrides: Sequence[Override] = (),
+) -> ReadOptions:
+    """Validated options of one read; raises UsageError with one line naming what is wrong.
+
+    `repo` None: the repository of the checkout's `origin` remote, as gh does. With
+    `remote_config` (the action) no local file is read: the configuration at that path is read at
+    the base ref through GitHub, and `config_path` must be None.
+    """
+
+    try:
+        repository = resolve_repository(repo)
+    except RepositoryError as error:
+        raise UsageError(str(error)) from error
+    try:
+        found = None if remote_config is not None else read_config_file(config_path)
+        config = validate_config(found)
+        if max_analyzed is not None:
+            config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        config = with_overrides(config, overrides)
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    if time_budget is not None and time_budget <= 0:
+        raise UsageError("--time-budget: must be a positive number of seconds")
+    if analysed is not None and analysed.number < 1:
+        raise UsageError(f"--issue: expected an issue number, got {analysed.number}")
+    return ReadOptions(
+        owner=repository.owner,
+        name=repository.name,
+        out=out,
+        config=config,
+        api_url=api_url,
+        base_ref=base_ref or "HEAD",
+        paths=tuple(paths),
+        time_budget=time_budget or DEFAULT_BUDGET,
+        remote_config=remote_config,
+        remote_config_required=remote_config_required,
+        max_analyzed=max_analyzed,
+        analysed=analysed,
+        overrides=tuple(overrides),
+    )
+
+
+def command_options(args: Any, **keys: Any) -> ReadOptions:
+    """The options of a maintainer's command (`quality`, `explain`, `backtest`) from its parsed
+    arguments: `--repo`, `--config`, `--api-url`, `--base-ref`, `--assistant-login` and
+    `--assistant-account`, and `keys` for build_options."""
+    return build_options(
+        repo=args.repo,
+        out=Path(keys.pop("out", ".")),
+        config_path=Path(args.config) if args.config else None,
+        api_url=args.api_url,
+        base_ref=args.base_ref,
+        overrides=option_overrides(args),
+        **keys,
+    )

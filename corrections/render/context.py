@@ -1,0 +1,61 @@
+"""All files of the context folder, rendered from one run's outcome (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.config import Config
+from corrections.read.outcome import ReadOutcome
+from corrections.render.files import corrections_json, render_corrections_md, render_issue_md
+from learnings.prompt import block_and_ids
+from learnings.store import LoadedLearnings
+
+# Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
+LEARNINGS_CHAR_BUDGET = 6_000
+
+
+@dataclass(frozen=True)
+class ContextFiles:
+    """Top-level files by name, and the files of issues/ by name."""
+
+    top: dict[str, str] = field(default_factory=dict)
+    issues: dict[str, str] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+
+def render_learnings(
+    outcome: ReadOutcome, config: Config, paths: tuple[str, ...]
+) -> tuple[str, tuple[str, ...], list[str]]:
+    """learnings.md from the file read at the base ref, the ids it shows, and the warnings of its loading."""
+    loaded = outcome.learnings or LoadedLearnings()
+    block, ids = block_and_ids(
+        list(loaded.learnings),
+        changed_paths=paths,
+        max_entries=config.learnings.max_prompt_entries,
+        max_chars=LEARNINGS_CHAR_BUDGET,
+        stale_ids=outcome.stale_learnings,
+    )
+    return block, ids, list(loaded.warnings)
+
+
+def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> ContextFiles:
+    """corrections.md, corrections.json, learnings.md (when enabled) and issues/<n>.md."""
+    top = {"corrections.md": render_corrections_md(outcome)}
+    warnings: list[str] = []
+    shown: tuple[str, ...] = ()
+    # Learnings that could not be read are left out, not shown as "none recorded".
+    if (
+        config.learnings.enabled
+        and not outcome.off
+        and not outcome.failed
+        and "learnings" not in outcome.missing
+    ):
+        top["learnings.md"], shown, warnings = render_learnings(outcome, config, paths)
+    # The same learnings' ids: what `corrections marker --context` writes into the receipt.
+    top["corrections.json"] = corrections_json(outcome, learnings=shown)
+    by_number = {c.number: c for c in outcome.corrections}
+    issues = {
+        f"{read.issue.number}.md": render_issue_md(read.issue, by_number.get(read.issue.number))
+        for read in outcome.window
+    }
+    return ContextFiles(top=top, issues=issues, warnings=tuple(warnings))

@@ -1,0 +1,279 @@
+"""Renderers: pure functions from the run's outcome to the text of each file.
+
+Untrusted text is cleaned and JSON-quoted here, before a template sees it, and fenced with a
+fence longer than any backtick run inside.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC
+from typing import Any
+
+from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
+from corrections.read.outcome import ReadOutcome
+from corrections.render.nearest import ordered
+from corrections.render.templating import render_template
+from corrections.rules.kept import LabelNumbers, label_numbers
+from corrections.rules.models import (
+    Closed,
+    Comment,
+    DuplicateNotice,
+    Event,
+    Issue,
+    IssueCorrection,
+    LabelChange,
+    Objector,
+    Reopened,
+)
+
+MAX_TITLE = 300
+MAX_BODY = 4_000
+MAX_COMMENT = 2_000
+MAX_ITEMS = 80
+MAX_LABEL = 100  # GitHub allows 50 characters in a label name
+MAX_LOGIN = 100  # GitHub allows 39
+
+# Untrusted text is cut to this many times its limit before it is cleaned, so a megabyte body
+# costs no more than a short one; what cleaning removes beyond that is cut text anyway.
+_PRE_CUT = 4
+
+
+def bounded_line(text: str, limit: int) -> str:
+    """`clean_line` then `truncate`, without cleaning more than a few times `limit` characters."""
+    head = text[: limit * _PRE_CUT]
+    cleaned = clean_line(head)
+    if len(head) < len(text) and len(cleaned) <= limit:
+        cleaned = cleaned[: limit - 1] + "…"
+    return truncate(cleaned, limit)
+
+
+def bounded_block(text: str, limit: int) -> str:
+    """`clean_block` then `truncate`, without cleaning more than a few times `limit` characters."""
+    head = text[: limit * _PRE_CUT]
+    cleaned = clean_block(head)
+    if len(head) < len(text) and len(cleaned) <= limit:
+        cleaned = cleaned[: limit - 1] + "…"
+    return truncate(cleaned, limit)
+
+
+def safe_title(title: str) -> str:
+    """A title as it may appear in a prompt: one line, no invisible characters, JSON-quoted."""
+    return json_text(bounded_line(title, MAX_TITLE))
+
+
+def correction_date(correction: IssueCorrection) -> str | None:
+    """YYYY-MM-DD (UTC) of the latest correcting event, None when GitHub did not say when."""
+    moment = correction.corrected_at
+    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%d")
+
+
+# Who objected to a duplicate notice, in the program's words (docs/rules.md, "Duplicate notices").
+OBJECTORS = {Objector.MAINTAINER: "a maintainer", Objector.OTHER: "someone without triage access"}
+
+
+def objected_by(notice: DuplicateNotice) -> str:
+    """ "objected to by a maintainer" or "objected to by someone without triage access"."""
+    return f"objected to by {OBJECTORS[notice.by or Objector.OTHER]}"
+
+
+def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list[str]:
+    """What the rules found, in program words; `where` says which file holds an objection's reason.
+
+    A duplicate objection or a 👎 has its reason (the objecting comment, the reactor's words) in
+    the issue's file only, so a prompt assembler knows where to look.
+    """
+    pointer = f" (the reason: see issues/{correction.number}.md)" if where else ""
+    parts: list[str] = []
+    if correction.labels_removed:
+        parts.append(
+            "maintainer removed label "
+            + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_removed)
+        )
+    if correction.labels_added:
+        parts.append(
+            "maintainer added label " + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_added)
+        )
+    if (objection := correction.objection) is not None:
+        parts.append(f"duplicate notice (of #{objection.of}) {objected_by(objection)}{pointer}")
+    if correction.thumbs_down:
+        people = "person" if correction.thumbs_down == 1 else "people"
+        parts.append(f"👎 from {correction.thumbs_down} {people} with push access{pointer}")
+    return parts
+
+
+def correction_line(correction: IssueCorrection) -> str:
+    """One line: number, title as JSON, date, then program words, vocabulary labels and issue numbers."""
+    date = correction_date(correction) or "date unknown"
+    return " | ".join(
+        [f"#{correction.number} {safe_title(correction.title)}", date, *correction_parts(correction)]
+    )
+
+
+def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
+    """For each vocabulary label the window's analyses put forward: how often it was kept.
+
+    The analyses are those the context learns from (the issue being analysed aside); the
+    counting is the quality report's (`rules.kept.label_numbers`), so both say the same.
+    """
+    analyses = outcome.learned_from
+    numbers = [label_numbers(name, analyses) for name in outcome.vocabulary.names]
+    return [n for n in numbers if n.proposed]
+
+
+def render_corrections_md(outcome: ReadOutcome) -> str:
+    """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
+    lines = [correction_line(c) for c in ordered(outcome)]
+    kept = [
+        f"- {json_text(bounded_line(n.label, MAX_LABEL))}: kept {n.kept} of {n.proposed}"
+        for n in kept_numbers(outcome)
+    ]
+    return render_template(
+        "corrections.md.j2",
+        off=outcome.off,
+        failed=outcome.failed,
+        note=outcome.note,
+        window_size=len(outcome.window),
+        found=bool(outcome.window or outcome.corrections),
+        analyses=len(outcome.learned_from),
+        nearest=outcome.analysed is not None and outcome.analysed.title is not None,
+        lines=lines,
+        fence=fence_for(lines),
+        kept=kept,
+    )
+
+
+def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> str:
+    """corrections.json: the same facts as corrections.md, machine-readable.
+
+    `learnings`: the ids of the learnings learnings.md shows, for an analysis's receipt.
+    """
+    document = {
+        "v": 1,
+        "repository": outcome.repository,
+        "window": [read.issue.number for read in outcome.window],
+        "corrections": [
+            {
+                "number": c.number,
+                "title": bounded_line(c.title, MAX_TITLE),
+                "labels_removed": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_removed),
+                "labels_added": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_added),
+                "duplicate": (
+                    None
+                    if (objection := c.objection) is None
+                    else {
+                        "of": objection.of,
+                        "outcome": objection.outcome.value,
+                        "by": (objection.by or Objector.OTHER).value,
+                    }
+                ),
+                "thumbs_down": c.thumbs_down,
+                "date": correction_date(c),
+            }
+            for c in ordered(outcome)
+        ],
+        "kept": {
+            bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
+            for n in kept_numbers(outcome)
+        },
+        "note": outcome.note,
+        "cost": _cost(outcome),
+        "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
+        "learnings": list(learnings),
+    }
+    if outcome.as_of is not None:
+        # A context as of a past moment (`--as-of`): events from then on were left out.
+        document["as_of"] = outcome.as_of.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def _cost(outcome: ReadOutcome) -> dict[str, Any]:
+    """Requests and points; when GitHub could not answer full pages, the sizes the run shrank to."""
+    cost: dict[str, Any] = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    sizes = outcome.page_sizes
+    if sizes.shrunk:
+        cost["pages_shrunk_to"] = {"issues": sizes.issues, "timeline_items": sizes.timeline}
+    return cost
+
+
+def _who(login: str | None) -> str:
+    return json_text(bounded_line(login, MAX_LOGIN) if login else "ghost")
+
+
+def issue_summary(correction: IssueCorrection | None) -> str:
+    """The program's words on what the rules found on this issue."""
+    if correction is None or not correction.is_corrected:
+        return "Correction: none (the first analysis stood as it was)."
+    return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
+
+
+def _event_line(event: Event, close_reason: str | None = None) -> str:
+    """One timeline item in program words; untrusted text (comment bodies) JSON-quoted.
+
+    `close_reason`: the issue's own state reason, for the close that still stands.
+    """
+    moment = event.at  # formatted by hand: strftime was a tenth of the render step
+    at = f"{moment.year:04}-{moment.month:02}-{moment.day:02}T{moment.hour:02}:{moment.minute:02}:{moment.second:02}Z"
+    if isinstance(event, Comment):
+        text = json_text(bounded_block(event.body, MAX_COMMENT))
+        return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
+    who = _who(event.actor.login if event.actor else None)
+    if isinstance(event, LabelChange):
+        verb = "added label" if event.kind == "labeled" else "removed label"
+        return f"{at} {who} {verb} {json_text(bounded_line(event.label, MAX_LABEL))}"
+    if isinstance(event, Closed):
+        reason = close_reason or event.state_reason
+        # A ClosedEvent's stateReason takes no `enableDuplicate`, so GitHub sends COMPLETED for a
+        # close as a duplicate: COMPLETED says nothing; the close that stands has the issue's reason.
+        return f"{at} {who} closed the issue" + (f" as {reason}" if reason and reason != "COMPLETED" else "")
+    if isinstance(event, Reopened):
+        return f"{at} {who} reopened the issue"
+    verb = "marked" if event.kind == "marked_as_duplicate" else "unmarked"
+    return f"{at} {who} {verb} it as a duplicate of #{event.canonical}"
+
+
+def _standing_close(issue: Issue) -> int | None:
+    """The index of the close the issue's state still reflects (closed now, not reopened after it)."""
+    if issue.state != "CLOSED" or not issue.timeline_complete:
+        return None
+    for index in range(len(issue.events) - 1, -1, -1):
+        event = issue.events[index]
+        if isinstance(event, Reopened):
+            return None
+        if isinstance(event, Closed):
+            return index
+    return None
+
+
+def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
+    """issues/<number>.md: the issue and its timeline; untrusted values as JSON strings in one fence.
+
+    A long timeline keeps its first and last items (where the analysis and the corrections are).
+    """
+    lines = [
+        f"title: {safe_title(issue.title)}",
+        f"author: {_who(issue.author.login if issue.author else None)}",
+        f"state: {issue.state}" + (f" ({issue.state_reason})" if issue.state_reason else ""),
+        f"body: {json_text(bounded_block(issue.body, MAX_BODY))}",
+    ]
+    events = issue.events
+    standing = _standing_close(issue)
+
+    def line(index: int) -> str:
+        return _event_line(events[index], issue.state_reason if index == standing else None)
+
+    if len(events) > MAX_ITEMS:
+        half = MAX_ITEMS // 2
+        cut = len(events) - 2 * half
+        lines += [line(index) for index in range(half)]
+        lines.append(f"({cut} timeline items not shown)")
+        lines += [line(index) for index in range(len(events) - half, len(events))]
+    else:
+        lines += [line(index) for index in range(len(events))]
+    return render_template(
+        "issue.md.j2",
+        number=issue.number,
+        lines=lines,
+        fence=fence_for(lines),
+        summary=issue_summary(correction),
+    )

@@ -1,0 +1,77 @@
+"""From GitHub's answers (queries.models) to the rule models (corrections.rules.models): pure."""
+
+from __future__ import annotations
+
+from corrections.rules.models import (
+    Actor,
+    Closed,
+    Comment,
+    DuplicateMark,
+    Event,
+    Issue,
+    LabelChange,
+    Reopened,
+)
+from queries import models as gh
+
+
+def actor(ref: gh.ActorRef | None) -> Actor | None:
+    """An actor; None stands for a deleted account (GitHub's ghost)."""
+    return None if ref is None else Actor(login=ref.login, typename=ref.typename)
+
+
+def event(node: gh.TimelineNode) -> Event:
+    """One timeline item."""
+    if isinstance(node, gh.CommentNode):
+        return Comment(
+            node_id=node.id,
+            database_id=node.database_id,
+            at=node.created_at,
+            author=actor(node.author),
+            body=node.body,
+        )
+    if isinstance(node, gh.LabeledNode):
+        return LabelChange(kind="labeled", at=node.created_at, actor=actor(node.actor), label=node.label.name)
+    if isinstance(node, gh.UnlabeledNode):
+        return LabelChange(
+            kind="unlabeled", at=node.created_at, actor=actor(node.actor), label=node.label.name
+        )
+    if isinstance(node, gh.ClosedNode):
+        return Closed(at=node.created_at, actor=actor(node.actor), state_reason=node.state_reason)
+    if isinstance(node, gh.ReopenedNode):
+        return Reopened(at=node.created_at, actor=actor(node.actor))
+    kind = "marked_as_duplicate" if isinstance(node, gh.MarkedNode) else "unmarked_as_duplicate"
+    canonical = node.canonical.number if node.canonical is not None else None
+    return DuplicateMark(kind=kind, at=node.created_at, actor=actor(node.actor), canonical=canonical)
+
+
+def events(page: gh.TimelinePage) -> tuple[Event, ...]:
+    """The items of one timeline page (null items, which GitHub may send, are skipped)."""
+    return tuple(event(node) for node in page.nodes if node is not None)
+
+
+def issue(node: gh.IssueNode) -> Issue:
+    """An issue with the first page of its timeline."""
+    page = node.timeline_items
+    return Issue(
+        number=node.number,
+        title=node.title,
+        body=node.body,
+        author=actor(node.author),
+        created_at=node.created_at,
+        updated_at=node.updated_at,
+        state=node.state,
+        state_reason=node.state_reason,
+        events=events(page),
+        timeline_complete=not page.page_info.has_next_page,
+    )
+
+
+def extend(current: Issue, page: gh.TimelinePage) -> Issue:
+    """The issue with a later page of its timeline appended."""
+    return current.model_copy(
+        update={
+            "events": current.events + events(page),
+            "timeline_complete": not page.page_info.has_next_page,
+        }
+    )

@@ -1,0 +1,94 @@
+"""The analysis marker `<!-- assistant:analysis {JSON} -->` in the assistant's comments: its
+reader (`parse_analysis`); its one writer is corrections/rules/analysis_marker.py (`corrections marker`).
+
+A marker counts only in a comment whose author is the assistant (assistant.identity, checked
+before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
+linear parser, and count only as the first or the last thing in their comment.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from assistant.identity import Identity, is_assistant
+from assistant.markers import placed_markers
+from corrections.rules import analysis_marker
+from corrections.rules.models import Analysis, Comment
+
+ANALYSIS = analysis_marker.ANALYSIS
+AnalysisKind = analysis_marker.AnalysisKind
+MarkerError = analysis_marker.MarkerError  # defined beside the writer, which needs no pydantic
+Receipt = analysis_marker.Receipt
+
+
+class _Marker(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=True, defer_build=True)
+
+    v: Literal[1]
+    kind: AnalysisKind
+    labels: list[Annotated[str, Field(min_length=1)]] = []
+    duplicate_of: Annotated[int, Field(gt=0)] | None = None
+    # The receipt, checked by the writer's own schema (analysis_marker.parse_receipt): one that does
+    # not parse leaves the analysis valid, without a receipt.
+    context: Any = None
+
+
+def _name(comment: Comment) -> str:
+    return f"comment {comment.database_id or comment.node_id}"
+
+
+def parse_analysis(
+    comment: Comment, index: int, assistant: Identity, warnings: list[str] | None = None
+) -> Analysis | None:
+    """The analysis in an assistant's comment, None when there is none.
+
+    Its marker counts only as the first or the last thing in the comment (assistant.markers.
+    placed_markers); one anywhere else is ignored, with a warning naming the comment appended to
+    `warnings`. Raises MarkerError when the marker that counts does not parse. A receipt that does
+    not parse (or holds more than a window and a learnings block) is left out, with a warning in
+    `warnings` naming the comment: its context is then reconstructed.
+    """
+    if not is_assistant(comment.author, assistant):
+        return None
+    counted, elsewhere = placed_markers(comment.body, ANALYSIS)
+    if elsewhere and warnings is not None:
+        warnings.append(
+            f"{_name(comment)}: analysis marker inside the comment's text, not its first or last "
+            "thing (a quote or an echo of someone's text); ignored"
+        )
+    if not counted:
+        return None
+    try:
+        marker = _Marker.model_validate_json(counted[0].payload)
+    except ValidationError as error:
+        reason = error.errors()[0]["msg"] if error.errors() else "invalid"
+        raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error
+    receipt: Receipt | None = None
+    if marker.context is not None:
+        try:
+            receipt = analysis_marker.parse_receipt(marker.context)
+        except MarkerError as error:
+            if warnings is not None:
+                warnings.append(f"{_name(comment)}: the analysis's receipt is left out ({error})")
+    return Analysis(
+        index=index,
+        node_id=comment.node_id,
+        database_id=comment.database_id,
+        at=comment.at,
+        kind=marker.kind,
+        labels=tuple(marker.labels),
+        duplicate_of=marker.duplicate_of,
+        receipt=receipt,
+    )
+
+
+def has_analysis_marker(comment: Comment) -> bool:
+    """Whether a comment, whoever wrote it, carries an analysis marker where one counts.
+
+    Only to tell a user whose comments hold the markers when none are the configured assistant's
+    (the login is probably configured wrong): never to read an analysis.
+    """
+    counted, _ = placed_markers(comment.body, ANALYSIS)
+    return bool(counted)
