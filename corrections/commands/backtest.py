@@ -11,6 +11,7 @@ import dataclasses
 import json
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.config import with_values
@@ -20,8 +21,10 @@ from corrections.commands.read import read_outcome
 from corrections.quality.backtest_run import (
     CACHE_FILE,
     MAX_LAST,
+    PERMISSIONS_FILE,
     AnswerCache,
     Backtest,
+    PermissionCache,
     Run,
     model_argv,
     state_dir,
@@ -29,7 +32,7 @@ from corrections.quality.backtest_run import (
 from corrections.read import notes
 from corrections.read.options import command_options
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
-from corrections.rules.issue import RuleSettings
+from corrections.rules.settings import RuleSettings
 
 WIDEST = MAX_RECEIPT_CORRECTIONS
 
@@ -103,10 +106,16 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
     config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
+    state = Path(args.state_dir) if args.state_dir else state_dir()
+    permissions = PermissionCache.load(state / PERMISSIONS_FILE, f"{options.owner}/{options.name}")
+    reused = permissions.known(datetime.now(UTC))
+    if reused:
+        _stderr(f"corrections: backtest: permissions of {len(reused)} people from {permissions.path}")
     started = time.monotonic()
-    outcome = asyncio.run(
-        read_outcome(dataclasses.replace(options, config=config, max_analyzed=WIDEST), token, _stderr)
+    wider = dataclasses.replace(
+        options, config=config, max_analyzed=WIDEST, known_permissions=tuple(sorted(reused.items()))
     )
+    outcome = asyncio.run(read_outcome(wider, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -116,13 +125,14 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         say.close()
         return 1
     say.close()
-    cache_path = Path(args.state_dir) / CACHE_FILE if args.state_dir else state_dir() / CACHE_FILE
+    permissions.save(outcome.permissions, reused, datetime.now(UTC))
+    cache_path = state / CACHE_FILE
     _stderr(f"corrections: backtest: answers cached in {cache_path}")
     backtest = Backtest(
         model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
     )
     read_seconds = time.monotonic() - started
-    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
     runs = backtest.run(outcome, settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))

@@ -15,14 +15,10 @@ from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.rules import from_github
-from corrections.rules.issue import (
-    RuleSettings,
-    duplicate_deciders,
-    event_actors_after,
-    others_markers,
-    people_after,
-)
+from corrections.rules.duplicates import duplicate_deciders
+from corrections.rules.issue import event_actors_after, others_markers, people_after
 from corrections.rules.models import Analysis, Issue, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
@@ -60,7 +56,9 @@ class DetailsAnswer(Protocol):
 class Reading:
     """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
 
-    def __init__(self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True) -> None:
+    def __init__(
+        self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True, known: Mapping[str, str] = {}
+    ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
         self._ask_bodies = bodies  # the issues' text (the context's; the monthly numbers need none)
@@ -88,6 +86,7 @@ class Reading:
         self._paths_asked = False
         # Page sizes asked for now: halved when GitHub could not answer bigger queries.
         self._sizes = PageSizes()
+        self._add_permissions(known)  # levels an earlier run read (login -> level): never asked again
 
     # What has been read.
 

@@ -18,7 +18,8 @@ from corrections.read.base_files import read_base_files
 from corrections.read.outcome import ReadOutcome
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import files_to_read, page_ask
-from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.issue import correct
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
@@ -61,6 +62,8 @@ class ReadRequest:
     # scanning (newest activity first) until an issue last active before it, within `budget` points.
     since: datetime | None = None
     budget: int | None = None
+    # (login, permission) read by an earlier run (the backtest's cache): not asked again.
+    known_permissions: tuple[tuple[str, str], ...] = ()
 
 
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
@@ -71,12 +74,7 @@ def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: 
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
-    return RuleSettings(
-        assistant=config.assistant.identity,
-        command_word=config.assistant.command,
-        duplicate_label=config.assistant.duplicate_label,
-        vocabulary=vocabulary,
-    )
+    return RuleSettings.from_config(config).with_vocabulary(vocabulary)
 
 
 async def read_corrections(
@@ -103,7 +101,12 @@ async def read_corrections(
     files = files_to_read(config, request.base_ref, request.config_path, request.config_required)
     back_to = request.since
     window_size = config.context.max_analyzed if back_to is None else EVERY_ANALYSIS
-    reading = Reading(_settings(config, Vocabulary()), window_size, bodies=back_to is None)
+    reading = Reading(
+        _settings(config, Vocabulary()),
+        window_size,
+        bodies=back_to is None,
+        known=dict(request.known_permissions),
+    )
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
     # base branch's configuration, read with the first page, may change `scan_pages`).
