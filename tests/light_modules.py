@@ -10,7 +10,8 @@ tests/corrections/test_first_request.py) check the commands in a fresh interpret
 CONTRIBUTING.md repeats the list word for word (tests/test_layout.py checks that too).
 
 An import inside a function exists only for start-up: it is allowed only in a module of this
-list, and the module's line says what it puts off.
+list, and the module's line says what it puts off (the tokenizer's ranks, the package metadata, a
+standard-library module a short command does not need, or one of HEAVY).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ LIGHT: dict[str, str] = {
     "assistant.config_keys": "the rules of the keys, in plain Python; pydantic-core only to word a refusal",
     "assistant.files": "`--help` loads it; tempfile and secrets only when a file is written",
     "assistant.identity": "who the assistant is, for the configuration and the marker",
-    "assistant.markdown": "loaded before a read's first request; markdown-it only on first use",
     "assistant.markers": "the one marker parser, for `corrections marker` and `answer`",
     "assistant.suggest": "the parser of every command; difflib only for a mistyped name",
     "assistant.untrusted": "cleaning text for `learnings list` and `show`",
