@@ -147,9 +147,10 @@ class CollaboratorList:
 
 
 async def fetch_collaborator_list(
-    client: GitHubClient, owner: str, name: str, *, max_pages: int = MAX_LIST_PAGES
+    client: GitHubClient, owner: str, name: str, *, max_pages: int | None = None
 ) -> CollaboratorList:
-    """REST's collaborator list (affiliation all), at most `max_pages` pages of LIST_PAGE_SIZE.
+    """REST's collaborator list (affiliation all), at most `max_pages` (MAX_LIST_PAGES) pages of
+    LIST_PAGE_SIZE.
 
     Raises GitHubError when the first page is not given: PermissionDenied (403, a token without
     push access), NotFound (404), BadResponse (an answer of another shape), or GitHub's failure.
@@ -158,7 +159,7 @@ async def fetch_collaborator_list(
     path = f"/repos/{quote(owner)}/{quote(name)}/collaborators"
     asked: tuple[str, dict[str, str]] | None = (path, {"affiliation": "all", "per_page": str(LIST_PAGE_SIZE)})
     levels: dict[str, str | None] = {}
-    for page_number in range(max_pages):
+    for page_number in range(MAX_LIST_PAGES if max_pages is None else max_pages):
         if asked is None:
             return CollaboratorList(levels=levels, complete=True)
         try:
