@@ -85,6 +85,18 @@ class ListedCollaborator(AnswerModel):
     role_name: str | None = None
     permissions: RoleFlags = RoleFlags()
 
+    def level(self) -> str | None:
+        """The person's level: `role_name`, else the highest of the hash (a custom role's base)."""
+        flags = self.permissions
+        ranked = (
+            (flags.admin, "ADMIN"),
+            (flags.maintain, "MAINTAIN"),
+            (flags.push, "WRITE"),
+            (flags.triage, "TRIAGE"),
+            (flags.pull, "READ"),
+        )
+        return _level(self.role_name, next((level for allowed, level in ranked if allowed), None))
+
 
 def _level(role_name: str | None, base: str | None) -> str | None:
     """A REST role as a GraphQL permission level: `role_name` first, else the base role a custom
@@ -104,19 +116,6 @@ def _rest_level(answer: object) -> str | None:
         return None
     # A custom role reports its base permission in `permission` (admin, write, read, none).
     return _level(parsed.role_name, parsed.permission)
-
-
-def _listed_level(person: ListedCollaborator) -> str | None:
-    """A listed person's level: `role_name`, else the highest of the hash (a custom role's base)."""
-    flags = person.permissions
-    ranked = (
-        (flags.admin, "ADMIN"),
-        (flags.maintain, "MAINTAIN"),
-        (flags.push, "WRITE"),
-        (flags.triage, "TRIAGE"),
-        (flags.pull, "READ"),
-    )
-    return _level(person.role_name, next((level for allowed, level in ranked if allowed), None))
 
 
 @dataclass(frozen=True)
@@ -171,7 +170,7 @@ async def fetch_collaborator_list(
             if page_number == 0:
                 raise
             return CollaboratorList(levels=levels, complete=False)
-        levels.update((person.login.lower(), _listed_level(person)) for person in people)
+        levels.update((person.login.lower(), person.level()) for person in people)
         asked = page.next
     return CollaboratorList(levels=levels, complete=asked is None)
 
