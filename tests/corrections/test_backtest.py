@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from bench.loop_world import arrivals, history_world
+from bench.loop_world import MAINTAINER, arrivals, history_world
 from bench.worlds import WorldSpec, generate
 from corrections.commands.cli import main
 from corrections.quality.backtest_run import (
@@ -53,8 +53,9 @@ def _model(kind: str) -> str:
 
 @pytest.fixture
 def history(emulate: Emulators) -> str:
-    """Four weeks of six issues, analysed by the blind stand-in and corrected by the maintainer."""
-    return emulate(history_world(arrivals(4, 6, 7))).url
+    """Four weeks of six issues, analysed by the blind stand-in and corrected by the maintainer,
+    whose token the backtest runs with (as it is meant to be run: it may list collaborators)."""
+    return emulate(history_world(arrivals(4, 6, 7)), tokens={"backtest-token": MAINTAINER}).url
 
 
 def _backtest(url: str, state: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
