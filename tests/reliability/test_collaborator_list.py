@@ -8,6 +8,7 @@ path answers as it would have. Read at most MAX_LIST_PAGES pages; past them, per
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from queries.client import GitHubClient
 from queries.errors import PermissionDenied
 from queries.permissions import CollaboratorList, fetch_collaborator_list, fetch_permissions
 from tests.emulation import Emulators
-from tests.reliability.test_trust import first_analysis, issue, world
+from tests.reliability.test_trust import corrections_of, first_analysis, issue, thumbs_down, world
 from tests.reliability.test_unlisted_permissions import TEAMS, permission_lookups
 
 LOGINS = ["nia", "tess", "octo", "rita", "zed", "nobody-at-all"]
@@ -111,3 +112,16 @@ def test_a_refused_list_raises_through_the_one_root(emulate: Emulators) -> None:
 
     with pytest.raises(PermissionDenied):
         asyncio.run(read())
+
+
+def test_a_read_never_asks_the_list_even_with_a_token_that_may(
+    read_cli: Any, tmp_path: Path, emulate: Emulators
+) -> None:
+    """`corrections read` (the action's step) runs with a workflow's token, which is refused the
+    list: it never asks it, so a refused request is never paid; only the backtest does."""
+    issues = [issue(1, [first_analysis(1, ["bug"], thumbs_down("nia", "zed"))])]
+    server = emulate(world(issues, team_access=TEAMS, tokens={MAINTAINER: "mara"}))
+    run = read_cli(server.url, tmp_path, repo="octo/trust", token=MAINTAINER)
+    assert run.status == 0 and corrections_of(run)[1]["thumbs_down"] == 1  # nia, through a team
+    assert not [e for e in server.log() if e["path"].endswith("/collaborators")]
+    assert sorted(permission_lookups(server)) == ["nia", "zed"]
