@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from queries import permissions
 from queries.client import GitHubClient
-from queries.errors import PermissionDenied
+from queries.errors import BadResponse, PermissionDenied
 from queries.permissions import CollaboratorList, fetch_collaborator_list, fetch_permissions
 from tests.emulation import Emulators
 from tests.reliability.test_trust import corrections_of, first_analysis, issue, thumbs_down, world
@@ -125,3 +126,39 @@ def test_a_read_never_asks_the_list_even_with_a_token_that_may(
     assert run.status == 0 and corrections_of(run)[1]["thumbs_down"] == 1  # nia, through a team
     assert not [e for e in server.log() if e["path"].endswith("/collaborators")]
     assert sorted(permission_lookups(server)) == ["nia", "zed"]
+
+
+def test_a_next_link_off_the_api_root_is_not_followed() -> None:
+    """A `Link` to another host would carry the token there: the page is a BadResponse instead."""
+    elsewhere: list[str] = []
+
+    async def run() -> None:
+        async def other(request: web.Request) -> web.Response:
+            elsewhere.append(request.headers.get("Authorization", ""))
+            return web.json_response([])
+
+        other_site = await _serve(web.get("/{tail:.*}", other))
+        link = f'<{other_site}/repos/octo/trust/collaborators?page=2>; rel="next"'
+
+        async def first(request: web.Request) -> web.Response:
+            return web.json_response([{"login": "mara", "role_name": "admin"}], headers={"Link": link})
+
+        root = await _serve(web.get("/repos/octo/trust/collaborators", first))
+        async with GitHubClient(root + "/graphql", "secret-token") as client:
+            with pytest.raises(BadResponse):
+                await fetch_collaborator_list(client, "octo", "trust")
+
+    asyncio.run(run())
+    assert elsewhere == []
+
+
+async def _serve(route: web.RouteDef) -> str:
+    """A local HTTP server with one route (stopped with the event loop); its root URL."""
+    app = web.Application()
+    app.add_routes([route])
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    host, port = runner.addresses[0][:2]
+    return f"http://{host}:{port}"
