@@ -132,33 +132,36 @@ def test_a_next_link_off_the_api_root_is_not_followed() -> None:
     """A `Link` to another host would carry the token there: the page is a BadResponse instead."""
     elsewhere: list[str] = []
 
-    async def run() -> None:
-        async def other(request: web.Request) -> web.Response:
-            elsewhere.append(request.headers.get("Authorization", ""))
-            return web.json_response([])
+    async def other(request: web.Request) -> web.Response:
+        elsewhere.append(request.headers.get("Authorization", ""))
+        return web.json_response([])
 
-        other_site = await _serve(web.get("/{tail:.*}", other))
+    async def run() -> None:
+        other_site, other_runner = await _serve(web.get("/{tail:.*}", other))
         link = f'<{other_site}/repos/octo/trust/collaborators?page=2>; rel="next"'
 
         async def first(request: web.Request) -> web.Response:
             return web.json_response([{"login": "mara", "role_name": "admin"}], headers={"Link": link})
 
-        root = await _serve(web.get("/repos/octo/trust/collaborators", first))
-        async with GitHubClient(root + "/graphql", "secret-token") as client:
-            with pytest.raises(BadResponse):
-                await fetch_collaborator_list(client, "octo", "trust")
+        root, runner = await _serve(web.get("/repos/octo/trust/collaborators", first))
+        try:
+            async with GitHubClient(root + "/graphql", "secret-token") as client:
+                with pytest.raises(BadResponse):
+                    await fetch_collaborator_list(client, "octo", "trust")
+        finally:
+            await runner.cleanup()
+            await other_runner.cleanup()
 
     asyncio.run(run())
     assert elsewhere == []
 
 
-async def _serve(route: web.RouteDef) -> str:
-    """A local HTTP server with one route (stopped with the event loop); its root URL."""
+async def _serve(route: web.RouteDef) -> tuple[str, web.AppRunner]:
+    """A local HTTP server with one route: its root URL and its runner (to clean up)."""
     app = web.Application()
     app.add_routes([route])
     runner = web.AppRunner(app)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
     host, port = runner.addresses[0][:2]
-    return f"http://{host}:{port}"
+    return f"http://{host}:{port}", runner
