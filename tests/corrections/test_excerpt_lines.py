@@ -12,6 +12,7 @@ from tests.corrections.conftest import IssueBuilder
 REPORTER = Actor(login="kwame")
 MAINTAINER = Actor(login="mara")
 CI_BOT = Actor(login="ci-bot", typename="Bot")
+PASSER_BY = Actor(login="wren")
 
 
 def tracking_issue_lines() -> list[str]:
@@ -61,3 +62,19 @@ def test_a_cut_to_the_head_says_how_many_lines_went() -> None:
         *lines[:HEAD_LINES],
         f"({len(lines) - HEAD_LINES} lines not shown here: over the prompt's budget)",
     ]
+
+
+def test_a_comment_that_only_mentions_the_marker_is_not_the_analysis() -> None:
+    # wren quotes the marker's start in prose before the analysis: the one parser (assistant.markers)
+    # finds no marker where one counts in it, so the analysis is still the line a cut keeps first.
+    builder = IssueBuilder(number=7).comment(
+        PASSER_BY, "Does the bot hide `<!-- assistant:analysis` in there?"
+    )
+    builder.analysis(labels=("bug",))
+    for run in range(6):
+        builder.comment(CI_BOT, f"Nightly run {run}: 312 passed")
+    excerpt = parse_issue_file(render_issue_md(builder.build(), None), 7)
+    assert excerpt is not None
+    kept = cut_lines(list(excerpt.lines), HEAD_LINES, HEAD_LINES + 1)
+    text = "\n".join(kept[HEAD_LINES:])
+    assert 'comment by "triage-assistant"' in text and '"wren"' not in text
