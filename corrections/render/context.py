@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.config import Config
+from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import corrections_json, render_corrections_md, render_issue_md
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
-
-# Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
-LEARNINGS_CHAR_BUDGET = 6_000
 
 
 @dataclass(frozen=True)
@@ -32,7 +29,7 @@ def render_learnings(
         list(loaded.learnings),
         changed_paths=paths,
         max_entries=config.learnings.max_prompt_entries,
-        max_chars=LEARNINGS_CHAR_BUDGET,
+        max_chars=LEARNINGS_PROMPT_CHARS,
         stale_ids=outcome.stale_learnings,
     )
     return block, ids, list(loaded.warnings)
