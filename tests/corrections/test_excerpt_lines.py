@@ -4,8 +4,8 @@ words; other people's comments (a bot's chatter) go first."""
 from __future__ import annotations
 
 from corrections.render.excerpt_lines import cut_lines, keeping_order
-from corrections.render.files import render_issue_md
-from corrections.render.prompt import HEAD_LINES, parse_issue_file
+from corrections.render.files import issue_excerpt
+from corrections.render.issue_file import HEAD_FIELDS
 from corrections.rules.models import Actor
 from tests.corrections.conftest import IssueBuilder
 
@@ -13,6 +13,7 @@ REPORTER = Actor(login="kwame")
 MAINTAINER = Actor(login="mara")
 CI_BOT = Actor(login="ci-bot", typename="Bot")
 PASSER_BY = Actor(login="wren")
+HEAD_LINES = len(HEAD_FIELDS)
 
 
 def tracking_issue_lines() -> list[str]:
@@ -24,9 +25,7 @@ def tracking_issue_lines() -> list[str]:
             builder.label(MAINTAINER, "bug", added=False).label(MAINTAINER, "enhancement")
             builder.comment(MAINTAINER, "Not a bug: dotted names need path-style addressing.")
     issue = builder.build().model_copy(update={"author": REPORTER})
-    excerpt = parse_issue_file(render_issue_md(issue, None), 7)
-    assert excerpt is not None
-    return list(excerpt.lines)
+    return list(issue_excerpt(issue, None).lines)
 
 
 def test_a_cut_drops_the_bot_s_chatter_before_the_words_that_teach() -> None:
@@ -73,8 +72,6 @@ def test_a_comment_that_only_mentions_the_marker_is_not_the_analysis() -> None:
     builder.analysis(labels=("bug",))
     for run in range(6):
         builder.comment(CI_BOT, f"Nightly run {run}: 312 passed")
-    excerpt = parse_issue_file(render_issue_md(builder.build(), None), 7)
-    assert excerpt is not None
-    kept = cut_lines(list(excerpt.lines), HEAD_LINES, HEAD_LINES + 1)
+    kept = cut_lines(list(issue_excerpt(builder.build(), None).lines), HEAD_LINES, HEAD_LINES + 1)
     text = "\n".join(kept[HEAD_LINES:])
     assert 'comment by "triage-assistant"' in text and '"wren"' not in text
