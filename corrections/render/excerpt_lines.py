@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from assistant.markers import placed_markers
+from corrections.render.issue_file import HEAD_FIELDS
 from corrections.rules.analysis_marker import ANALYSIS
 
 _COMMENT = "comment by "
@@ -88,17 +89,19 @@ def keeping_order(timeline: list[str], reporter: str | None) -> list[int]:
     return [i for rank in ranks for i in _ends_first(rank)]
 
 
-def reporter_of(author_line: str) -> str | None:
-    """The login of an excerpt's `author: "<login>"` line."""
-    prefix = "author: "
-    return _login_at(author_line, len(prefix)) if author_line.startswith(prefix) else None
+def reporter_of(head: list[str]) -> str | None:
+    """The login of an excerpt's `author: "<login>"` line (corrections/render/issue_file.py)."""
+    index = HEAD_FIELDS.index("author")
+    prefix = f"{HEAD_FIELDS[index]}: "
+    line = head[index] if index < len(head) else ""
+    return _login_at(line, len(prefix)) if line.startswith(prefix) else None
 
 
 def cut_lines(lines: list[str], head: int, keep: int) -> list[str]:
     """The first `head` lines and the `keep - head` timeline lines that teach most, in order, with a
     note in the program's words wherever lines are left out."""
     timeline = lines[head:]
-    reporter = reporter_of(lines[1]) if len(lines) > 1 else None
+    reporter = reporter_of(lines[:head])
     chosen = set(keeping_order(timeline, reporter)[: max(0, keep - head)])
     out = list(lines[:head])
     gap = 0
