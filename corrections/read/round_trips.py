@@ -1,4 +1,5 @@
-"""One run of the correction reader: the round trips, then the rules. The only async code here.
+"""One run of the correction reader: the round trips, then the rules. Async, as is all code here
+that waits on GitHub (read/base_files.py, and the commands in corrections/commands/ that run a read).
 
 A failing GitHub never raises out of `read_corrections`: what could not be read becomes a note.
 """
