@@ -22,7 +22,7 @@ from corrections.rules.issue import RuleSettings, analyses
 from corrections.rules.markers import parse_analysis
 from corrections.rules.models import Comment, Issue
 from tests.corrections.conftest import ASSISTANT
-from tests.corrections.test_marker import IDENTITY, read_back
+from tests.corrections.rules.test_marker import IDENTITY, read_back
 
 AT = datetime(2026, 11, 1, tzinfo=UTC)
 
