@@ -110,6 +110,7 @@ async def _read(
         analysed=options.analysed,
         since=options.since,
         budget=options.budget,
+        known_permissions=options.known_permissions,
     )
     try:
         return await read_corrections(

@@ -56,6 +56,8 @@ class ReadOptions:
     # `corrections quality --month`: every issue active since this moment, within `budget` points.
     since: datetime | None = None
     budget: int | None = None
+    # (login, permission) read by an earlier run (`corrections backtest`'s cache): not asked again.
+    known_permissions: tuple[tuple[str, str], ...] = ()
 
 
 def parse_moment(option: str, text: str) -> datetime:

@@ -60,7 +60,9 @@ class DetailsAnswer(Protocol):
 class Reading:
     """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
 
-    def __init__(self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True) -> None:
+    def __init__(
+        self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True, known: Mapping[str, str] = {}
+    ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
         self._ask_bodies = bodies  # the issues' text (the context's; the monthly numbers need none)
@@ -88,6 +90,7 @@ class Reading:
         self._paths_asked = False
         # Page sizes asked for now: halved when GitHub could not answer bigger queries.
         self._sizes = PageSizes()
+        self._add_permissions(known)  # levels an earlier run read (login -> level): never asked again
 
     # What has been read.
 

@@ -61,6 +61,8 @@ class ReadRequest:
     # scanning (newest activity first) until an issue last active before it, within `budget` points.
     since: datetime | None = None
     budget: int | None = None
+    # (login, permission) read by an earlier run (the backtest's cache): not asked again.
+    known_permissions: tuple[tuple[str, str], ...] = ()
 
 
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
@@ -103,7 +105,12 @@ async def read_corrections(
     files = files_to_read(config, request.base_ref, request.config_path, request.config_required)
     back_to = request.since
     window_size = config.context.max_analyzed if back_to is None else EVERY_ANALYSIS
-    reading = Reading(_settings(config, Vocabulary()), window_size, bodies=back_to is None)
+    reading = Reading(
+        _settings(config, Vocabulary()),
+        window_size,
+        bodies=back_to is None,
+        known=dict(request.known_permissions),
+    )
     page_number = 0
     # The scan reads at most `scan_pages` full pages' worth of issues, whatever its page size (the
     # base branch's configuration, read with the first page, may change `scan_pages`).
