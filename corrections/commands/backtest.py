@@ -32,7 +32,7 @@ from corrections.quality.backtest_run import (
 from corrections.read import notes
 from corrections.read.options import command_options
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
-from corrections.rules.issue import RuleSettings
+from corrections.rules.settings import RuleSettings
 
 WIDEST = MAX_RECEIPT_CORRECTIONS
 
@@ -132,7 +132,7 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
     )
     read_seconds = time.monotonic() - started
-    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
     runs = backtest.run(outcome, settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))

@@ -30,7 +30,8 @@ from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.read.reading import EVERY_ANALYSIS
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
-from corrections.rules.issue import RuleSettings, correct, first_analysis
+from corrections.rules.issue import correct, first_analysis
+from corrections.rules.settings import RuleSettings
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.retry import RetryPolicy
@@ -96,12 +97,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         check = notes.what_to_check(outcome.failure, actions=say.actions)
         say.error(f"{outcome.note} {check}".strip())
         return 1
-    settings = RuleSettings(
-        assistant=config.assistant.identity,
-        command_word=config.assistant.command,
-        duplicate_label=config.assistant.duplicate_label,
-        vocabulary=outcome.vocabulary,
-    )
+    settings = RuleSettings.from_config(config).with_vocabulary(outcome.vocabulary)
     read_with = context.max_analyzed if since is None else EVERY_ANALYSIS
     month_read = None
     if args.month is not None and budget is not None:
@@ -185,7 +181,7 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     if outcome.failed:
         _stderr(f"corrections: the window could not be read ({outcome.failure}): repeats not said")
         return None
-    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
     read = next((r for r in outcome.window if r.issue.number == issue.number), None)
     if read is None or read.first is None:
         read = IssueRead.of(issue, None, 0, settings)

@@ -13,11 +13,11 @@ from assistant.untrusted import clean_line, escape_markdown, inline_code, trunca
 from corrections.quality.numbers import RepeatNumbers, month_of
 from corrections.quality.repeats import month_numbers, outcome_repeats
 from corrections.read.outcome import ReadOutcome
-from corrections.render.files import objected_by
 from corrections.render.prompt import PROMPT_FILE, Prompt
 from corrections.render.templating import TEMPLATES
-from corrections.rules.issue import RuleSettings
+from corrections.rules.duplicates import objected_by
 from corrections.rules.models import IssueCorrection
+from corrections.rules.settings import RuleSettings
 
 MAX_SUMMARY_TITLE = 80
 MAX_WINDOW_SHOWN = 100
@@ -99,7 +99,7 @@ def last_month_repeats(outcome: ReadOutcome) -> MonthRepeats | None:
     if outcome.off or outcome.failed or not outcome.window:
         return None
     window = outcome.config.context.max_analyzed
-    settings = RuleSettings.of(outcome.config, outcome.vocabulary)
+    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
     found = outcome_repeats(outcome, settings, window=window, read_with=window)
     if not found:
         return None

@@ -29,8 +29,9 @@ from corrections.quality.numbers import complete_after
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.issue import correct
 from corrections.rules.models import Closed, Issue, IssueCorrection, Reaction, Reopened
+from corrections.rules.settings import RuleSettings
 
 
 def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:
@@ -176,6 +177,6 @@ def context_as_of(
         outcome,
         moment,
         max_analyzed=max_analyzed,
-        settings=RuleSettings.of(outcome.config, outcome.vocabulary),
+        settings=RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary),
         read_back_to=complete_after(outcome, read_with),
     )

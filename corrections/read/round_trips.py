@@ -18,7 +18,8 @@ from corrections.read.base_files import read_base_files
 from corrections.read.outcome import ReadOutcome
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import files_to_read, page_ask
-from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.issue import correct
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary, parse_vocabulary
 from learnings.staleness import anchors, stale_by_anchors
 from learnings.store import parse_jsonl
@@ -73,12 +74,7 @@ def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: 
 
 
 def _settings(config: Config, vocabulary: Vocabulary) -> RuleSettings:
-    return RuleSettings(
-        assistant=config.assistant.identity,
-        command_word=config.assistant.command,
-        duplicate_label=config.assistant.duplicate_label,
-        vocabulary=vocabulary,
-    )
+    return RuleSettings.from_config(config).with_vocabulary(vocabulary)
 
 
 async def read_corrections(
