@@ -111,6 +111,7 @@ async def _read(
         since=options.since,
         budget=options.budget,
         known_permissions=options.known_permissions,
+        collaborator_list=options.collaborator_list,
     )
     try:
         return await read_corrections(
