@@ -15,7 +15,7 @@ from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.render.tokens import count_tokens
 from emulator import Server
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
