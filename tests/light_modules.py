@@ -1,12 +1,12 @@
 """The modules that keep the short commands short: the one list of them, with why each is there.
 
 The short commands are those that send no request and validate no model: `--help`, `--version`,
-`corrections marker` and `answer`, a usage or configuration error; a read counts too until its
+`corrections marker`, a usage or configuration error; a read counts too until its
 first request has left. pydantic, jinja2 and the network stack (gql, graphql-core, aiohttp) are
 most of a command's start-up time, so none of them may load on those paths. tests/test_layout.py
 checks this list from the source (an import inside a function counts), the start-up tests
-(tests/corrections/test_lazy_start.py, tests/learnings/test_learnings_lazy_start.py,
-tests/corrections/test_first_request.py) check the commands in a fresh interpreter, and
+(tests/corrections/commands/test_lazy_start.py, tests/learnings/test_learnings_lazy_start.py,
+tests/corrections/commands/test_first_request.py) check the commands in a fresh interpreter, and
 CONTRIBUTING.md repeats the list word for word (tests/test_layout.py checks that too).
 
 An import inside a function exists only for start-up: it is allowed only in a module of this
@@ -25,7 +25,7 @@ LIGHT: dict[str, str] = {
     "assistant.config_keys": "the rules of the keys, in plain Python; pydantic-core only to word a refusal",
     "assistant.files": "`--help` loads it; tempfile and secrets only when a file is written",
     "assistant.identity": "who the assistant is, for the configuration and the marker",
-    "assistant.markers": "the one marker parser, for `corrections marker` and `answer`",
+    "assistant.markers": "the one marker parser and the marker line, for `corrections marker`",
     "assistant.suggest": "the parser of every command; difflib only for a mistyped name",
     "assistant.untrusted": "cleaning text for `learnings list` and `show`",
     "assistant.version": "`--version`; the package metadata only when asked",

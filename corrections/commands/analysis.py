@@ -202,7 +202,8 @@ def _marker(args: argparse.Namespace) -> int:
 
 
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
-    from corrections.render.prompt import PromptError, assemble_prompt, read_context
+    from corrections.render.context_folder import PromptError, read_context
+    from corrections.render.prompt import assemble_prompt
 
     try:
         budget = Budget.of(args.max_tokens, args.max_chars, names=("--max-tokens", "--max-chars"))

@@ -326,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         token = required_token(args.api_url) if reading else token_from()
         from corrections.commands.read import run_read
 
-        outcome = run_read(options, token)
+        outcome = run_read(options, token).outcome
         # Inside Actions the analysis goes on without the corrections (the context says why).
         return FAILED if outcome.failed and not in_actions() else DONE
     except UsageError as error:

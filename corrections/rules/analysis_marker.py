@@ -3,8 +3,8 @@ that ends an analysis comment (`corrections marker`), and the check of its JSON 
 that the writer runs on what it writes and corrections/rules/markers.py on what it reads; with its
 receipt, the optional `"context"` (what the model was given).
 
-Plain Python, apart from the reader (which needs the models): `corrections marker` and
-`corrections answer` write a marker without loading pydantic.
+Plain Python, apart from the reader (which needs the models): `corrections marker` writes a
+marker without loading pydantic.
 """
 
 from __future__ import annotations

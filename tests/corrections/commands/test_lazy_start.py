@@ -16,7 +16,7 @@ import pytest
 
 from tests.light_modules import DEFERS, HEAVY, LIGHT
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NETWORK = ("aiohttp", "gql", "graphql", "multidict", "yarl")
 
 

@@ -27,7 +27,7 @@ from queries.requests import WindowAsk
 from queries.window_request import EarlyRequest
 from tests.emulation import Emulators
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 MARK = "first connection"
 # Run as a script: the audit hook is in place before anything of the product is imported.
 PROBE = """
