@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import corrections_json, render_corrections_md
+from corrections.rules.issue import RuleSettings
 from corrections.rules.models import (
     DuplicateNotice,
     DuplicateOutcome,
@@ -43,9 +44,13 @@ CORRECTIONS = [
 
 
 def outcome(analysed: AnalysedIssue | None = None) -> ReadOutcome:
-    found = ReadOutcome(repository="octo/demo", corrections=list(CORRECTIONS), analysed=analysed)
-    found.vocabulary = parse_vocabulary('- `bug`: x\n- `we"ird`: y\n- `docs`: z\n')
-    return found
+    vocabulary = parse_vocabulary('- `bug`: x\n- `we"ird`: y\n- `docs`: z\n')
+    return ReadOutcome(
+        repository="octo/demo",
+        settings=RuleSettings(vocabulary=vocabulary),
+        corrections=tuple(CORRECTIONS),
+        analysed=analysed,
+    )
 
 
 def test_lines_are_dated_latest_correction_first_with_reasons_pointed_at() -> None:
