@@ -78,8 +78,12 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
             from corrections.read.outcome import ReadOutcome
 
             log(traceback.format_exc())
-            failed = Failed(notes.INTERNAL, notes.INTERNAL_NOTE)
-            return ReadOutcome(f"{options.owner}/{options.name}", failed, options.config, usage=client.usage)
+            return ReadOutcome(
+                repository=f"{options.owner}/{options.name}",
+                status=Failed(notes.INTERNAL, notes.INTERNAL_NOTE),
+                config=options.config,
+                usage=client.usage,
+            )
         finally:
             if first is not None:
                 await first.discard()
