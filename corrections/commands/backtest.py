@@ -11,6 +11,7 @@ import dataclasses
 import json
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.config import with_values
@@ -20,8 +21,10 @@ from corrections.commands.read import read_outcome
 from corrections.quality.backtest_run import (
     CACHE_FILE,
     MAX_LAST,
+    PERMISSIONS_FILE,
     AnswerCache,
     Backtest,
+    PermissionCache,
     Run,
     model_argv,
     state_dir,
@@ -102,10 +105,16 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
     config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
+    state = Path(args.state_dir) if args.state_dir else state_dir()
+    permissions = PermissionCache.load(state / PERMISSIONS_FILE, f"{options.owner}/{options.name}")
+    reused = permissions.known(datetime.now(UTC))
+    if reused:
+        _stderr(f"corrections: backtest: permissions of {len(reused)} people from {permissions.path}")
     started = time.monotonic()
-    outcome = asyncio.run(
-        read_outcome(dataclasses.replace(options, config=config, max_analyzed=WIDEST), token, _stderr)
+    wider = dataclasses.replace(
+        options, config=config, max_analyzed=WIDEST, known_permissions=tuple(sorted(reused.items()))
     )
+    outcome = asyncio.run(read_outcome(wider, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -114,7 +123,8 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         say.close()
         return 1
     say.close()
-    cache_path = Path(args.state_dir) / CACHE_FILE if args.state_dir else state_dir() / CACHE_FILE
+    permissions.save(outcome.permissions, reused, datetime.now(UTC))
+    cache_path = state / CACHE_FILE
     _stderr(f"corrections: backtest: answers cached in {cache_path}")
     backtest = Backtest(
         model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)

@@ -285,8 +285,8 @@ def _parser() -> Parser:
     backtest.add_argument(
         "--state-dir",
         metavar="DIR",
-        help="where the answers are cached (default: $XDG_STATE_HOME/correction-reader, else "
-        "~/.local/state/correction-reader)",
+        help="where the answers and the permissions read are cached (default: "
+        "$XDG_STATE_HOME/correction-reader, else ~/.local/state/correction-reader)",
     )
     backtest.add_argument(
         "--config",

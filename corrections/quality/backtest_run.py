@@ -9,7 +9,9 @@ shell; the prompt goes to its stdin, its stdout holds the analysis marker or its
 
 Each answer is kept in a cache file (one JSON line per answer, keyed by the repository, the issue,
 `max_analyzed`, the prompt's hash and the command), written as soon as it arrives: an interrupted
-backtest, run again, pays only for the answers it did not get.
+backtest, run again, pays only for the answers it did not get. Beside it, the permissions the read
+found (one REST request a person where GitHub refuses its collaborator list), reused for a day:
+run again, the backtest pays its GraphQL reads only.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from corrections.quality.as_of import describe, outcome_as_of
@@ -45,8 +48,11 @@ from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
 from corrections.rules.issue import RuleSettings
+from corrections.rules.models import Permission
 
 CACHE_FILE = "backtest-answers.jsonl"
+PERMISSIONS_FILE = "backtest-permissions.json"
+PERMISSIONS_KEPT = timedelta(days=1)  # how long a permission read is reused
 MAX_LAST = 100
 Say = Callable[[str], None]
 
@@ -96,6 +102,52 @@ class AnswerCache:
         with self.path.open("a", encoding="utf-8") as file:
             file.write(json.dumps({"key": key, "out": out}, ensure_ascii=False) + "\n")
             file.flush()
+
+
+@dataclass
+class PermissionCache:
+    """The permissions a backtest read, by repository and login, with when; those read within
+    PERMISSIONS_KEPT are given to the next read of the same repository (not asked again)."""
+
+    path: Path
+    repository: str
+    entries: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path, repository: str) -> PermissionCache:
+        """The file's entries; a file that does not parse (or is not ours) counts as empty."""
+        try:
+            found = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            found = None
+        entries = found.get("repositories") if isinstance(found, dict) else None
+        return cls(path, repository, entries if isinstance(entries, dict) else {})
+
+    def known(self, now: datetime) -> dict[str, str]:
+        """The repository's permissions read within PERMISSIONS_KEPT of `now` (login -> level)."""
+        found: dict[str, str] = {}
+        entries = self.entries.get(self.repository)
+        for login, entry in (entries if isinstance(entries, dict) else {}).items():
+            try:
+                level, read_at = Permission(entry["permission"]), datetime.fromisoformat(entry["read_at"])
+                if now - PERMISSIONS_KEPT <= read_at <= now:
+                    found[login] = level.value
+            except (KeyError, TypeError, ValueError):
+                continue
+        return found
+
+    def save(self, permissions: Mapping[str, str], reused: Mapping[str, str], now: datetime) -> None:
+        """The read's permissions, each with when it was read (`reused` keep their moment)."""
+        entries = {k: v for k, v in self.entries.get(self.repository, {}).items() if k in reused}
+        moment = now.astimezone(UTC).isoformat()
+        for login, level in permissions.items():
+            if login not in reused:
+                entries[login] = {"permission": level, "read_at": moment}
+        self.entries[self.repository] = entries
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_name(self.path.name + ".partial")
+        partial.write_text(json.dumps({"v": 1, "repositories": self.entries}, indent=1), encoding="utf-8")
+        partial.replace(self.path)
 
 
 def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, model: Sequence[str]) -> str:

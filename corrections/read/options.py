@@ -63,6 +63,8 @@ class ReadOptions:
     # scanning (newest activity first) until an issue last active before it, within `budget` points.
     since: datetime | None = None
     budget: int | None = None
+    # (login, permission) read by an earlier run (`corrections backtest`'s cache): not asked again.
+    known_permissions: tuple[tuple[str, str], ...] = ()
 
     @property
     def reading_off(self) -> bool:

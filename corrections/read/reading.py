@@ -68,6 +68,7 @@ class Reading:
         bodies: bool = True,
         sizes: PageSizes | None = None,
         path_checks: Iterable[str] = (),
+        known: Mapping[str, str] = {},
     ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
@@ -96,6 +97,7 @@ class Reading:
         self._paths_asked = False
         # Page sizes asked for now: halved when GitHub could not answer bigger queries.
         self._sizes = sizes or PageSizes()
+        self._add_permissions(known)  # levels an earlier run read (login -> level): never asked again
 
     # What has been read.
 

@@ -54,7 +54,12 @@ async def read_corrections(
     draft.use_base(base.settings, base.learnings, base.warnings)
     window = texts.config.context.max_analyzed if options.since is None else EVERY_ANALYSIS
     reading = Reading(
-        base.settings, window, bodies=options.since is None, sizes=scan.sizes, path_checks=base.path_checks
+        base.settings,
+        window,
+        bodies=options.since is None,
+        sizes=scan.sizes,
+        path_checks=base.path_checks,
+        known=dict(options.known_permissions),
     )
     reading.record_missing(texts.failed, texts.categories)
     reading.collaborators_listed(page.collaborators_refused)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,15 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from bench.loop_world import arrivals, history_world
+from bench.worlds import WorldSpec, generate
 from corrections.commands.cli import main
-from corrections.quality.backtest_run import AnswerCache, ModelFailed, run_model
+from corrections.quality.backtest_run import (
+    PERMISSIONS_KEPT,
+    AnswerCache,
+    ModelFailed,
+    PermissionCache,
+    run_model,
+)
 from corrections.quality.backtest_score import AnswerError, parse_answer
 from tests.emulation import Emulators
 
@@ -109,6 +117,52 @@ def test_a_backtest_run_again_pays_only_for_the_answers_it_did_not_get(
     assert _backtest(history, tmp_path, monkeypatch, "--model", model, "--last", "5") == 0
     assert "4 calls, 6 answers from the cache" in capsys.readouterr().err
     assert len((tmp_path / "backtest-answers.jsonl").read_text(encoding="utf-8").splitlines()) == 10
+
+
+def test_a_backtest_run_again_reuses_the_permissions_it_read(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bench's world, 👎 from people outside the collaborator list too: each person whose
+    permission decides a rule is one REST look-up (GraphQL's list refused, as for a workflow
+    token); run again, the backtest asks none of them and decides the same."""
+    world = generate(WorldSpec(issues=300, seed=7, outsider_thumbs_down=True))
+    url = emulate(world).url
+    argv = ["backtest", "--repo", "octo/bench", "--api-url", url, "--state-dir", str(tmp_path)]
+    argv += ["--model", _model("following"), "--last", "10", "--json"]
+
+    def backtest() -> tuple[dict[str, Any], str]:
+        monkeypatch.setenv("GITHUB_TOKEN", "backtest-token")
+        monkeypatch.chdir(ROOT)
+        assert main(argv) == 0
+        out, err = capsys.readouterr()
+        return json.loads(out), err
+
+    first, _ = backtest()
+    assert first["cost"]["requests"] > 10  # the GraphQL reads and one look-up per person
+    again, err = backtest()
+    assert again["cost"]["requests"] <= 10 and again["cost"]["points"] <= 10
+    assert again["cost"]["requests"] <= first["cost"]["requests"] - 7
+    assert again["runs"] == first["runs"]
+    assert re.search(r"permissions of \d+ people from .*backtest-permissions\.json", err)
+
+
+def test_the_permissions_kept_are_those_read_within_a_day_of_the_same_repository(tmp_path: Path) -> None:
+    path = tmp_path / "backtest-permissions.json"
+    now = datetime(2026, 11, 2, 10, tzinfo=UTC)
+    cache = PermissionCache.load(path, "octo/a")
+    cache.save({"alice": "WRITE", "bob": "READ"}, {}, now - PERMISSIONS_KEPT - timedelta(seconds=1))
+    PermissionCache.load(path, "octo/b").save({"alice": "ADMIN"}, {}, now)
+    assert PermissionCache.load(path, "octo/a").known(now) == {}  # read more than a day ago
+    assert PermissionCache.load(path, "octo/b").known(now) == {"alice": "ADMIN"}
+    again = PermissionCache.load(path, "octo/b")
+    # Reused, it keeps the moment it was read: a day after that it is asked again.
+    again.save({"alice": "ADMIN", "carol": "TRIAGE"}, again.known(now), now + timedelta(hours=20))
+    later = PermissionCache.load(path, "octo/b").known(now + timedelta(hours=25))
+    assert later == {"carol": "TRIAGE"}
+    path.write_text('{"v": 1, "repositories": {"octo/b": {"x": {"permission": "OWNER"}}}}', encoding="utf-8")
+    assert PermissionCache.load(path, "octo/b").known(now) == {}
+    path.write_text("{cut by an interruption", encoding="utf-8")
+    assert PermissionCache.load(path, "octo/b").known(now) == {}
 
 
 def test_the_table(
