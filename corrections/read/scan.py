@@ -60,7 +60,12 @@ class Scan:
         self._scanned = 0  # issues asked for: at most `scan_pages` full pages' worth, whatever the size
         self._exhausted = False
         self._through: datetime | None = None
-        self.sizes = PageSizes()  # the sizes the first page was answered at (or failed at)
+        self._first_sizes = PageSizes()
+
+    @property
+    def sizes(self) -> PageSizes:
+        """The page sizes the first page was answered at (or failed at): halved while GitHub could not answer."""
+        return self._first_sizes
 
     async def first_page(self) -> WindowPage:
         """The first page, with the base branch's files; raises GitHubError when GitHub gives none."""
@@ -141,13 +146,15 @@ class Scan:
             )
             return await fetch_window_page(self._client, ask), ask.page_size
 
-        sizes, keep = (self.sizes, self._keep) if reading is None else (reading.sizes, reading.use_sizes)
+        sizes, keep = (
+            (self._first_sizes, self._keep) if reading is None else (reading.sizes, reading.use_sizes)
+        )
         (page, asked), _ = await ask_smaller(sizes, send, what="scan page", told=self._progress, keep=keep)
         self._scanned += asked
         return page, {"issues": page.page_info.next}
 
     def _keep(self, sizes: PageSizes) -> None:
-        self.sizes = sizes
+        self._first_sizes = sizes
 
 
 def _before(page: WindowPage, moment: datetime) -> bool:
