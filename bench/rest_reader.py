@@ -4,7 +4,7 @@ The newest comments of the repository page by page (`Link` pagination) give the 
 issues with a first analysis among them, by newest comment. Then, up to 10 requests at once,
 each window issue (title, state) and its timeline, the 👎 of analyses whose rollup shows one, and
 the permission of each person who matters. The answers become `corrections.rules.models.Issue` and
-the product's pure rules (`corrections.rules.issue`) decide, so only the reading differs.
+the product's pure rules (`corrections.rules`) decide, so only the reading differs.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from assistant.config import Config
 from assistant.identity import is_person, normalize_login
 from corrections.read.issue_read import MAX_TIMELINE_PAGES
 from corrections.read.reading import MAX_REACTION_PAGES
-from corrections.rules.issue import RuleSettings, correct, duplicate_deciders, first_analysis
+from corrections.rules.duplicates import duplicate_deciders
+from corrections.rules.issue import correct, first_analysis
 from corrections.rules.markers import MarkerError, parse_analysis
 from corrections.rules.models import (
     Actor,
@@ -38,6 +39,7 @@ from corrections.rules.models import (
     Reaction,
     Reopened,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 
 GHOST_ID = 10137  # GitHub's stand-in for deleted accounts: not a person
@@ -127,11 +129,7 @@ class RestReader:
         self.permissions: dict[str, Permission] = {}
         self._asked: dict[str, asyncio.Task[None]] = {}
         self._session: aiohttp.ClientSession | None = None
-        self.settings = RuleSettings(
-            assistant=config.assistant.identity,
-            command_word=config.assistant.command,
-            duplicate_label=config.assistant.duplicate_label,
-        )
+        self.settings = RuleSettings.from_config(config)
 
     async def _get(self, url: str, params: dict[str, str] | None = None) -> tuple[Any, str | None]:
         """One GET (at most `concurrency` at once): the JSON and the next page's URL."""
@@ -170,12 +168,7 @@ class RestReader:
         async with aiohttp.ClientSession(headers=headers) as self._session:
             labels_task = asyncio.create_task(self._labels())
             window = await self._scan()
-            self.settings = RuleSettings(
-                assistant=self.settings.assistant,
-                command_word=self.settings.command_word,
-                duplicate_label=self.settings.duplicate_label,
-                vocabulary=await labels_task,
-            )
+            self.settings = self.settings.with_vocabulary(await labels_task)
             found = await asyncio.gather(*(self._issue(number) for number in window))
         for read in found:
             if read is not None:

@@ -1,7 +1,9 @@
-"""The one module that talks to GitHub: GraphQL through gql's aiohttp transport, REST through aiohttp.
+"""The one module that talks to GitHub: GraphQL through gql, REST through aiohttp, one session for both.
 
 It owns retries, the time budget, rate-limit handling and the translation of every gql and
-aiohttp failure into a queries.errors.GitHubError; nothing else escapes it.
+aiohttp failure into a queries.errors.GitHubError; nothing else escapes it. GraphQL goes through
+gql's public client API on the project's own transport (queries/transport.py), which reads
+GitHub's answers whole; REST through the same aiohttp session.
 """
 
 from __future__ import annotations
@@ -18,32 +20,19 @@ from typing import Any, Self, TypeVar
 import aiohttp
 from gql import Client, GraphQLRequest
 from gql.client import AsyncClientSession
-from gql.transport.aiohttp import AIOHTTPTransport
-from gql.transport.exceptions import (
-    TransportError,
-    TransportProtocolError,
-    TransportQueryError,
-    TransportServerError,
-)
-from graphql import ExecutionResult
+from gql.transport.exceptions import TransportError, TransportQueryError
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from queries.classify import classify
 from queries.documents import Operation
-from queries.errors import (
-    BadResponse,
-    GitHubError,
-    NetworkError,
-    NotFound,
-    PermissionDenied,
-    QueryRefused,
-    RequestTimeout,
-    ServerError,
-)
+from queries.errors import BadResponse, GitHubError, NetworkError, NotFound, RequestTimeout
 from queries.retry import RetryPolicy
+from queries.transport import GitHubTransport
 from queries.usage import Usage
 
 USER_AGENT = "correction-reader/0.1"
+# What a REST request adds to the session's headers (GitHub's REST documentation, "Getting started").
+REST_HEADERS = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"}
 Result = TypeVar("Result")
 
 
@@ -63,7 +52,6 @@ class Answer:
 
     data: dict[str, Any]
     errors: tuple[dict[str, Any], ...] = ()
-    status: int = 200
 
     def errors_at(self, *prefix: str | int) -> list[dict[str, Any]]:
         """Errors whose path starts with `prefix`."""
@@ -73,21 +61,6 @@ class Answer:
             if list(path[: len(prefix)]) == list(prefix):
                 found.append(error)
         return found
-
-
-class _RecordingTransport(AIOHTTPTransport):
-    """gql's aiohttp transport, remembering the status and size of the last answer."""
-
-    last_status: int = 0
-    last_text: str = ""
-    last_size: int = 0
-
-    async def _prepare_result(self, response: aiohttp.ClientResponse) -> ExecutionResult:
-        self.last_status = response.status
-        raw = await response.read()
-        self.last_text = raw[:2000].decode("utf-8", errors="replace")
-        self.last_size = len(raw)
-        return await super()._prepare_result(response)
 
 
 class GitHubClient:
@@ -113,23 +86,36 @@ class GitHubClient:
         self._started = time.monotonic()
         # Set once a GraphQL request has left (its body handed to the connection) or failed to.
         self._sent = asyncio.Event()
-        trace = aiohttp.TraceConfig()
-        trace.on_request_chunk_sent.append(self._on_request_left)
-        trace.on_request_end.append(self._on_request_left)
-        trace.on_request_exception.append(self._on_request_left)
-        self._transport = _RecordingTransport(
-            url=api_url,
-            headers={"Authorization": f"bearer {token}", "User-Agent": USER_AGENT},
-            # Our own timeout (asyncio.timeout in _with_retries) bounds each request; gql's is a backstop.
-            timeout=int(self.policy.request_timeout) + 1,
-            client_session_args={"trace_configs": [trace]},
-        )
-        self._client = Client(transport=self._transport, fetch_schema_from_transport=False)
+        self.transport = GitHubTransport(api_url, self._http_session, self.usage, self._scrub)
+        self._client = Client(transport=self.transport, fetch_schema_from_transport=False)
         self._session: AsyncClientSession | None = None
         self._http: aiohttp.ClientSession | None = None
 
-    async def _on_request_left(self, session: aiohttp.ClientSession, context: object, params: object) -> None:
-        self._sent.set()
+    def _http_session(self) -> aiohttp.ClientSession:
+        """The run's one aiohttp session, GraphQL and REST alike (opened on the first request)."""
+        if self._http is None:
+            trace = aiohttp.TraceConfig()
+            trace.on_request_chunk_sent.append(self._on_request_left)
+            trace.on_request_end.append(self._on_request_left)
+            trace.on_request_exception.append(self._on_request_left)
+            self._http = aiohttp.ClientSession(
+                headers={"Authorization": f"bearer {self._token}", "User-Agent": USER_AGENT},
+                # Our own timeout (asyncio.timeout in _with_retries) bounds each request; this is a backstop.
+                timeout=aiohttp.ClientTimeout(total=int(self.policy.request_timeout) + 1),
+                trace_configs=[trace],
+            )
+        return self._http
+
+    async def _on_request_left(
+        self,
+        session: aiohttp.ClientSession,
+        context: object,
+        params: aiohttp.TraceRequestChunkSentParams
+        | aiohttp.TraceRequestEndParams
+        | aiohttp.TraceRequestExceptionParams,
+    ) -> None:
+        if params.method == "POST":  # GraphQL is the one POST the client sends; REST only GETs
+            self._sent.set()
 
     async def request_left(self) -> None:
         """Return once a GraphQL request has been sent (or its first attempt has failed).
@@ -257,69 +243,24 @@ class GitHubClient:
 
     async def _execute_once(self, operation: Operation, variables: Mapping[str, Any]) -> Answer:
         session = await self._connect()
-        request = GraphQLRequest(operation.document, variable_values=dict(variables))
+        request = GraphQLRequest(
+            operation.document,
+            variable_values={**variables, **operation.fixed_variables},
+            operation_name=operation.name,
+        )
         self.usage.graphql_requests += 1
-        self._transport.last_status = 0
-        self._transport.last_size = 0
-        self._transport.last_text = ""
-        data: object
+        errors: list[dict[str, Any]] = []
         try:
-            data = await session.execute(request)
-            errors: list[dict[str, Any]] = []
-        except TransportQueryError as error:
+            result = await session.execute(request, get_execution_result=True)
+            data = result.data
+        except TransportQueryError as error:  # data beside errors, as the transport passed them on
             data = error.data
             errors = [e if isinstance(e, dict) else {"message": str(e)} for e in (error.errors or [])]
-        except TransportServerError as error:
-            status = error.code or self._transport.last_status
-            found = classify(status or 500, None, self._transport.last_text, self._headers())
-            raise found or ServerError(f"HTTP {status}", status=status) from error
-        except TransportProtocolError as error:
-            status = self._transport.last_status
-            found = classify(status, None, self._transport.last_text, self._headers())
-            raise found or BadResponse(
-                f"{operation.name}: not a GraphQL answer (HTTP {status})",
-                status=status,
-                payload=self._transport.last_text[:500],
-            ) from error
-        except TransportError as error:
+        except (TransportError, aiohttp.ClientError) as error:
             raise NetworkError(self._scrub(f"{operation.name}: {error}")) from error
-        except aiohttp.ClientError as error:
-            raise NetworkError(self._scrub(f"{operation.name}: {error}")) from error
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as error:
-            raise BadResponse(f"{operation.name}: unreadable answer: {error}") from error
-        finally:
-            self.usage.bytes_received += self._transport.last_size
-        status = self._transport.last_status or 200
-        self._note_rate_limit(data)
-        found = classify(status, errors, self._transport.last_text, self._headers())
-        if found is not None:
-            found.payload = errors
-            raise found
-        if not isinstance(data, dict):
-            types = {str(e.get("type", "")) for e in errors}
-            detail = "; ".join(str(e.get("message", "")) for e in errors)[:300]
-            if "FORBIDDEN" in types:
-                raise PermissionDenied(detail, status=status, payload=errors)
-            if "NOT_FOUND" in types:
-                raise NotFound(detail, status=status, payload=errors)
-            if errors:
-                raise QueryRefused(detail, status=status, payload=errors)
-            raise BadResponse(f"{operation.name}: answer without data", status=status)
-        return Answer(data=data, errors=tuple(errors), status=status)
-
-    def _headers(self) -> Mapping[str, str] | None:
-        headers = getattr(self._transport, "response_headers", None)
-        return headers if headers is not None else None
-
-    def _note_rate_limit(self, data: object) -> None:
-        if isinstance(data, dict):
-            info = data.get("rateLimit")
-            if isinstance(info, dict):
-                cost, remaining = info.get("cost"), info.get("remaining")
-                if isinstance(cost, int):
-                    self.usage.points += cost
-                if isinstance(remaining, int):
-                    self.usage.remaining = remaining
+        if not isinstance(data, dict):  # the transport raises for every answer without data
+            raise BadResponse(f"{operation.name}: answer without data")
+        return Answer(data=data, errors=tuple(errors))
 
     async def rest_get(self, path: str, params: Mapping[str, str] | None = None) -> object:
         """GET a REST resource under the API root, its JSON as parsed (checked by the caller); 404
@@ -327,18 +268,11 @@ class GitHubClient:
         return await self._with_retries(lambda: self._rest_once(path, params), f"REST {path}")
 
     async def _rest_once(self, path: str, params: Mapping[str, str] | None) -> object:
-        if self._http is None:
-            self._http = aiohttp.ClientSession(
-                headers={
-                    "Authorization": f"Bearer {self._token}",
-                    "Accept": "application/vnd.github+json",
-                    "X-GitHub-Api-Version": "2022-11-28",
-                    "User-Agent": USER_AGENT,
-                }
-            )
         self.usage.rest_requests += 1
         try:
-            async with self._http.get(f"{self.rest_url}{path}", params=params) as response:
+            async with self._http_session().get(
+                f"{self.rest_url}{path}", params=params, headers=REST_HEADERS
+            ) as response:
                 raw = await response.read()
                 self.usage.bytes_received += len(raw)
                 text = raw.decode("utf-8", errors="replace")

@@ -1,13 +1,14 @@
 """The hand-written GraphQL documents: each parsed when first sent, one named operation per file.
 
 Fragments live in files of their own and are attached to each operation that uses them.
-`expand` repeats an aliased field once per item (numbered alias and variables), so one
+A few variables have values the project fixes (`FIXED_VARIABLES`): an operation that declares one
+sends it (`Operation.fixed_variables`, merged in by the client). `expand` repeats an aliased field once per item (numbered alias and variables), so one
 hand-written selection serves a batch of look-ups in a single request.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,6 +46,39 @@ class Operation:
     def text(self) -> str:
         """The document as sent over the wire."""
         return print_ast(self.document)
+
+    @property
+    def fixed_variables(self) -> dict[str, object]:
+        """The values of the fixed variables this operation declares (sent with every request)."""
+        definition = self.document.definitions[0]
+        assert isinstance(definition, OperationDefinitionNode)
+        declared = {variable.variable.name.value for variable in definition.variable_definitions or ()}
+        return {name: value() for name, value in FIXED_VARIABLES.items() if name in declared}
+
+
+def _enum_name(type_name: str) -> str:
+    """GitHub's enum value for a type: LabeledEvent is LABELED_EVENT."""
+    return "".join(f"_{c}" if c.isupper() and i else c for i, c in enumerate(type_name)).upper()
+
+
+@cache
+def timeline_item_types() -> tuple[str, ...]:
+    """The timeline item types asked for: those TimelinePage.graphql selects (`... on LabeledEvent`
+    asks for LABELED_EVENT), so the types are written once, as the selection that reads them."""
+    page = _fragment("TimelinePage")
+    [nodes] = [
+        s for s in page.selection_set.selections if isinstance(s, FieldNode) and s.name.value == "nodes"
+    ]
+    assert nodes.selection_set is not None
+    return tuple(
+        _enum_name(selection.type_condition.name.value)
+        for selection in nodes.selection_set.selections
+        if isinstance(selection, InlineFragmentNode) and selection.type_condition is not None
+    )
+
+
+# Variables whose value is the project's, not the caller's; `expand` shares each among its copies.
+FIXED_VARIABLES: dict[str, Callable[[], object]] = {"timelineItemTypes": lambda: list(timeline_item_types())}
 
 
 @cache
@@ -144,7 +178,7 @@ def expand(op: Operation, counts: Mapping[str, int]) -> Operation:
     """Repeat each field whose alias is in `counts` that many times (0 removes it).
 
     The copies are aliased `<alias>_<i>` and their own variables renamed `<var>_<i>`;
-    variables shared with the rest of the operation (owner, name) stay as they are.
+    variables shared with the rest of the operation (owner, name) and the fixed ones stay as they are.
     A selection left empty is removed; unused variable definitions are dropped.
     """
     definition = op.document.definitions[0]
@@ -164,7 +198,7 @@ def expand(op: Operation, counts: Mapping[str, int]) -> Operation:
     missing = set(counts) - set(expandable)
     if missing:
         raise KeyError(f"{op.name} has no field aliased {sorted(missing)}")
-    shared: set[str] = set()
+    shared: set[str] = set(FIXED_VARIABLES)
     for selection in definition.selection_set.selections:
         shared |= _variables_outside(selection, {id(field) for field in expandable.values()})
     own = {alias: _variables_in(field) - shared for alias, field in expandable.items()}

@@ -25,3 +25,14 @@ class Usage:
     def requests(self) -> int:
         """All requests, GraphQL and REST."""
         return self.graphql_requests + self.rest_requests
+
+    def note_rate_limit(self, data: object) -> None:
+        """Count the points an answer's `rateLimit { cost remaining }` reports, and what is left."""
+        if isinstance(data, dict):
+            info = data.get("rateLimit")
+            if isinstance(info, dict):
+                cost, remaining = info.get("cost"), info.get("remaining")
+                if isinstance(cost, int):
+                    self.points += cost
+                if isinstance(remaining, int):
+                    self.remaining = remaining

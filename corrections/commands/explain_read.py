@@ -9,8 +9,8 @@ from corrections.quality.explain import TrailFacts
 from corrections.read.base_files import file_text
 from corrections.read.details import Progress, read_details
 from corrections.read.reading import Reading
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import Issue, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 from queries.client import GitHubClient
 from queries.page_sizes import PageSizes, ask_smaller
@@ -56,12 +56,7 @@ async def read_trail(
     text = file_text(trail.labels_file, config.context.labels_file, warnings)
     if not text and not warnings:
         warnings.append(f"{config.context.labels_file} not found at {base_ref}: no label is a correction")
-    settings = RuleSettings(
-        assistant=config.assistant.identity,
-        command_word=config.assistant.command,
-        duplicate_label=config.assistant.duplicate_label,
-        vocabulary=parse_vocabulary(text or ""),
-    )
+    settings = RuleSettings.from_config(config).with_vocabulary(parse_vocabulary(text or ""))
     if trail.issue is None:
         return TrailOutcome(settings=settings, warnings=warnings)
     reading = Reading(settings, max_analyzed=1)

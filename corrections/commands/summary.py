@@ -14,9 +14,9 @@ from corrections.quality.numbers import RepeatNumbers, month_of
 from corrections.quality.repeats import month_numbers, outcome_repeats
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Failed, Off, Partial
-from corrections.render.files import objected_by
 from corrections.render.prompt import PROMPT_FILE, Prompt
 from corrections.render.templating import TEMPLATES
+from corrections.rules.duplicates import objected_by
 from corrections.rules.models import IssueCorrection
 
 MAX_SUMMARY_TITLE = 80

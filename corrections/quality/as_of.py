@@ -31,8 +31,9 @@ from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Off
-from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.issue import correct
 from corrections.rules.models import Closed, Issue, IssueCorrection, Reaction, Reopened
+from corrections.rules.settings import RuleSettings
 
 
 def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:

@@ -47,8 +47,8 @@ from corrections.render.context import render_context
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import Permission
+from corrections.rules.settings import RuleSettings
 
 CACHE_FILE = "backtest-answers.jsonl"
 PERMISSIONS_FILE = "backtest-permissions.json"

@@ -1,7 +1,7 @@
 """Monthly quality numbers of the assistant's first analyses, from the same rules as the context (pure).
 
 Every number comes from the IssueCorrection the reader summed up from the rules' trace
-(`rules.trace`): what maintainers see measured is what the assistant learns from, and nothing is
+(`rules.issue.trace`): what maintainers see measured is what the assistant learns from, and nothing is
 decided again here. Definitions (docs/quality.md), per vocabulary label L and month:
 
 - proposed: first analyses that put L forward (its marker named L, or the assistant applied L,
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from corrections.read.outcome import ReadOutcome
-from corrections.rules.issue import RuleSettings
-from corrections.rules.kept import LabelNumbers, label_numbers
+from corrections.rules.labels import LabelNumbers, label_numbers
 from corrections.rules.models import DuplicateOutcome, IssueCorrection, Objector
+from corrections.rules.settings import RuleSettings
 
 
 @dataclass(frozen=True)

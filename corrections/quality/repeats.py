@@ -23,8 +23,8 @@ from corrections.quality.as_of import correct_as_of, outcome_as_of, read_as_of
 from corrections.quality.numbers import QualityReport, RepeatNumbers, complete_after, month_of
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import DuplicateOutcome, IssueCorrection
+from corrections.rules.settings import RuleSettings
 
 
 @dataclass(frozen=True, order=True)

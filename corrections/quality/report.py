@@ -7,7 +7,8 @@ from typing import Any
 
 from assistant.untrusted import clean_line
 from corrections.quality.numbers import MonthQuality, QualityReport
-from corrections.rules.kept import LabelNumbers
+from corrections.rules import duplicates, labels, thumbs
+from corrections.rules.labels import LabelNumbers
 
 TIME = "%Y-%m-%dT%H:%M:%SZ"
 
@@ -52,18 +53,6 @@ def _month(month: MonthQuality) -> dict[str, Any]:
         },
         "receipts": month.receipts,
     }
-
-
-def _objected(month: MonthQuality) -> str:
-    """ "N objected to", and who objected when any was: maintainers or only other people."""
-    objected = month.duplicates_objected
-    if not objected:
-        return "0 objected to"
-    other = month.duplicates_objected_by_other
-    return (
-        f"{objected} objected to ({objected - other} by a maintainer, {other} only by someone "
-        "without triage access)"
-    )
 
 
 def quality_json(report: QualityReport, month: str, cost: dict[str, int]) -> str:
@@ -128,10 +117,14 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         lines += [
             f"- First analyses: {found.analyses} (created in {month}, UTC)",
             f"- Corrected: {found.corrected} (the same rules as `corrections.md`)",
-            f"- Duplicate notices: {found.duplicates_confirmed} confirmed, "
-            f"{_objected(found)}, {found.duplicates_open} open",
-            f"- 👎 counted (people with push access): {found.thumbs_down}, on "
-            f"{found.thumbs_down_analyses} {'analysis' if found.thumbs_down_analyses == 1 else 'analyses'}",
+            "- "
+            + duplicates.month_words(
+                found.duplicates_confirmed,
+                found.duplicates_objected,
+                found.duplicates_objected_by_other,
+                found.duplicates_open,
+            ),
+            "- " + thumbs.month_words(found.thumbs_down, found.thumbs_down_analyses),
             *repeat_lines(found),
             "",
             "| Label | Proposed | Kept | Removed | Added | Precision | Recall |",
@@ -141,10 +134,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
             "",
         ]
     lines += [
-        "Proposed: the first analysis named the label or the assistant applied it. Removed: a person "
-        "removed it after the analysis (and did not undo that). Kept: proposed and not removed. Added: a "
-        "person added a label the assistant had not put forward. Precision = kept / proposed; "
-        "recall = kept / (kept + added). A repeat is a correction of an analysis whose model had "
+        labels.QUALITY_DEFINITIONS + " A repeat is a correction of an analysis whose model had "
         "been given the same correction (a maintainer removed the same label, added the same label, "
         "or objected to a duplicate notice of the same issue, on an earlier issue whose line was in "
         "its context): the context is the analysis's receipt, or else the one a read just before it "
@@ -157,11 +147,11 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
         "this file.",
         "",
     ]
-    labels = report.proposed_labels()
-    if labels:
+    proposed = report.proposed_labels()
+    if proposed:
         header = ["Label", *[m.month + ("" if m.complete else " (partial)") for m in report.months]]
         lines += ["| " + " | ".join(header) + " |", "|---|" + "---:|" * len(report.months)]
-        for label in labels:
+        for label in proposed:
             cells = [f"`{clean_line(label)}`"]
             for m in report.months:
                 numbers = next((n for n in m.labels if n.label == label), None)

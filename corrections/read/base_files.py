@@ -18,7 +18,7 @@ from assistant.config import Config, ConfigError, Override, parse_config, with_o
 from corrections.read import notes
 from corrections.read.options import ReadOptions
 from corrections.read.scan_asks import files_to_read
-from corrections.rules.issue import RuleSettings
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 from learnings.staleness import anchors
 from learnings.store import LoadedLearnings, parse_jsonl
@@ -168,7 +168,7 @@ def base_of(texts: BaseFileTexts, ref: str) -> Base:
         warnings.append(f"{config.context.labels_file} could not be read at {ref}: no label is a correction")
     elif texts.labels is None:
         warnings.append(f"{config.context.labels_file} not found at {ref}: no label is a correction")
-    settings = RuleSettings.of(config, parse_vocabulary(texts.labels or ""))
+    settings = RuleSettings.from_config(config).with_vocabulary(parse_vocabulary(texts.labels or ""))
     if not config.learnings.enabled:
         return Base(settings, None, (), tuple(warnings))
     learnings = parse_jsonl(texts.learnings or "", source=f"{ref}:{config.learnings.file}")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corrections.rules.issue import RuleSettings, analyses
+from corrections.rules.issue import analyses
 from corrections.rules.models import Analysis, Issue
+from corrections.rules.settings import RuleSettings
 from queries.page_sizes import FULL_PAGE
 
 MAX_TIMELINE_PAGES = 10  # full pages of a timeline: 1,000 items per issue

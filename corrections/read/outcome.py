@@ -15,8 +15,8 @@ from assistant.config import Config
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.status import Complete, Failed, Off, Status
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import IssueCorrection, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings
 from queries.page_sizes import PageSizes
@@ -93,7 +93,7 @@ class Draft:
         self._config = config
         self._usage = usage
         self._analysed = analysed
-        self._settings = RuleSettings()
+        self._settings: RuleSettings | None = None  # built once, from the base branch's files
         self._learnings: LoadedLearnings | None = None
         self._warnings: list[str] = []
         self._sizes = PageSizes()
@@ -150,7 +150,8 @@ class Draft:
             repository=self._repository,
             status=status,
             config=self._config,
-            settings=self._settings,
+            # A read that stopped before the base branch's files: the settings of its configuration.
+            settings=self._settings or RuleSettings.from_config(self._config),
             window=window,
             corrections=corrections,
             learnings=self._learnings,

@@ -15,14 +15,10 @@ from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.rules import from_github
-from corrections.rules.issue import (
-    RuleSettings,
-    duplicate_deciders,
-    event_actors_after,
-    others_markers,
-    people_after,
-)
+from corrections.rules.duplicates import duplicate_deciders
+from corrections.rules.issue import event_actors_after, others_markers, people_after
 from corrections.rules.models import Analysis, Issue, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes

@@ -162,12 +162,15 @@ def _open_fence(text: str) -> tuple[str, int] | None:
     lines = text.split("\n")
     blocks = MarkdownIt("commonmark").disable(["inline", "text_join"])
     for token in blocks.parse(text):
-        if token.type != "fence" or token.level != 0 or token.map is None or token.map[1] < len(lines):
+        if token.type != "fence" or token.level != 0 or token.map is None:
             continue
-        last = lines[-1].strip() if token.map[1] - token.map[0] > 1 else ""
+        # A closed fence ends on its closing line; an open one runs to the end, though its map
+        # may stop before trailing blank lines, which the marker's blank line would then join.
+        start, end = token.map
+        last = lines[end - 1].strip() if end - start > 1 else ""
         markup = token.markup
-        closed = len(last) >= len(markup) and set(last) == {markup[0]}
-        return None if closed else (markup, token.map[0])
+        if not (len(last) >= len(markup) and set(last) == {markup[0]}):
+            return markup, start
     return None
 
 

@@ -15,11 +15,11 @@ from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
 from corrections.render.nearest import ordered
 from corrections.render.templating import render_template
-from corrections.rules.kept import LabelNumbers, label_numbers
+from corrections.rules import duplicates, labels, thumbs
+from corrections.rules.labels import LabelNumbers, label_numbers
 from corrections.rules.models import (
     Closed,
     Comment,
-    DuplicateNotice,
     Event,
     Issue,
     IssueCorrection,
@@ -69,38 +69,22 @@ def correction_date(correction: IssueCorrection) -> str | None:
     return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%d")
 
 
-# Who objected to a duplicate notice, in the program's words (docs/rules.md, "Duplicate notices").
-OBJECTORS = {Objector.MAINTAINER: "a maintainer", Objector.OTHER: "someone without triage access"}
-
-
-def objected_by(notice: DuplicateNotice) -> str:
-    """ "objected to by a maintainer" or "objected to by someone without triage access"."""
-    return f"objected to by {OBJECTORS[notice.by or Objector.OTHER]}"
+def _label_name(name: str) -> str:
+    return bounded_line(name, MAX_LABEL)
 
 
 def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list[str]:
-    """What the rules found, in program words; `where` says which file holds an objection's reason.
+    """What the rules found, in each rule's words; `where` says which file holds an objection's reason.
 
     A duplicate objection or a 👎 has its reason (the objecting comment, the reactor's words) in
     the issue's file only, so a prompt assembler knows where to look.
     """
     pointer = f" (the reason: see issues/{correction.number}.md)" if where else ""
-    parts: list[str] = []
-    if correction.labels_removed:
-        parts.append(
-            "maintainer removed label "
-            + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_removed)
-        )
-    if correction.labels_added:
-        parts.append(
-            "maintainer added label " + ", ".join(bounded_line(n, MAX_LABEL) for n in correction.labels_added)
-        )
-    if (objection := correction.objection) is not None:
-        parts.append(f"duplicate notice (of #{objection.of}) {objected_by(objection)}{pointer}")
-    if correction.thumbs_down:
-        people = "person" if correction.thumbs_down == 1 else "people"
-        parts.append(f"👎 from {correction.thumbs_down} {people} with push access{pointer}")
-    return parts
+    return [
+        *labels.correction_words(correction, _label_name),
+        *duplicates.correction_words(correction, pointer),
+        *thumbs.correction_words(correction, pointer),
+    ]
 
 
 def correction_line(correction: IssueCorrection) -> str:
@@ -115,7 +99,7 @@ def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
     """For each vocabulary label the window's analyses put forward: how often it was kept.
 
     The analyses are those the context learns from (the issue being analysed aside); the
-    counting is the quality report's (`rules.kept.label_numbers`), so both say the same.
+    counting is the quality report's (`rules.labels.label_numbers`), so both say the same.
     """
     analyses = outcome.learned_from
     numbers = [label_numbers(name, analyses) for name in outcome.vocabulary.names]
@@ -126,7 +110,7 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
     """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
     lines = [correction_line(c) for c in ordered(outcome)]
     kept = [
-        f"- {json_text(bounded_line(n.label, MAX_LABEL))}: kept {n.kept} of {n.proposed}"
+        "- " + labels.kept_words(n, json_text(bounded_line(n.label, MAX_LABEL)))
         for n in kept_numbers(outcome)
     ]
     return render_template(

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -108,8 +109,12 @@ class Permission(StrEnum):
 
     @property
     def is_pusher(self) -> bool:
-        """WRITE or more: whose 👎 counts."""
+        """WRITE or more: may push."""
         return may_push(self.value)
+
+
+# A login's permission, keyed by normalize_login; a missing key means it could not be read.
+Permissions = Mapping[str, Permission]
 
 
 class DuplicateOutcome(StrEnum):
@@ -161,7 +166,7 @@ class IssueCorrection(_Frozen):
     labels_added: tuple[str, ...] = ()
     duplicate: DuplicateNotice | None = None
     thumbs_down: int = 0
-    # Vocabulary labels the first analysis put forward (rules.put_forward): the base of "kept".
+    # Vocabulary labels the first analysis put forward (LabelTrace.put_forward): the base of "kept".
     put_forward: tuple[str, ...] = ()
     # When the latest correcting event happened (None when the issue is not corrected).
     corrected_at: datetime | None = None
@@ -179,8 +184,17 @@ class IssueCorrection(_Frozen):
     @property
     def by_maintainer(self) -> bool:
         """Whether someone with triage access corrected it: a label removed or added (which
-        takes triage access), a 👎 from a pusher, or a maintainer's objection; not when the only
+        takes triage access), a counted 👎, or a maintainer's objection; not when the only
         correction is an objection by someone without triage access."""
         objection = self.objection
         by_maintainer = objection is not None and objection.by is Objector.MAINTAINER
         return bool(self.labels_removed or self.labels_added or self.thumbs_down or by_maintainer)
+
+
+class Show(Protocol):
+    """How a renderer shows what a rule's words name (`explain`): a person, a moment, a label, each
+    cleaned its own way; the words around them are the rule's (corrections/rules/labels.py, ...)."""
+
+    def who(self, actor: Actor | None) -> str: ...
+    def when(self, event: Comment | LabelChange) -> str: ...
+    def label(self, name: str) -> str: ...

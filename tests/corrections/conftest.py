@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import (
     Actor,
     Closed,
@@ -19,6 +18,7 @@ from corrections.rules.models import (
     LabelChange,
     Reopened,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 
 ASSISTANT = Actor(login="triage-assistant", typename="Bot")

@@ -3,7 +3,7 @@
 Each world is read as `corrections read` reads it (one run of the job), and each issue of its
 window is read again as `corrections explain N` reads it (its own round trips). The explanation's
 words are parsed back into outcomes and compared with corrections.json, corrections.md and the
-monthly quality numbers. They all come from one trace of the rules (`rules.trace`); this test is
+monthly quality numbers. They all come from one trace of the rules (`rules.issue.trace`); this test is
 what keeps a second place from deciding again.
 """
 
@@ -28,7 +28,7 @@ from corrections.read.outcome import ReadOutcome
 from corrections.read.round_trips import read_corrections
 from corrections.read.status import Complete
 from corrections.render.files import corrections_json, render_corrections_md
-from corrections.rules.issue import RuleSettings
+from corrections.rules.settings import RuleSettings
 from queries.client import GitHubClient
 from queries.retry import RetryPolicy
 from tests.emulation import Emulators

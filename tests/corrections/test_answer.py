@@ -270,3 +270,11 @@ def test_any_cut_fits_its_room_and_leaves_no_fence_open(text: str, room: int) ->
     assert len(cut) <= room
     body = cut + "\n\n" + analysis_marker([]) + "\n"
     assert MarkdownIt("commonmark").parse(body)[-1].type == "html_block"
+
+
+def test_a_fence_left_open_before_blank_lines_is_closed() -> None:
+    """Found by hypothesis: an open fence whose last lines are blank was taken for a closed one,
+    and the marker posted below it became code."""
+    cut = comment_text("```\n    ", {12}, 8)
+    body = cut + "\n\n" + analysis_marker([]) + "\n"
+    assert MarkdownIt("commonmark").parse(body)[-1].type == "html_block"

@@ -137,7 +137,7 @@ def test_a_window_the_read_may_not_reach_is_said() -> None:
     from corrections.read.notes import OFF
     from corrections.read.outcome import ReadOutcome
     from corrections.read.status import Off
-    from corrections.rules.issue import RuleSettings
+    from corrections.rules.settings import RuleSettings
     from corrections.rules.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder
 
@@ -177,7 +177,7 @@ def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() 
     from corrections.quality.as_of import outcome_as_of, read_as_of
     from corrections.read.issue_read import IssueRead
     from corrections.read.outcome import ReadOutcome
-    from corrections.rules.issue import RuleSettings
+    from corrections.rules.settings import RuleSettings
     from corrections.rules.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder
 

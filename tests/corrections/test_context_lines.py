@@ -8,13 +8,13 @@ from datetime import UTC, datetime
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import corrections_json, render_corrections_md
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import (
     DuplicateNotice,
     DuplicateOutcome,
     IssueCorrection,
     Objector,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 
 

@@ -9,8 +9,8 @@ from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.cli import main
 from corrections.quality.explain import TrailFacts, explain
-from corrections.rules.issue import RuleSettings
 from corrections.rules.models import Actor, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from tests.emulation import DEMO, Emulators
 
 MARA = Actor(login="mara")

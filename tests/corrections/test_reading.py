@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from corrections.read.reading import Reading
-from corrections.rules.issue import RuleSettings
+from corrections.rules.settings import RuleSettings
 from queries.fetch import DetailsResult
 from queries.models import CommentReactions, IssueNode, TimelinePage
 from queries.requests import DetailsRequest

@@ -18,9 +18,10 @@ from corrections.rules.analysis_marker import (
     analysis_marker,
     folder_receipt,
 )
-from corrections.rules.issue import RuleSettings, analyses
+from corrections.rules.issue import analyses
 from corrections.rules.markers import parse_analysis
 from corrections.rules.models import Comment, Issue
+from corrections.rules.settings import RuleSettings
 from tests.corrections.conftest import ASSISTANT
 from tests.corrections.test_marker import IDENTITY, read_back
 

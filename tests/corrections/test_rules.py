@@ -8,16 +8,9 @@ from typing import Any
 import pytest
 
 from assistant.identity import Identity, is_assistant, is_person
-from corrections.rules.issue import (
-    RuleSettings,
-    analyses,
-    correct,
-    corrected_labels,
-    counted_thumbs_down,
-    duplicate_outcome,
-    first_analysis,
-)
+from corrections.rules.issue import analyses, correct, first_analysis
 from corrections.rules.models import Actor, DuplicateOutcome, Objector, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 
 ALICE = Actor(login="alice")  # ADMIN
 BOB = Actor(login="bob")  # WRITE
@@ -37,8 +30,8 @@ def labels_of(issue: Any, settings: RuleSettings) -> tuple[tuple[str, ...], tupl
     built = issue.build()
     analysis = first_analysis(built, settings)
     assert analysis is not None
-    found = corrected_labels(built, analysis, settings)
-    return found.removed, found.added
+    found = correct(built, analysis, (), settings, {})
+    return found.labels_removed, found.labels_added
 
 
 def test_removed_label_that_the_analysis_proposed(issue: Any, settings: RuleSettings) -> None:
@@ -154,7 +147,9 @@ def outcome(issue: Any, settings: RuleSettings, permissions: Any = None) -> Dupl
     built = issue.build()
     analysis = first_analysis(built, settings)
     assert analysis is not None
-    notice = duplicate_outcome(built, analysis, settings, PERMISSIONS if permissions is None else permissions)
+    notice = correct(
+        built, analysis, (), settings, PERMISSIONS if permissions is None else permissions
+    ).duplicate
     return None if notice is None else notice.outcome
 
 
@@ -221,7 +216,7 @@ def objector(issue: Any, settings: RuleSettings) -> Objector | None:
     built = issue.build()
     analysis = first_analysis(built, settings)
     assert analysis is not None
-    notice = duplicate_outcome(built, analysis, settings, PERMISSIONS)
+    notice = correct(built, analysis, (), settings, PERMISSIONS).duplicate
     return None if notice is None else notice.by
 
 
@@ -276,14 +271,25 @@ def test_unknown_permission_does_not_count(issue: Any, settings: RuleSettings) -
     assert outcome(issue, settings, permissions={}) is DuplicateOutcome.OPEN
 
 
-def test_thumbs_down_counts_only_pushers_once_each(settings: RuleSettings) -> None:
+def thumbs_down(
+    issue: Any, settings: RuleSettings, reactions: list[Reaction], permissions: Any = None
+) -> int:
+    built = issue.analysis().build()
+    analysis = first_analysis(built, settings)
+    assert analysis is not None
+    return correct(
+        built, analysis, reactions, settings, PERMISSIONS if permissions is None else permissions
+    ).thumbs_down
+
+
+def test_thumbs_down_counts_only_pushers_once_each(issue: Any, settings: RuleSettings) -> None:
     reactors = [ALICE, BOB, BOB, CAROL, DAVE, CI_BOT, None, ASSISTANT, Actor(login="erin")]
     reactions = [Reaction(actor=actor) for actor in reactors]
-    assert counted_thumbs_down(reactions, settings, PERMISSIONS) == 2
+    assert thumbs_down(issue, settings, reactions) == 2
 
 
-def test_bot_with_write_permission_is_still_no_person(settings: RuleSettings) -> None:
-    assert counted_thumbs_down([Reaction(actor=CI_BOT)], settings, {"ci-bot": Permission.WRITE}) == 0
+def test_bot_with_write_permission_is_still_no_person(issue: Any, settings: RuleSettings) -> None:
+    assert thumbs_down(issue, settings, [Reaction(actor=CI_BOT)], {"ci-bot": Permission.WRITE}) == 0
 
 
 def test_correct_combines_every_rule(issue: Any, settings: RuleSettings) -> None:

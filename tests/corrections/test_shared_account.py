@@ -17,8 +17,9 @@ from assistant.config import Config, Override, parse_config, with_overrides
 from assistant.config_file import ConfigError
 from assistant.identity import Identity
 from assistant.markers import placed_markers
-from corrections.rules.issue import RuleSettings, analyses, corrected_labels, first_analysis, put_forward
+from corrections.rules.issue import analyses, correct, first_analysis
 from corrections.rules.models import Actor
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 from tests.corrections.conftest import VOCABULARY, IssueBuilder
 
@@ -60,8 +61,9 @@ def test_a_shared_account_puts_forward_only_what_the_marker_named(actor: Actor, 
     analysis = first_analysis(issue, settings)
     assert analysis is not None
     # Before: `docs` was "removed" (the assistant's account had applied it): a labeler's label.
-    assert corrected_labels(issue, analysis, settings).removed == ()
-    assert put_forward(issue, analysis, settings) == ("bug",)
+    found = correct(issue, analysis, (), settings, {})
+    assert found.labels_removed == ()
+    assert found.put_forward == ("bug",)
 
 
 def test_a_dedicated_account_still_puts_forward_what_it_applied() -> None:
@@ -69,8 +71,9 @@ def test_a_dedicated_account_still_puts_forward_what_it_applied() -> None:
     issue = _labeler_story(DEDICATED).build()
     analysis = first_analysis(issue, settings)
     assert analysis is not None
-    assert corrected_labels(issue, analysis, settings).removed == ("docs",)
-    assert put_forward(issue, analysis, settings) == ("bug", "docs")
+    found = correct(issue, analysis, (), settings, {})
+    assert found.labels_removed == ("docs",)
+    assert found.put_forward == ("bug", "docs")
 
 
 def test_a_welcome_message_echoing_a_marker_is_no_analysis_and_is_named() -> None:

@@ -6,8 +6,8 @@ import json
 from datetime import UTC, datetime
 
 from corrections.quality.numbers import AnalyzedIssue, month_quality
-from corrections.rules.issue import RuleSettings, correct, corrected_labels, put_forward
-from corrections.rules.kept import LabelNumbers, label_numbers
+from corrections.rules.issue import correct
+from corrections.rules.labels import LabelNumbers, label_numbers
 from corrections.rules.models import (
     Actor,
     Analysis,
@@ -19,6 +19,7 @@ from corrections.rules.models import (
     LabelChange,
     Objector,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 
 AT = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
@@ -65,7 +66,7 @@ def test_put_forward_is_marker_or_applied_never_the_duplicate_label_or_outside_t
     analysis = Analysis(
         index=0, node_id="A", database_id=None, at=AT, kind="first", labels=("BUG", "wontfix")
     )
-    assert put_forward(issue, analysis, SETTINGS) == ("bug", "crash")
+    assert correct(issue, analysis, [], SETTINGS, {}).put_forward == ("bug", "crash")
 
 
 def test_month_counts_duplicates_and_thumbs_of_its_own_analyses_only() -> None:
@@ -105,7 +106,8 @@ def test_a_label_a_person_added_before_the_assistant_applied_it_is_added_not_kep
         ),
     )
     analysis = Analysis(index=0, node_id="A", database_id=None, at=AT, kind="first", labels=("crash",))
-    assert corrected_labels(issue, analysis, SETTINGS).added == ("bug",)
-    assert put_forward(issue, analysis, SETTINGS) == ("crash",)
+    found = correct(issue, analysis, [], SETTINGS, {})
+    assert found.labels_added == ("bug",)
+    assert found.put_forward == ("crash",)
     bug = label_numbers("bug", [correct(issue, analysis, [], SETTINGS, {})])
     assert (bug.proposed, bug.kept, bug.removed, bug.added) == (0, 0, 0, 1)

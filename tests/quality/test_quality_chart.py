@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from corrections.quality.chart import PALETTE, quality_svg
 from corrections.quality.numbers import MonthQuality, QualityReport
-from corrections.rules.kept import LabelNumbers
+from corrections.rules.labels import LabelNumbers
 
 SVG = "{http://www.w3.org/2000/svg}"
 OKABE_ITO = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"}

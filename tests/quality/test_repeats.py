@@ -10,8 +10,9 @@ from corrections.quality.numbers import QualityReport, month_of, quality_report
 from corrections.quality.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.rules.issue import RuleSettings, correct
+from corrections.rules.issue import correct
 from corrections.rules.models import Actor, Permission
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 from tests.corrections.conftest import ASSISTANT, VOCABULARY, IssueBuilder
 

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import itertools
+from typing import get_args
 
 import pytest
-from graphql import GraphQLSchema, OperationDefinitionNode, validate
+from graphql import (
+    ArgumentNode,
+    GraphQLSchema,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    VariableNode,
+    Visitor,
+    parse,
+    validate,
+    visit,
+)
+from graphql.execution.values import get_variable_values
 
 from emulator.schema import load_schema
-from queries.documents import DIRECTORY, expand, operation, operation_names
+from queries.documents import DIRECTORY, expand, operation, operation_names, timeline_item_types
+from queries.models import TimelineNode
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +73,51 @@ def test_expand_refuses_an_unknown_alias() -> None:
         expand(operation("CorrectionDetails"), {"nothing": 1})
 
 
-def _item_types(definition_text: str) -> list[str]:
-    start = definition_text.index("itemTypes: [") + len("itemTypes: [")
-    return definition_text[start : definition_text.index("]", start)].split()
+def test_the_timeline_item_types_are_written_once() -> None:
+    """No document lists item types: each `itemTypes:` is the one fixed variable, whose value is
+    the types TimelinePage selects."""
+    found: list[object] = []
+
+    class ItemTypes(Visitor):
+        def enter_argument(self, node: ArgumentNode, *_: object) -> None:
+            if node.name.value == "itemTypes":
+                found.append(node.value)
+
+    for path in sorted(DIRECTORY.glob("*.graphql")):
+        visit(parse(path.read_text(encoding="utf-8")), ItemTypes())
+    assert found, "the timeline is read"
+    assert all(isinstance(value, VariableNode) and value.name.value == "timelineItemTypes" for value in found)
 
 
-def test_later_timeline_pages_ask_for_the_same_item_types_as_the_first() -> None:
-    first = (DIRECTORY / "IssueFirstPage.graphql").read_text(encoding="utf-8")
-    later = (DIRECTORY / "CorrectionDetails.graphql").read_text(encoding="utf-8")
-    assert _item_types(first) == _item_types(later)
-    assert "ISSUE_COMMENT" in _item_types(first)
+def test_the_item_types_are_the_selection_and_the_answer_models() -> None:
+    """What is asked, what is selected and what the models parse are the same types."""
+    union = get_args(get_args(TimelineNode)[0])
+    typenames = [get_args(model.model_fields["typename"].annotation)[0] for model in union]
+    page = parse((DIRECTORY / "TimelinePage.graphql").read_text(encoding="utf-8"))
+    selected = {
+        node.type_condition.name.value
+        for node in page.definitions[0].selection_set.selections[-1].selection_set.selections  # type: ignore[attr-defined]
+        if isinstance(node, InlineFragmentNode) and node.type_condition is not None
+    }
+    assert set(typenames) == selected
+    assert "ISSUE_COMMENT" in timeline_item_types() and "LABELED_EVENT" in timeline_item_types()
+    assert len(timeline_item_types()) == len(selected)
+
+
+@pytest.mark.parametrize("name", ["CorrectionWindow", "IssueTrail", "CorrectionDetails"])
+def test_every_timeline_read_sends_item_types_githubs_schema_takes(schema: GraphQLSchema, name: str) -> None:
+    op = expand(operation(name), {"timeline": 2}) if name == "CorrectionDetails" else operation(name)
+    fixed = op.fixed_variables
+    assert fixed == {"timelineItemTypes": list(timeline_item_types())}
+    definition = op.document.definitions[0]
+    assert isinstance(definition, OperationDefinitionNode)
+    [declared] = [
+        v for v in definition.variable_definitions or () if v.variable.name.value == "timelineItemTypes"
+    ]
+    coerced = get_variable_values(schema, [declared], fixed)
+    assert not isinstance(coerced, list), coerced  # a list is graphql-core's errors
+    assert coerced.coerced == fixed
+
+
+def test_a_batch_without_timelines_sends_no_item_types() -> None:
+    assert expand(operation("CorrectionDetails"), {"timeline": 0}).fixed_variables == {}

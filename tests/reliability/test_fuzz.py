@@ -21,7 +21,7 @@ from assistant.identity import Identity
 from assistant.untrusted import INVISIBLE_CATEGORIES
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import corrections_json, render_corrections_md, render_issue_md
-from corrections.rules.issue import RuleSettings, analyses
+from corrections.rules.issue import analyses
 from corrections.rules.markers import MarkerError, parse_analysis
 from corrections.rules.models import (
     Actor,
@@ -34,6 +34,7 @@ from corrections.rules.models import (
     LabelChange,
     Objector,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import MAX_NAME, parse_vocabulary
 from learnings.model import Learning
 from learnings.prompt import render_block

@@ -1,0 +1,161 @@
+"""The project's gql transport over real HTTP (an aiohttp test server answering as GitHub does):
+status, headers and body reach the classifier together, GitHub's errors beside partial data keep
+their `type` and `path`, the points an answer reports are counted even when it is refused, and
+one aiohttp session (one connection, here) carries GraphQL and REST alike."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from queries.client import GitHubClient
+from queries.documents import operation
+from queries.errors import (
+    BadCredentials,
+    GitHubError,
+    PermissionDenied,
+    QueryTimedOut,
+    RateLimited,
+    ResourceLimitsExceeded,
+    SecondaryRateLimited,
+    ServerError,
+)
+from queries.retry import RetryPolicy
+
+Result = TypeVar("Result")
+TIMEOUT = "Something went wrong while executing your query. This may be the result of a timeout."
+RATE = {"rateLimit": {"cost": 3, "remaining": 4990}}
+
+
+def answering(
+    status: int, body: object, headers: dict[str, str] | None = None
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    text = body if isinstance(body, str) else json.dumps(body)
+
+    async def handle(request: web.Request) -> web.Response:
+        return web.Response(status=status, text=text, headers=headers, content_type="application/json")
+
+    return handle
+
+
+def served(
+    graphql: Callable[[web.Request], Awaitable[web.Response]],
+    read: Callable[[GitHubClient], Awaitable[Result]],
+    rest: Callable[[web.Request], Awaitable[web.Response]] | None = None,
+) -> tuple[Result, GitHubClient]:
+    """`read(client)` against a server that answers GraphQL with `graphql` (and REST with `rest`)."""
+
+    async def run() -> tuple[Result, GitHubClient]:
+        app = web.Application()
+        app.router.add_post("/graphql", graphql)
+        if rest is not None:
+            app.router.add_get("/repos/{owner}/{name}", rest)
+        async with TestServer(app) as server:
+            policy = RetryPolicy(max_attempts=1, total_budget=5)
+            async with GitHubClient(str(server.make_url("/graphql")), "ghs_secret", policy=policy) as client:
+                return await read(client), client
+
+    return asyncio.run(run())
+
+
+def failure(graphql: Callable[[web.Request], Awaitable[web.Response]]) -> tuple[GitHubError, GitHubClient]:
+    async def read(client: GitHubClient) -> GitHubError:
+        with pytest.raises(GitHubError) as caught:
+            await client.execute(operation("CorrectionDetails"), {})
+        return caught.value
+
+    return served(graphql, read)
+
+
+def test_rate_limited_at_200_reads_the_reset_header() -> None:
+    reset = str(int(time.time()) + 30)
+    body = {"data": None, "errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]}
+    error, _ = failure(answering(200, body, {"x-ratelimit-reset": reset, "x-ratelimit-remaining": "0"}))
+    assert isinstance(error, RateLimited)
+    assert error.reset_in is not None and 25 < error.reset_in <= 30
+
+
+@pytest.mark.parametrize("status", [403, 429])
+def test_a_secondary_limit_reads_retry_after_beside_a_body_that_is_not_graphql(status: int) -> None:
+    body = {"message": "You have exceeded a secondary rate limit."}
+    error, _ = failure(answering(status, body, {"retry-after": "42"}))
+    assert isinstance(error, SecondaryRateLimited)
+    assert error.retry_after == 42
+    assert error.status == status
+
+
+@pytest.mark.parametrize("status", [200, 502, 504])
+def test_githubs_timeout_with_null_data_asks_for_less_at_any_status(status: int) -> None:
+    error, _ = failure(answering(status, {"data": None, "errors": [{"message": TIMEOUT}]}))
+    assert isinstance(error, QueryTimedOut)
+    assert error.asks_for_less
+    assert error.status == status
+
+
+def test_an_html_502_is_a_server_error_and_a_json_401_bad_credentials() -> None:
+    error, _ = failure(answering(502, "<html>Bad gateway</html>"))
+    assert isinstance(error, ServerError) and error.status == 502
+    error, _ = failure(answering(401, {"message": "Bad credentials"}))
+    assert isinstance(error, BadCredentials)
+
+
+def test_a_refused_answer_still_counts_the_points_it_reports() -> None:
+    body = {"data": RATE, "errors": [{"type": "RESOURCE_LIMITS_EXCEEDED", "message": "too big"}]}
+    error, client = failure(answering(200, body))
+    assert isinstance(error, ResourceLimitsExceeded)
+    assert client.usage.points == 3
+    assert client.usage.remaining == 4990
+
+
+def test_partial_data_comes_back_with_githubs_errors_whole() -> None:
+    refused = {"type": "FORBIDDEN", "path": ["repository", "collaborators"], "message": "no"}
+    body = {"data": {**RATE, "repository": None}, "errors": [refused]}
+
+    async def read(client: GitHubClient) -> Any:
+        return await client.execute(operation("CorrectionDetails"), {})
+
+    answer, client = served(answering(200, body), read)
+    assert answer.data["repository"] is None
+    assert answer.errors == (refused,)
+    assert answer.errors_at("repository") == [refused]
+    assert client.usage.points == 3
+
+
+def test_forbidden_with_no_data_is_permission_denied() -> None:
+    error, _ = failure(answering(200, {"data": None, "errors": [{"type": "FORBIDDEN", "message": "no"}]}))
+    assert isinstance(error, PermissionDenied)
+
+
+def test_one_session_carries_graphql_and_rest() -> None:
+    """One run, one aiohttp session: the REST look-up goes out on the connection GraphQL opened
+    (a second session would open a connection of its own, from another port)."""
+    peers: list[tuple[str, object]] = []
+
+    def noting(kind: str, answer: Callable[[web.Request], Awaitable[web.Response]]) -> Any:
+        async def handle(request: web.Request) -> web.Response:
+            assert request.transport is not None
+            peers.append((kind, request.transport.get_extra_info("peername")))
+            return await answer(request)
+
+        return handle
+
+    async def read(client: GitHubClient) -> object:
+        await client.execute(operation("CorrectionDetails"), {})
+        return await client.rest_get("/repos/octo/demo")
+
+    found, client = served(
+        noting("graphql", answering(200, {"data": RATE})),
+        read,
+        rest=noting("rest", answering(200, {"full_name": "octo/demo"})),
+    )
+    assert found == {"full_name": "octo/demo"}
+    assert [kind for kind, _ in peers] == ["graphql", "rest"]
+    assert peers[0][1] == peers[1][1]
+    assert (client.usage.graphql_requests, client.usage.rest_requests) == (1, 1)
