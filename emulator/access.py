@@ -5,7 +5,8 @@ repository, the owner when the owner is a person (octokit/fixtures' recorded col
 shows the owning admin, never added one by one) and the members of the owning organization that
 a world lists in `org_members`. It does not list access through nested teams (`team_access`).
 REST `collaborators/{user}/permission` counts every source of access and answers 404 for a login
-that does not exist.
+that does not exist; REST's list `collaborators` (affiliation all) lists everyone with access, each
+with the same role, and answers only a token whose login may push.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from emulator.world import CommentItem, Issue, WorldFile
 
 OWNER_PERMISSION = "ADMIN"
+PUSH_ROLES = frozenset({"WRITE", "MAINTAIN", "ADMIN"})
 
 
 class Access:
@@ -45,6 +47,28 @@ class Access:
         """Every source of access counted (what REST answers); None for no grant (read on a public repository)."""
         key = login.lower().removesuffix("[bot]")
         return self.listed_permission(key) or self._team.get(key)
+
+    def everyone(self, affiliation: str = "all") -> list[tuple[str, str]]:
+        """REST's collaborator list (login, role), sorted case-insensitively: `all` counts every
+        grant (the listed, `team_access`, the owner), `direct` the logins added to the repository
+        (`permissions`), `outside` those of them who are not members of the owning organization."""
+        members = {login.lower() for login in self._world.org_members}
+        if affiliation == "all":
+            found = dict(self._listed)
+            for login, level in self._world.team_access.items():
+                found.setdefault(login.lower(), (login, level))
+            people = [(login, self.effective(login) or level) for login, level in found.values()]
+        else:
+            people = [
+                (login, self.effective(login) or level)
+                for login, level in self._world.permissions.items()
+                if affiliation == "direct" or login.lower() not in members
+            ]
+        return sorted(people, key=lambda pair: pair[0].lower())
+
+    def can_push(self, login: str) -> bool:
+        """WRITE, MAINTAIN or ADMIN on the repository, every grant counted."""
+        return self.effective(login) in PUSH_ROLES
 
     def association(self, login: str | None) -> str:
         """authorAssociation: OWNER, the world's ``associations`` override, MEMBER for organization
@@ -88,3 +112,6 @@ def _logins(issue: Issue) -> set[str]:
 COLLABORATORS_REFUSED = "You do not have permission to view repository collaborators."
 # REST `collaborators/{user}/permission` for a token without push access (PyGithub's recording).
 PERMISSION_NEEDS_PUSH = "Must have push access to view collaborator permission."
+# REST's list `collaborators` for a token without push access (quoted in github/developer.github.com#768,
+# 64kramsystem/geet#121, dsoftwareinc/ghactions-manager#271).
+LIST_NEEDS_PUSH = "Must have push access to view repository collaborators."

@@ -12,13 +12,14 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
-from emulator.access import PERMISSION_NEEDS_PUSH
+from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH
 from emulator.git import blob_oid
 from emulator.ids import EVENT_TYPENAMES, node_id
 from emulator.store import Store
 from emulator.world import CommentItem, Issue, Reaction, iso
 
 API = "https://api.github.com"
+LIST_DOCUMENTATION = "https://docs.github.com/rest/collaborators/collaborators#list-repository-collaborators"
 REST_CONTENT = {
     "THUMBS_UP": "+1",
     "THUMBS_DOWN": "-1",
@@ -69,6 +70,25 @@ def user_json(store: Store, login: str | None) -> dict[str, Any]:
         "url": f"{API}/users/{shown}",
         "html_url": f"https://github.com/{shown}",
     }
+
+
+def request_token(request: web.Request) -> str | None:
+    """The token of an ``Authorization: bearer|token …`` header."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() in ("bearer", "token") and value.strip() else None
+
+
+def with_role(user: dict[str, Any], role: str) -> dict[str, Any]:
+    """A REST user with the ``permissions`` hash of a role, as the collaborator endpoints send it."""
+    user["permissions"] = {
+        "admin": role == "ADMIN",
+        "maintain": role in ("ADMIN", "MAINTAIN"),
+        "push": role in ("ADMIN", "MAINTAIN", "WRITE"),
+        "triage": role != "READ",
+        "pull": True,
+    }
+    return user
 
 
 def _repo_url(store: Store) -> str:
@@ -229,6 +249,7 @@ class RestApi:
             web.get(base + "/issues/{number:\\d+}/comments", self.issue_comments),
             web.get(base + "/issues/{number:\\d+}/timeline", self.timeline),
             web.get(base + "/issues/{number:\\d+}/events", self.events),
+            web.get(base + "/collaborators", self.collaborators),
             web.get(base + "/collaborators/{user}/permission", self.permission),
             web.get(base + "/contents/{path:.+}", self.contents),
         ]
@@ -348,15 +369,31 @@ class RestApi:
                 status=403,
             )
         role = self.store.access.effective(login) or "READ"
-        user = user_json(self.store, login)
-        user["permissions"] = {
-            "admin": role == "ADMIN",
-            "maintain": role in ("ADMIN", "MAINTAIN"),
-            "push": role in ("ADMIN", "MAINTAIN", "WRITE"),
-            "triage": role != "READ",
-            "pull": True,
-        }
+        user = with_role(user_json(self.store, login), role)
         return web.json_response({"permission": PERMISSION[role], "role_name": role.lower(), "user": user})
+
+    async def collaborators(self, request: web.Request) -> web.Response:
+        """Everyone with access (``affiliation`` all, direct or outside), each with ``permissions`` and
+        ``role_name``, paged; 403 unless the token's login may push (GitHub's REST reference)."""
+        if not self._repo_ok(request):
+            return not_found()
+        store = self.store
+        login = store.viewer_login(request_token(request) or "")
+        if store.file.rest_permission == "no_push" or not store.access.can_push(login):
+            return web.json_response(
+                {"message": LIST_NEEDS_PUSH, "documentation_url": LIST_DOCUMENTATION}, status=403
+            )
+        affiliation = request.query.get("affiliation", "all")
+        if affiliation not in ("all", "direct", "outside"):
+            return web.json_response(
+                {"message": "Validation Failed", "documentation_url": LIST_DOCUMENTATION, "status": "422"},
+                status=422,
+            )
+        chosen, headers = page_of(request, store.access.everyone(affiliation))
+        body = [
+            with_role(user_json(store, name), role) | {"role_name": role.lower()} for name, role in chosen
+        ]
+        return web.json_response(body, headers=headers)
 
     async def contents(self, request: web.Request) -> web.Response:
         """A file's contents at ``ref`` (default branch when absent), base64 as GitHub sends it."""

@@ -14,7 +14,7 @@ from aiohttp import web
 
 from emulator.execution import Budgets, Executor, operation_name
 from emulator.faults import FaultError, FaultPlan, PartialFault, canned, request_id, truncate_body
-from emulator.rest import RestApi
+from emulator.rest import RestApi, request_token
 from emulator.schema import load_schema
 from emulator.store import Store, store_from
 
@@ -31,12 +31,6 @@ NEEDS_AUTH = {
     "message": "This endpoint requires you to be authenticated.",
     "documentation_url": "https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql",
 }
-
-
-def _token(request: web.Request) -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, value = header.partition(" ")
-    return value.strip() if scheme.lower() in ("bearer", "token") and value.strip() else None
 
 
 def _operation_of(body: bytes) -> str | None:
@@ -147,7 +141,7 @@ class Server:
                     if request.transport is not None:
                         request.transport.abort()
                     raise ConnectionResetError("connection reset by fault")
-                ready = canned(fault, self.store.viewer_login(_token(request) or ""))
+                ready = canned(fault, self.store.viewer_login(request_token(request) or ""))
                 if fault.kind == "partial":
                     request[PARTIAL] = PartialFault(fault)
                 if ready is not None:
@@ -175,7 +169,7 @@ class Server:
     async def _rest_headers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         response = await handler(request)
         if request.path.startswith("/repos/"):
-            token = _token(request) or "anonymous"
+            token = request_token(request) or "anonymous"
             actions = self.store.viewer_login(token) == ACTIONS_LOGIN
             budget = (self.actions_rest_budgets if actions else self.rest_budgets).charge(token, 1)
             response.headers.update(
@@ -190,7 +184,7 @@ class Server:
         return response
 
     async def _graphql(self, request: web.Request) -> web.Response:
-        token = _token(request)
+        token = request_token(request)
         if token is None:
             return web.json_response(NEEDS_AUTH, status=401)
         try:

@@ -22,6 +22,7 @@ from gql import Client, GraphQLRequest
 from gql.client import AsyncClientSession
 from gql.transport.exceptions import TransportError, TransportQueryError
 from multidict import CIMultiDict, CIMultiDictProxy
+from yarl import URL
 
 from queries.classify import classify
 from queries.documents import Operation
@@ -61,6 +62,14 @@ class Answer:
             if list(path[: len(prefix)]) == list(prefix):
                 found.append(error)
         return found
+
+
+@dataclass(frozen=True)
+class RestPage:
+    """A REST answer: its JSON as parsed, and the next page of the list as (path, query), if any."""
+
+    body: object
+    next: tuple[str, dict[str, str]] | None = None
 
 
 class GitHubClient:
@@ -265,9 +274,27 @@ class GitHubClient:
     async def rest_get(self, path: str, params: Mapping[str, str] | None = None) -> object:
         """GET a REST resource under the API root, its JSON as parsed (checked by the caller); 404
         raises NotFound. Retried within the policy."""
+        return (await self.rest_get_page(path, params)).body
+
+    async def rest_get_page(self, path: str, params: Mapping[str, str] | None = None) -> RestPage:
+        """`rest_get` of one page of a REST list, with the page its `Link` header names next."""
         return await self._with_retries(lambda: self._rest_once(path, params), f"REST {path}")
 
-    async def _rest_once(self, path: str, params: Mapping[str, str] | None) -> object:
+    def _next_page(self, path: str, response: aiohttp.ClientResponse) -> tuple[str, dict[str, str]] | None:
+        """The `rel="next"` link of a REST answer as (path, query) under the API root. A link that
+        leaves the root is refused (BadResponse): the token is never sent anywhere else."""
+        link = response.links.get("next")
+        if link is None:
+            return None
+        url = URL(str(link.get("url", "")))
+        root = URL(self.rest_url)
+        if (url.scheme, url.host, url.port) != (root.scheme, root.host, root.port) or not url.path.startswith(
+            root.path.rstrip("/") + "/"
+        ):
+            raise BadResponse(f"REST {path}: the next page's link leaves the API root")
+        return url.path[len(root.path.rstrip("/")) :], dict(url.query)
+
+    async def _rest_once(self, path: str, params: Mapping[str, str] | None) -> RestPage:
         self.usage.rest_requests += 1
         try:
             async with self._http_session().get(
@@ -282,8 +309,9 @@ class GitHubClient:
                 if found is not None:
                     raise found
                 try:
-                    return json.loads(text)
+                    body = json.loads(text)
                 except ValueError as error:
                     raise BadResponse(f"REST {path}: not JSON", status=response.status) from error
+                return RestPage(body=body, next=self._next_page(path, response))
         except aiohttp.ClientError as error:
             raise NetworkError(self._scrub(f"REST {path}: {error}")) from error

@@ -19,12 +19,20 @@ The one policy, for the correction reader and the learnings sync alike:
   "Rate limits for the REST API"), and each look-up spends one of the 1,000 REST requests an hour
   a GITHUB_TOKEN has, against a GitHub that is failing. An unknown permission counts for nothing
   (the 👎 or the command is not counted) and the note says so.
+
+A maintainer's command (`corrections backtest`) asks first for REST's whole collaborator list
+(`read_collaborator_list`): one request answers for everyone, where the per-login look-ups cost
+one each. A complete list is proof: a login it does not list has at most READ. It needs push
+access, which a workflow's GITHUB_TOKEN lacks, so the action never asks it (it would cost one
+refused request every run). Refused (403, 404) or failed, the per-login path answers as it would
+have without it, and the note says nothing of it: a refused list is normal.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from queries import requests
@@ -41,6 +49,17 @@ REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
 
 
+# GitHub's REST "List repository collaborators"
+# (https://docs.github.com/en/rest/collaborators/collaborators#list-repository-collaborators):
+# with affiliation=all, an organization's repository lists its outside collaborators, the members
+# that are direct collaborators, the members with access through team memberships (child teams
+# included) or through default organization permissions, and the organization's owners; each with
+# its `permissions` hash and `role_name`, the highest role of every source of grants. The caller
+# must have write, maintain or admin access: else 403. Paged (`Link`), at most 100 a page.
+LIST_PAGE_SIZE = 100
+MAX_LIST_PAGES = 10  # 1,000 collaborators; past them, the logins not listed are asked one by one
+
+
 class RestPermission(AnswerModel):
     """REST's answer for one login: `permission` (admin, write, read, none; maintain and triage
     read as write and read) and `role_name` (the exact role, or a custom role's name)."""
@@ -49,18 +68,120 @@ class RestPermission(AnswerModel):
     role_name: str | None = None
 
 
+class RoleFlags(AnswerModel):
+    """REST's `permissions` hash: what the base role of a person's role allows."""
+
+    admin: bool = False
+    maintain: bool = False
+    push: bool = False
+    triage: bool = False
+    pull: bool = False
+
+
+class ListedCollaborator(AnswerModel):
+    """One person of REST's collaborator list: `role_name` and the hash of its base role."""
+
+    login: str
+    role_name: str | None = None
+    permissions: RoleFlags = RoleFlags()
+
+    def level(self) -> str | None:
+        """The person's level: `role_name`, else the highest of the hash (a custom role's base)."""
+        flags = self.permissions
+        ranked = (
+            (flags.admin, "ADMIN"),
+            (flags.maintain, "MAINTAIN"),
+            (flags.push, "WRITE"),
+            (flags.triage, "TRIAGE"),
+            (flags.pull, "READ"),
+        )
+        return _level(self.role_name, next((level for allowed, level in ranked if allowed), None))
+
+
+def _level(role_name: str | None, base: str | None) -> str | None:
+    """A REST role as a GraphQL permission level: `role_name` first, else the base role a custom
+    role reports (`base`); None when neither reads as one."""
+    for name in (role_name, base):
+        level = (name or "").upper()
+        if level in PERMISSION_LEVELS:
+            return level
+    return None
+
+
 def _rest_level(answer: object) -> str | None:
     """GitHub's REST answer as a GraphQL permission level (role_name first); None when unreadable."""
     try:
         parsed = parse_answer(RestPermission, answer, "REST permission")
     except BadResponse:
         return None
-    role = (parsed.role_name or "").upper()
-    if role in PERMISSION_LEVELS:
-        return role
-    legacy = (parsed.permission or "").upper()
     # A custom role reports its base permission in `permission` (admin, write, read, none).
-    return legacy if legacy in PERMISSION_LEVELS else None
+    return _level(parsed.role_name, parsed.permission)
+
+
+@dataclass(frozen=True)
+class CollaboratorList:
+    """REST's collaborator list as read: each listed login's level (None: a role that does not
+    read as one), and whether every page was read."""
+
+    levels: Mapping[str, str | None]  # lower-cased login -> level
+    complete: bool
+
+    def answer(self, logins: Iterable[str]) -> tuple[dict[str, str], list[str]]:
+        """The levels the list gives (login as asked -> level) and the logins it cannot tell.
+
+        A login listed has its role; absent from a complete list, at most READ (the endpoint
+        counts every grant: the reference quoted above). Absent from a list cut at
+        MAX_LIST_PAGES, or listed with a role that does not read, it is asked one by one.
+        """
+        found: dict[str, str] = {}
+        unknown: list[str] = []
+        for login in logins:
+            key = login.lower()
+            level = self.levels.get(key) if key in self.levels else ("READ" if self.complete else None)
+            if level is None:
+                unknown.append(login)
+            else:
+                found[login] = level
+        return found, unknown
+
+
+async def fetch_collaborator_list(
+    client: GitHubClient, owner: str, name: str, *, max_pages: int | None = None
+) -> CollaboratorList:
+    """REST's collaborator list (affiliation all), at most `max_pages` (MAX_LIST_PAGES) pages of
+    LIST_PAGE_SIZE.
+
+    Raises GitHubError when the first page is not given: PermissionDenied (403, a token without
+    push access), NotFound (404), BadResponse (an answer of another shape), or GitHub's failure.
+    A later page that fails ends the list there, as incomplete.
+    """
+    path = f"/repos/{quote(owner)}/{quote(name)}/collaborators"
+    asked: tuple[str, dict[str, str]] | None = (path, {"affiliation": "all", "per_page": str(LIST_PAGE_SIZE)})
+    levels: dict[str, str | None] = {}
+    for page_number in range(MAX_LIST_PAGES if max_pages is None else max_pages):
+        if asked is None:
+            return CollaboratorList(levels=levels, complete=True)
+        try:
+            page = await client.rest_get_page(*asked)
+            if not isinstance(page.body, list):
+                raise BadResponse(f"REST {path}: not a list")
+            people = [parse_answer(ListedCollaborator, item, "collaborator list") for item in page.body]
+        except GitHubError:
+            if page_number == 0:
+                raise
+            return CollaboratorList(levels=levels, complete=False)
+        levels.update((person.login.lower(), person.level()) for person in people)
+        asked = page.next
+    return CollaboratorList(levels=levels, complete=asked is None)
+
+
+async def read_collaborator_list(client: GitHubClient, owner: str, name: str) -> CollaboratorList | None:
+    """The collaborator list when GitHub gives it; None when it does not (refused, not found or
+    failed): the per-login path then answers as without it, and nothing is noted."""
+    try:
+        return await fetch_collaborator_list(client, owner, name)
+    except GitHubError:
+        return None
 
 
 async def fetch_permissions_rest(
@@ -116,16 +237,20 @@ async def fetch_permissions_rest(
 
 
 async def fetch_permissions(
-    client: GitHubClient, owner: str, name: str, logins: Sequence[str]
+    client: GitHubClient, owner: str, name: str, logins: Sequence[str], *, collaborator_list: bool = False
 ) -> tuple[dict[str, str], list[str]]:
     """Each login's permission on the repository, and the logins whose permission could not be read.
 
-    GraphQL first (`LOGINS_PER_REQUEST` logins a request), then REST for the logins the policy
-    above sends there: those GitHub did not list, and all of a request's logins when GitHub
+    With `collaborator_list` (a maintainer's command), REST's list first, for every login it
+    answers. Then GraphQL (`LOGINS_PER_REQUEST` logins a request), then REST for the logins the
+    policy above sends there: those GitHub did not list, and all of a request's logins when GitHub
     refused the list (at most `MAX_REST_LOOKUPS`, a few at a time).
     """
     wanted = list(dict.fromkeys(logins))
     found: dict[str, str] = {}
+    listed = await read_collaborator_list(client, owner, name) if collaborator_list and wanted else None
+    if listed is not None:
+        found, wanted = listed.answer(wanted)
     unknown: list[str] = []
     through_rest: list[str] = []
     for start in range(0, len(wanted), LOGINS_PER_REQUEST):

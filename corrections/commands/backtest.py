@@ -111,8 +111,13 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     if reused:
         _stderr(f"corrections: backtest: permissions of {len(reused)} people from {permissions.path}")
     started = time.monotonic()
+    # Run by a maintainer, whose token may list collaborators: one request for everyone's permission.
     wider = dataclasses.replace(
-        options, config=config, max_analyzed=WIDEST, known_permissions=tuple(sorted(reused.items()))
+        options,
+        config=config,
+        max_analyzed=WIDEST,
+        known_permissions=tuple(sorted(reused.items())),
+        collaborator_list=True,
     )
     outcome = asyncio.run(read_outcome(wider, token, _stderr))
     say = Notices("corrections")

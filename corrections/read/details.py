@@ -16,7 +16,12 @@ from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import DetailsResult, fetch_details
 from queries.page_sizes import FULL_PAGE, PageSizes, ask_smaller
-from queries.permissions import MAX_REST_LOOKUPS, fetch_permissions_rest
+from queries.permissions import (
+    MAX_REST_LOOKUPS,
+    CollaboratorList,
+    fetch_permissions_rest,
+    read_collaborator_list,
+)
 from queries.requests import DetailsRequest
 
 MAX_DETAIL_ROUNDS = 6
@@ -69,7 +74,13 @@ async def _chunk(
 
 
 async def read_details(
-    client: GitHubClient, owner: str, name: str, reading: Reading, *, progress: Progress
+    client: GitHubClient,
+    owner: str,
+    name: str,
+    reading: Reading,
+    *,
+    progress: Progress,
+    listing: bool = False,
 ) -> None:
     """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
 
@@ -81,12 +92,16 @@ async def read_details(
     So the look-ups never wait for a GraphQL round of their own: the common case is the scan page
     and one wave of details and look-ups, a 👎 from someone seen nowhere else one wave more.
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
+    With `listing`, REST's collaborator list is asked once, when someone's permission is first
+    wanted: given, it answers for everyone; refused, the look-ups go on one by one.
     """
     rounds = 0
-    lookups = _Lookups(client, owner, name, reading, progress)
+    lookups = _Lookups(client, owner, name, reading, progress, listing=listing)
     gate = asyncio.Semaphore(DETAILS_IN_FLIGHT)
     while True:
-        lookups.start(reading.rest_wanted())
+        wanted = reading.rest_wanted()
+        await lookups.read_list(wanted)
+        lookups.start(wanted)
         details_request = reading.next_request()
         if details_request.empty:
             break
@@ -115,19 +130,44 @@ class _Lookups:
     """REST permission look-ups in flight beside the GraphQL rounds, at most `MAX_REST_LOOKUPS` a run."""
 
     def __init__(
-        self, client: GitHubClient, owner: str, name: str, reading: Reading, progress: Progress
+        self,
+        client: GitHubClient,
+        owner: str,
+        name: str,
+        reading: Reading,
+        progress: Progress,
+        *,
+        listing: bool,
     ) -> None:
         self._client, self._owner, self._name = client, owner, name
         self._reading, self._progress = reading, progress
+        self._list_wanted = listing  # REST's collaborator list: asked once, when a permission is wanted
+        self._listed: CollaboratorList | None = None
         self._asked = 0
         self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
         self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
 
+    async def read_list(self, logins: list[str]) -> None:
+        """REST's collaborator list, asked the first time `logins` is not empty (when asked for)."""
+        if not self._list_wanted or not logins:
+            return
+        self._list_wanted = False
+        self._listed = await read_collaborator_list(self._client, self._owner, self._name)
+        if self._listed is not None:
+            cut = "" if self._listed.complete else " (cut at its page cap: the others asked one by one)"
+            self._progress(f"the collaborator list: {len(self._listed.levels)} people{cut}")
+            self._reading.collaborators_listed(True)
+
     def start(self, logins: list[str]) -> None:
         """Ask REST about `logins` now, without waiting; each login is asked once a run.
 
-        Past the cap the rest stay unasked: a GraphQL round may still ask its collaborator list.
+        Those the collaborator list answers are answered at once. Past the cap the rest stay
+        unasked: a GraphQL round may still ask its collaborator list.
         """
+        if self._listed is not None:
+            found, logins = self._listed.answer(logins)
+            if found:
+                self._reading.add_rest_permissions(found, found, [], ())
         room = max(0, MAX_REST_LOOKUPS - self._asked)
         if len(logins) > room:
             self._over_cap = True

@@ -65,6 +65,8 @@ class ReadOptions:
     budget: int | None = None
     # (login, permission) read by an earlier run (`corrections backtest`'s cache): not asked again.
     known_permissions: tuple[tuple[str, str], ...] = ()
+    # Ask REST's whole collaborator list first (a maintainer's token; queries/permissions.py).
+    collaborator_list: bool = False
 
     @property
     def reading_off(self) -> bool:

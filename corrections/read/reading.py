@@ -159,8 +159,8 @@ class Reading:
         self._sizes = sizes
 
     def collaborators_listed(self, refused: bool | None) -> None:
-        """What the first scan page said of GitHub's collaborator list: refused (permissions go to
-        REST from the start), listed, or not told (None: both are prepared for)."""
+        """What the first scan page said of GraphQL's collaborator list: refused (permissions go to
+        REST from then on; also once REST's list answered), listed, or not told (None: both ready)."""
         self._collaborators_refused = refused
         self._permissions_via_rest = self._permissions_via_rest or refused is True
 

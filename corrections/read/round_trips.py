@@ -64,7 +64,8 @@ async def read_corrections(
     reading.record_missing(texts.failed, texts.categories)
     reading.collaborators_listed(page.collaborators_refused)
     end = await scan.rest(reading, texts.config, page)
-    await read_details(client, options.owner, options.name, reading, progress=progress)
+    listing = options.collaborator_list
+    await read_details(client, options.owner, options.name, reading, progress=progress, listing=listing)
     return _outcome(draft, reading, end, base, options.base_ref)
 
 

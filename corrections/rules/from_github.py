@@ -50,18 +50,17 @@ def events(page: gh.TimelinePage) -> tuple[Event, ...]:
     return tuple(event(node) for node in page.nodes if node is not None)
 
 
+# The issue's fields that GitHub's answer and the rule model share by name, copied unchanged: a
+# field added to both models (and to the .graphql) needs no line here.
+_TAKEN_AS_IS = sorted((Issue.model_fields.keys() & gh.IssueNode.model_fields.keys()) - {"author"})
+
+
 def issue(node: gh.IssueNode) -> Issue:
     """An issue with the first page of its timeline."""
     page = node.timeline_items
     return Issue(
-        number=node.number,
-        title=node.title,
-        body=node.body,
+        **{name: getattr(node, name) for name in _TAKEN_AS_IS},
         author=actor(node.author),
-        created_at=node.created_at,
-        updated_at=node.updated_at,
-        state=node.state,
-        state_reason=node.state_reason,
         events=events(page),
         timeline_complete=not page.page_info.has_next_page,
     )

@@ -20,6 +20,7 @@ from emulator import Server
 from queries.classify import classify
 from queries.errors import BadCredentials, PermissionDenied, RateLimited
 from queries.models import ReactionNode
+from queries.permissions import ListedCollaborator
 from tests.emulation import Emulators
 from tests.emulator.conftest import SMALL_WORLD, http
 
@@ -206,3 +207,20 @@ def test_collaborators_list_the_owner(emulator: Server) -> None:
     )
     edges = answer.json()["data"]["repository"]["collaborators"]["edges"]
     assert {"permission": "ADMIN", "node": {"login": "octo"}} in edges
+
+
+def test_the_rest_collaborator_list_has_the_recorded_shape(emulate: Emulators) -> None:
+    """octokit/fixtures' recorded REST list: each person a user with a `permissions` hash; the
+    emulator's answer to a pusher's token (the world's `tokens`) has every recorded key, and the
+    product reads the recording's roles from the hash alone (the trimmed recording has no
+    `role_name`)."""
+    recorded = recording("collaborators_list")["response"]
+    levels = [ListedCollaborator.model_validate(person).level() for person in recorded]
+    assert levels == ["ADMIN", "WRITE"], "(a) read from the recorded hash"
+    server = emulate(SMALL_WORLD, tokens={"alices-token": "alice"})
+    answer = http("GET", server.base_url + "/repos/octo/demo/collaborators", None, "alices-token")
+    assert answer.status == 200
+    for person in answer.json():
+        assert set(recorded[0]) <= set(person)
+        assert set(recorded[0]["permissions"]) <= set(person["permissions"])
+        assert person["role_name"] in {"admin", "maintain", "write", "triage", "read"}

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from bench.loop_world import arrivals, history_world
+from bench.loop_world import MAINTAINER, arrivals, history_world
 from bench.worlds import WorldSpec, generate
 from corrections.commands.cli import main
 from corrections.quality.backtest_run import (
@@ -53,8 +53,9 @@ def _model(kind: str) -> str:
 
 @pytest.fixture
 def history(emulate: Emulators) -> str:
-    """Four weeks of six issues, analysed by the blind stand-in and corrected by the maintainer."""
-    return emulate(history_world(arrivals(4, 6, 7))).url
+    """Four weeks of six issues, analysed by the blind stand-in and corrected by the maintainer,
+    whose token the backtest runs with (as it is meant to be run: it may list collaborators)."""
+    return emulate(history_world(arrivals(4, 6, 7)), tokens={"backtest-token": MAINTAINER}).url
 
 
 def _backtest(url: str, state: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
@@ -144,6 +145,30 @@ def test_a_backtest_run_again_reuses_the_permissions_it_read(
     assert again["cost"]["requests"] <= first["cost"]["requests"] - 7
     assert again["runs"] == first["runs"]
     assert re.search(r"permissions of \d+ people from .*backtest-permissions\.json", err)
+
+
+def test_a_first_backtest_with_a_maintainers_token_lists_the_collaborators_once(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run as it is meant to be, by a maintainer (a token that may push), a first backtest asks
+    REST's collaborator list once instead of a look-up per person: at most 10 requests and 10
+    points. A workflow's token is refused the list and pays the look-ups; the scores are the same."""
+    world = generate(WorldSpec(issues=300, seed=7, outsider_thumbs_down=True))
+    url = emulate(world | {"tokens": {"maintainer-token": "alice"}}).url
+    monkeypatch.chdir(ROOT)
+
+    def backtest(token: str, state: Path) -> dict[str, Any]:
+        monkeypatch.setenv("GITHUB_TOKEN", token)
+        argv = ["backtest", "--repo", "octo/bench", "--api-url", url, "--state-dir", str(state)]
+        assert main([*argv, "--model", _model("following"), "--last", "10", "--json"]) == 0
+        document: dict[str, Any] = json.loads(capsys.readouterr().out)
+        return document
+
+    maintainer = backtest("maintainer-token", tmp_path / "maintainer")
+    assert maintainer["cost"]["requests"] <= 10 and maintainer["cost"]["points"] <= 10
+    workflow = backtest("workflow-token", tmp_path / "workflow")
+    assert workflow["cost"]["requests"] >= maintainer["cost"]["requests"] + 7  # a look-up per person
+    assert workflow["runs"] == maintainer["runs"]
 
 
 def test_the_permissions_kept_are_those_read_within_a_day_of_the_same_repository(tmp_path: Path) -> None:

@@ -82,3 +82,73 @@ def test_permission_counts_every_grant_and_404s_unknown_logins(
     assert permission("octo").json()["role_name"] == "admin"
     assert permission("dave").json()["role_name"] == "read"  # an account of the world
     assert permission("no-such-user").status == 404
+
+
+def test_the_collaborator_list_answers_a_pusher_everyone_with_access(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    """Every grant listed (the owner, `permissions`, `org_members`, `team_access`), each with its
+    `permissions` hash and `role_name`, as GitHub's "List repository collaborators" documents."""
+    world["team_access"] = {"tom": "MAINTAIN"}
+    world["org_members"] = {"olga": "WRITE"}
+    world["tokens"] = {"bobs-token": "bob"}
+    server = emulate(world)
+    answer = client("GET", server.base_url + REPO + "/collaborators?affiliation=all", token="bobs-token")
+    assert answer.status == 200
+    people = {person["login"]: person for person in answer.json()}
+    assert {login: person["role_name"] for login, person in people.items()} == {
+        "alice": "admin",
+        "bob": "write",
+        "carol": "triage",
+        "octo": "admin",  # the owner, a person
+        "olga": "write",
+        "tom": "maintain",  # through a team: listed here, unlike GraphQL's list
+    }
+    assert people["tom"]["permissions"] == {
+        "admin": False,
+        "maintain": True,
+        "push": True,
+        "triage": True,
+        "pull": True,
+    }
+    assert people["carol"]["permissions"]["push"] is False and people["carol"]["type"] == "User"
+    direct = client("GET", server.base_url + REPO + "/collaborators?affiliation=direct", token="bobs-token")
+    assert [person["login"] for person in direct.json()] == ["alice", "bob", "carol"]
+
+
+def test_the_collaborator_list_is_refused_to_a_token_that_cannot_push(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    """The world's viewer (github-actions, a workflow's token) and a triager get GitHub's 403."""
+    world["tokens"] = {"carols-token": "carol"}
+    server = emulate(world)
+    for token in ("t0ken", "carols-token"):
+        answer = client("GET", server.base_url + REPO + "/collaborators", token=token)
+        assert answer.status == 403
+        assert answer.json() == {
+            "message": "Must have push access to view repository collaborators.",
+            "documentation_url": "https://docs.github.com/rest/collaborators/collaborators#list-repository-collaborators",
+        }
+    world["tokens"] = {"alices-token": "alice"}
+    refusing = emulate({**world, "rest_permission": "no_push"})
+    assert client("GET", refusing.base_url + REPO + "/collaborators", token="alices-token").status == 403
+
+
+def test_the_collaborator_list_is_paged_with_link_headers(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    world["permissions"] = {f"person{index:03d}": "READ" for index in range(150)} | {"alice": "ADMIN"}
+    world["tokens"] = {"alices-token": "alice"}
+    server = emulate(world)
+    url: str | None = server.base_url + REPO + "/collaborators?per_page=100"
+    logins: list[str] = []
+    pages = 0
+    while url is not None:
+        answer = client("GET", url, token="alices-token")
+        logins += [person["login"] for person in answer.json()]
+        pages += 1
+        found = re.search(r'<([^>]+)>; rel="next"', answer.headers.get("link", ""))
+        url = found.group(1) if found else None
+    assert pages == 2 and len(logins) == len(set(logins)) == 152  # with alice and the owner
+    bigger = client("GET", server.base_url + REPO + "/collaborators?per_page=500", token="alices-token")
+    assert len(bigger.json()) == 100, "at most 100 a page"
