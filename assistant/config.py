@@ -29,7 +29,6 @@ from assistant.config_keys import (
 from assistant.identity import AccountType, Identity
 
 # Defined beside the file reading (assistant/config_file.py).
-DEFAULT_PATH = config_file.DEFAULT_PATH
 ConfigError = config_file.ConfigError
 
 
@@ -69,6 +68,12 @@ class ContextConfig(_Section):
     max_analyzed: int = 30
     scan_pages: int = 5
     labels_file: str = ".github/assistant/labels.md"
+
+
+# Characters of the learnings block in the prompt (learnings.md), beside `[learnings]
+# max_prompt_entries`: what `corrections read` and the action write, and what `learnings render`
+# previews unless `--max-chars` says otherwise. Not a key of the file.
+LEARNINGS_PROMPT_CHARS = 6_000
 
 
 @dataclass(frozen=True)
@@ -227,12 +232,3 @@ def validate_config(found: config_file.ConfigFile | None) -> Config:
 def parse_config(text: str, path: Path) -> Config:
     """Validate the TOML text of a configuration file."""
     return validate_config(config_file.parse_toml(text, path))
-
-
-def load_config(path: Path | None, *, default: Path = DEFAULT_PATH) -> Config:
-    """Read the named file, or the default file when it exists, or defaults.
-
-    A path that was named explicitly must exist. `default` is where the default file is looked
-    for (the `learnings` commands look at the checkout's top folder, whatever the current one).
-    """
-    return validate_config(config_file.read_config_file(path, default=default))

@@ -78,11 +78,6 @@ def payloads(body: str, name: str) -> list[str]:
     return [found.payload for found in find_markers(body) if found.name == name]
 
 
-def marker_names(body: str) -> list[str]:
-    """The name of every marker in a body, in order (a name twice is listed twice)."""
-    return [found.name for found in find_markers(body)]
-
-
 def json_payload(data: Any) -> str:
     """JSON on one line that cannot close an HTML comment."""
     text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))

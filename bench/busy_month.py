@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bench.worlds import ASSISTANT, END, ISSUE_SPACING_S, PUSHERS, TIME, TRIAGERS, WorldSpec, generate
+from bench.worlds import END, ISSUE_SPACING_S, PUSHERS, TRIAGERS, WorldSpec, generate
 from learnings.proposals import proposal_comment
+from tests.kit.world import ASSISTANT, TIME, comment, place, reaction
 
 AREAS = ("parser", "cache", "cli", "sync", "network", "storage", "docs", "config")
 FIRST_ID = 2_700_000_000  # beside bench.worlds' comment ids (2,600,000,001 upwards)
@@ -94,14 +95,16 @@ class _Month:
         self.taken.add(text)
         return text
 
-    def comment(self, thread: dict[str, Any], author: str, body: str, **extra: Any) -> dict[str, Any]:
+    def comment(self, thread: dict[str, Any], author: str, body: str) -> dict[str, Any]:
         """A comment a few minutes after the thread's last item (timelines stay in time order)."""
         last = thread["timeline"][-1]["at"] if thread["timeline"] else thread["created_at"]
         moment = datetime.strptime(last, TIME).replace(tzinfo=END.tzinfo)
         self.comment_id += 1
-        item = {"type": "comment", "id": self.comment_id, "author": author}
-        item["at"] = self.unique(moment + timedelta(minutes=self.random.randint(2, 30)))
-        item.update(body=body, **extra)
+        item = place(
+            comment(author, body),
+            self.unique(moment + timedelta(minutes=self.random.randint(2, 30))),
+            self.comment_id,
+        )
         thread["timeline"].append(item)
         return item
 
@@ -150,7 +153,7 @@ class _Month:
         item = self.comment(thread, ASSISTANT, body)
         moment = datetime.strptime(item["at"], TIME).replace(tzinfo=END.tzinfo)
         thumbs = self.unique(moment + timedelta(minutes=self.random.randint(1, 20)))
-        item["reactions"] = [{"user": self.random.choice(PUSHERS), "content": "THUMBS_UP", "at": thumbs}]
+        item["reactions"] = [reaction(self.random.choice(PUSHERS), "THUMBS_UP", thumbs)]
         return Source("proposal", thread["number"], item["id"], item["at"], text)
 
     def not_counted(self, thread: dict[str, Any], index: int) -> None:
@@ -160,7 +163,7 @@ class _Month:
             return
         item = self.comment(thread, ASSISTANT, proposal_comment("Remember?", f"Unaccepted idea {index}."))
         moment = datetime.strptime(item["at"], TIME).replace(tzinfo=END.tzinfo)
-        item["reactions"] = [{"user": f"user{index:04d}", "content": "THUMBS_UP", "at": self.unique(moment)}]
+        item["reactions"] = [reaction(f"user{index:04d}", "THUMBS_UP", self.unique(moment))]
 
 
 def busy_month(spec: BusyMonthSpec | None = None) -> BusyMonth:

@@ -1,7 +1,7 @@
 """`python -m bench --loop`: the whole loop on the emulator, as a repository would live it.
 
 Issues arrive over simulated weeks (bench/loop_world.py). Each one runs the steps of
-examples/first-analysis.yml as a runner would (bench/composite.py): the action (its read step, as
+examples/first-analysis.yml as a runner would (tests/kit/runner.py): the action (its read step, as
 action.yml declares it), the prompt step, a stand-in model for the model step
 (bench/stand_ins.py), and the step that posts the analysis with its receipt and applies the labels,
 whose `gh` calls go to the emulator as the token's account (bench/gh_stand_in.py). A scripted
@@ -34,12 +34,12 @@ import yaml
 from assistant.config import Config, with_values
 from assistant.identity import normalize_login
 from assistant.markers import payloads
-from bench.composite import Replay, StandIn, runner_environment
 from bench.loop_world import MAINTAINER, NAME, NOT_DUPLICATE, OWNER, Arrival, arrivals, base_world, fix
 from bench.stand_ins import answer
 from emulator import Server, serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world
+from tests.kit.runner import Replay, StandIn, runner_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "first-analysis.yml"
@@ -226,7 +226,7 @@ class Job:
 
 
 def _interpolate(text: str, contexts: Mapping[str, Any]) -> str:
-    from bench.expressions import interpolate
+    from tests.kit.expressions import interpolate
 
     return interpolate(text, contexts)
 

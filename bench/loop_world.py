@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from corrections.rules.analysis_marker import analysis_marker
+from tests.kit.world import ASSISTANT, Item, comment, iso, labeled, place, placed_issue, unlabeled, world
 
 OWNER, NAME = "octo", "loop"
 MAINTAINER = "mara"
@@ -120,87 +121,54 @@ def blind_model(arrival: Arrival) -> tuple[list[str], int | None]:
     return blind(_issue_json(arrival))
 
 
-def _at(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+def _comment(comment_id: int, author: str, body: str, at: datetime) -> Item:
+    return {**place(comment(author, body), iso(at), comment_id), "reactions": []}
 
 
 def history_world(found: Sequence[Arrival], model: Model = blind_model) -> dict[str, Any]:
     """A world in which `model` analysed each issue (marker and labels, by the assistant) and the
     maintainer corrected it an hour later."""
-    issues: list[dict[str, Any]] = []
+    issues: list[Item] = []
     comment_id = 3_200_000_000
     for arrival in found:
         labels, duplicate = model(arrival)
         comment_id += 1
         marker = analysis_marker(labels, duplicate)
         analysed = arrival.at + timedelta(minutes=3)
-        timeline: list[dict[str, Any]] = [
-            {
-                "type": "comment",
-                "id": comment_id,
-                "author": "triage-assistant",
-                "body": f"Analysis.\n\n{marker}",
-                "at": _at(analysed),
-                "reactions": [],
-            }
-        ]
+        timeline = [_comment(comment_id, ASSISTANT, f"Analysis.\n\n{marker}", analysed)]
         timeline += [
-            {
-                "type": "labeled",
-                "actor": "triage-assistant",
-                "label": name,
-                "at": _at(analysed + timedelta(seconds=10 + i)),
-            }
+            place(labeled(ASSISTANT, name), iso(analysed + timedelta(seconds=10 + i)))
             for i, name in enumerate(labels)
         ]
         done = fix(labels, duplicate, arrival)
         later = analysed + timedelta(hours=1)
         timeline += [
-            {"type": "unlabeled", "actor": MAINTAINER, "label": name, "at": _at(later + timedelta(seconds=i))}
+            place(unlabeled(MAINTAINER, name), iso(later + timedelta(seconds=i)))
             for i, name in enumerate(done.remove)
         ]
         timeline += [
-            {
-                "type": "labeled",
-                "actor": MAINTAINER,
-                "label": name,
-                "at": _at(later + timedelta(seconds=30 + i)),
-            }
+            place(labeled(MAINTAINER, name), iso(later + timedelta(seconds=30 + i)))
             for i, name in enumerate(done.add)
         ]
         if done.object_to_duplicate:
             comment_id += 1
-            timeline.append(
-                {
-                    "type": "comment",
-                    "id": comment_id,
-                    "author": MAINTAINER,
-                    "body": NOT_DUPLICATE,
-                    "at": _at(later + timedelta(minutes=1)),
-                    "reactions": [],
-                }
-            )
+            timeline.append(_comment(comment_id, MAINTAINER, NOT_DUPLICATE, later + timedelta(minutes=1)))
         issues.append(
-            {
-                "number": arrival.number,
-                "title": arrival.title,
-                "body": arrival.body,
-                "author": arrival.author,
-                "created_at": _at(arrival.at),
-                "timeline": timeline,
-            }
+            placed_issue(
+                arrival.number, arrival.title, arrival.author, iso(arrival.at), arrival.body, timeline
+            )
         )
     return base_world(issues)
 
 
-def base_world(issues: list[dict[str, Any]]) -> dict[str, Any]:
+def base_world(issues: list[Item]) -> dict[str, Any]:
     """The repository, its people and labels.md, with these issues."""
-    return {
-        "note": "The loop's repository (bench/loop_world.py): issues with known right labels.",
-        "repository": {"owner": OWNER, "name": NAME, "default_branch": "main"},
-        "users": {"triage-assistant": "Bot"},
-        "permissions": {MAINTAINER: "ADMIN"},
-        "files": {"main": {LABELS_FILE: LABELS_MD}},
-        "issues": issues,
-        "pull_requests": [],
-    }
+    return world(
+        OWNER,
+        NAME,
+        note="The loop's repository (bench/loop_world.py): issues with known right labels.",
+        users={ASSISTANT: "Bot"},
+        permissions={MAINTAINER: "ADMIN"},
+        files={"main": {LABELS_FILE: LABELS_MD}},
+        issues=issues,
+    )

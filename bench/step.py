@@ -1,6 +1,6 @@
 """The action's step as a maintainer waits for it: cold and warm runners, uv beside pip.
 
-Every figure comes from action.yml itself, replayed by bench.composite against the emulator
+Every figure comes from action.yml itself, replayed by tests.kit.runner against the emulator
 (demo world): (a) cold, a runner with no cache (the venv built from PyPI as action.yml builds it,
 then one read); (b) warm, the venv restored from the cache, then one read; (c) process start to
 the first request beside the import floor of `gql.transport.aiohttp`, in the same venv and the
@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.composite import FolderCache, Replay, StepRecord, runner_environment
 from bench.measure import first_request_seconds
 from emulator import Server, serve_in_thread
 from emulator.worlds import demo_world_path
+from tests.kit.runner import FolderCache, Replay, StepRecord, runner_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "ghs_bench-token"  # noqa: S105 - the emulator accepts any token

@@ -16,10 +16,11 @@ from typing import Any
 
 from assistant.config import Config
 from bench.measure import NAME, OWNER, TOKEN, config_for, run_graphql
-from bench.worlds import ASSISTANT, WorldSpec, generate
+from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world
+from tests.kit.world import ASSISTANT
 
 SWEPT = 500
 # What a search-based window would send first: the analysed issues by newest activity, with the

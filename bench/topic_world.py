@@ -9,15 +9,14 @@ decided here, by the family, and never by the ranking under study (bench/nearest
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-ASSISTANT = "triage-assistant"
+from tests.kit.world import ASSISTANT, comment, iso, labeled, marker, place, placed_issue, unlabeled, world
+
 MAINTAINER = "mara"
-TIME = "%Y-%m-%dT%H:%M:%SZ"
 START = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 VOCABULARY = ("bug", "crash", "enhancement", "documentation", "question", "performance", "config")
 LABELS_MD = "# Labels\n\n" + "".join(f"- `{name}`: {name} issues\n" for name in VOCABULARY)
@@ -108,8 +107,7 @@ def _text(rng: random.Random, own: tuple[str, ...], stray: str | None, spec: Top
 
 
 def _analysis(label: str) -> str:
-    marker = {"v": 1, "kind": "first", "labels": [label], "duplicate_of": None}
-    return f"Looks like {label}.\n\n<!-- assistant:analysis {json.dumps(marker)} -->"
+    return f"Looks like {label}.\n\n{marker('first', [label], None)}"
 
 
 def generate(spec: TopicSpec = TopicSpec()) -> TopicWorld:
@@ -128,46 +126,19 @@ def generate(spec: TopicSpec = TopicSpec()) -> TopicWorld:
         created = START + timedelta(hours=number)
         label = rng.choice(VOCABULARY)
         comment_id += 1
-        timeline: list[dict[str, Any]] = [
-            {
-                "type": "comment",
-                "id": comment_id,
-                "author": ASSISTANT,
-                "at": (created + timedelta(minutes=2)).strftime(TIME),
-                "body": _analysis(label),
-            },
-            {
-                "type": "labeled",
-                "actor": ASSISTANT,
-                "label": label,
-                "at": (created + timedelta(minutes=3)).strftime(TIME),
-            },
+        timeline = [
+            place(comment(ASSISTANT, _analysis(label)), iso(created + timedelta(minutes=2)), comment_id),
+            place(labeled(ASSISTANT, label), iso(created + timedelta(minutes=3))),
         ]
         if rng.random() < spec.corrected_share:
-            timeline.append(
-                {
-                    "type": "unlabeled",
-                    "actor": MAINTAINER,
-                    "label": label,
-                    "at": (created + timedelta(minutes=50)).strftime(TIME),
-                }
-            )
-        issues.append(
-            {
-                "number": number,
-                "title": title,
-                "body": body,
-                "author": f"reporter{number % 37}",
-                "created_at": created.strftime(TIME),
-                "timeline": timeline,
-            }
-        )
-    world = {
-        "repository": {"owner": "octo", "name": "topics", "default_branch": "main"},
-        "users": {ASSISTANT: "Bot"},
-        "permissions": {MAINTAINER: "ADMIN"},
-        "files": {"main": {".github/assistant/labels.md": LABELS_MD}},
-        "issues": issues,
-        "pull_requests": [],
-    }
-    return TopicWorld(world=world, family=family)
+            timeline.append(place(unlabeled(MAINTAINER, label), iso(created + timedelta(minutes=50))))
+        issues.append(placed_issue(number, title, f"reporter{number % 37}", iso(created), body, timeline))
+    topics = world(
+        "octo",
+        "topics",
+        users={ASSISTANT: "Bot"},
+        permissions={MAINTAINER: "ADMIN"},
+        files={"main": {".github/assistant/labels.md": LABELS_MD}},
+        issues=issues,
+    )
+    return TopicWorld(world=topics, family=family)

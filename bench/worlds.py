@@ -19,10 +19,25 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-ASSISTANT = "triage-assistant"
+from tests.kit.world import (
+    ASSISTANT,
+    TIME,
+    Item,
+    closed,
+    comment,
+    labeled,
+    marked,
+    marker,
+    place,
+    placed_issue,
+    reaction,
+    reopened,
+    unlabeled,
+    world,
+)
+
 DUPLICATE_LABEL = "possible-duplicate"
 END = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-TIME = "%Y-%m-%dT%H:%M:%SZ"
 ISSUE_SPACING_S = 900  # one new issue every 15 minutes
 VOCABULARY = ("bug", "crash", "enhancement", "documentation", "question", "performance", "config")
 OTHER_LABELS = ("needs-triage", "good first issue", "help wanted")
@@ -111,35 +126,29 @@ class _Timeline:
         self.now = self.world.unique(self.now + step)
         return self.now.strftime(TIME)
 
-    def comment(self, author: str | None, body: str, minutes: int = 5, **extra: Any) -> dict[str, Any]:
-        item = {"type": "comment", "id": self.world.next_comment_id(), "author": author}
-        item["at"] = self._at(minutes)
-        item["body"] = body
-        item.update(extra)
+    def comment(self, author: str | None, body: str, minutes: int = 5) -> Item:
+        item = place(comment(author, body), self._at(minutes), self.world.next_comment_id())
         self.items.append(item)
         return item
 
-    def label(self, kind: str, actor: str | None, label: str, minutes: int = 5, seconds: int = 0) -> None:
-        self.items.append({"type": kind, "actor": actor, "label": label, "at": self._at(minutes, seconds)})
+    def add(self, item: Item, minutes: int = 5, seconds: int = 0) -> None:
+        """A label change or an event (an item of tests/kit/world.py), `minutes` after the last."""
+        self.items.append(place(item, self._at(minutes, seconds)))
 
-    def event(self, kind: str, actor: str | None, minutes: int = 5, **extra: Any) -> None:
-        self.items.append({"type": kind, "actor": actor, "at": self._at(minutes), **extra})
-
-    def reactions(self, users: list[str | None], content: str = "THUMBS_DOWN") -> list[dict[str, Any]]:
+    def reactions(self, users: list[str | None], content: str = "THUMBS_DOWN") -> list[Item]:
         """Reactions a second apart from now; they do not move the issue's updatedAt or the clock."""
         return [
-            {"user": user, "content": content, "at": (self.now + timedelta(seconds=1 + index)).strftime(TIME)}
+            reaction(user, content, (self.now + timedelta(seconds=1 + index)).strftime(TIME))
             for index, user in enumerate(users)
         ]
 
 
 def analysis_body(kind: str, labels: list[str], duplicate_of: int | None) -> str:
     """The assistant's comment with its hidden marker."""
-    marker = {"v": 1, "kind": kind, "labels": labels, "duplicate_of": duplicate_of}
     words = f"Looks like {', '.join(labels) or 'nothing to label'}."
     if duplicate_of is not None:
         words += f" Possibly a duplicate of #{duplicate_of}."
-    return f"{words}\n\n<!-- assistant:analysis {json.dumps(marker)} -->"
+    return f"{words}\n\n{marker(kind, labels, duplicate_of)}"
 
 
 class _Builder:
@@ -190,36 +199,31 @@ class _Builder:
             else:
                 issues.append(self.plain_issue(number, number in long_ones))
         self._sweep(issues[: min(spec.sweep, first_analyzed - 1)])
-        return {
-            "repository": {"owner": "octo", "name": "bench", "default_branch": "main"},
-            "users": {ASSISTANT: "Bot", **dict.fromkeys(BOTS, "Bot")},
-            "permissions": {
+        return world(
+            "octo",
+            "bench",
+            users={ASSISTANT: "Bot", **dict.fromkeys(BOTS, "Bot")},
+            permissions={
                 **dict.fromkeys(PUSHERS[:1], "ADMIN"),
                 PUSHERS[1]: "WRITE",
                 PUSHERS[2]: "MAINTAIN",
                 PUSHERS[3]: "WRITE",
                 **dict.fromkeys(TRIAGERS, "TRIAGE"),
             },
-            "files": {
+            files={
                 "main": {
                     ".github/assistant/labels.md": LABELS_MD,
                     ".github/assistant/learnings.jsonl": LEARNINGS,
                 }
             },
-            "issues": issues,
-            "pull_requests": [],
-            "generator": {"spec": spec.__dict__, "note": "bench.worlds"},
-        }
+            issues=issues,
+            generator={"spec": spec.__dict__, "note": "bench.worlds"},
+        )
 
-    def _issue(self, number: int, timeline: _Timeline, reporter: str) -> dict[str, Any]:
-        return {
-            "number": number,
-            "title": f"Issue {number}: {self.random.choice(['crash', 'slow start', 'docs typo', 'config'])}",
-            "body": self.body(number),
-            "author": reporter,
-            "created_at": self.created(number).strftime(TIME),
-            "timeline": timeline.items,
-        }
+    def _issue(self, number: int, timeline: _Timeline, reporter: str) -> Item:
+        title = f"Issue {number}: {self.random.choice(['crash', 'slow start', 'docs typo', 'config'])}"
+        created = self.created(number).strftime(TIME)
+        return placed_issue(number, title, reporter, created, self.body(number), timeline.items)
 
     def _sweep(self, swept: list[dict[str, Any]]) -> None:
         """A bot relabels old issues after everything else (a label rename, a project sweep): they
@@ -227,9 +231,7 @@ class _Builder:
         moment = END + timedelta(days=1)  # after every issue's activity (hours at most)
         for issue in swept:
             at = self.unique(moment).strftime(TIME)
-            issue["timeline"].append(
-                {"type": "labeled", "actor": BOTS[1], "label": OTHER_LABELS[2], "at": at}
-            )
+            issue["timeline"].append(place(labeled(BOTS[1], OTHER_LABELS[2]), at))
 
     def body(self, number: int) -> str:
         """The issue's text: one line, or `body_chars` characters of a long report."""
@@ -253,9 +255,9 @@ class _Builder:
                     rng.choice((reporter, self.reporter(), *MAINTAINERS)), "Same here.", rng.randint(5, 60)
                 )
             elif what < 0.8:
-                line.label("labeled", rng.choice(MAINTAINERS), rng.choice(VOCABULARY), rng.randint(5, 60))
+                line.add(labeled(rng.choice(MAINTAINERS), rng.choice(VOCABULARY)), rng.randint(5, 60))
             else:
-                line.event("closed", rng.choice(MAINTAINERS), rng.randint(5, 60), state_reason="COMPLETED")
+                line.add(closed(rng.choice(MAINTAINERS)), rng.randint(5, 60))
                 break
         if long:
             self._churn(line, 130)
@@ -264,7 +266,7 @@ class _Builder:
     def _churn(self, line: _Timeline, count: int) -> None:
         """A bot flipping a label that is not in the vocabulary: a long timeline, no correction."""
         for index in range(count):
-            line.label("labeled" if index % 2 == 0 else "unlabeled", BOTS[0], OTHER_LABELS[0], 0, seconds=7)
+            line.add((labeled if index % 2 == 0 else unlabeled)(BOTS[0], OTHER_LABELS[0]), 0, seconds=7)
 
     def analyzed_issue(self, number: int, long: bool, big: bool) -> dict[str, Any]:
         """An issue with a first analysis, one scenario of correction, and a final comment."""
@@ -279,44 +281,44 @@ class _Builder:
             line.comment(ASSISTANT, "Looks like a bug.\n\n<!-- assistant:analysis {v: 1, kind: first} -->", 2)
         analysis = line.comment(ASSISTANT, analysis_body("first", proposed, duplicate_of), 3)
         for name in proposed:
-            line.label("labeled", ASSISTANT, name, 1)
+            line.add(labeled(ASSISTANT, name), 1)
         if duplicate_of is not None:
-            line.label("labeled", ASSISTANT, DUPLICATE_LABEL, 1)
+            line.add(labeled(ASSISTANT, DUPLICATE_LABEL), 1)
         other = rng.choice([name for name in VOCABULARY if name not in proposed])
         if scenario == "removed":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
-            line.label("labeled", maintainer, other, 1)
+            line.add(unlabeled(maintainer, proposed[0]), rng.randint(3, 15))
+            line.add(labeled(maintainer, other), 1)
         elif scenario == "added":
-            line.label("labeled", maintainer, other, rng.randint(3, 15))
+            line.add(labeled(maintainer, other), rng.randint(3, 15))
         elif scenario == "undone_removal":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
-            line.label("labeled", rng.choice(MAINTAINERS), proposed[0], rng.randint(2, 10))
+            line.add(unlabeled(maintainer, proposed[0]), rng.randint(3, 15))
+            line.add(labeled(rng.choice(MAINTAINERS), proposed[0]), rng.randint(2, 10))
         elif scenario == "undone_addition":
-            line.label("labeled", maintainer, other, rng.randint(3, 15))
-            line.label("unlabeled", maintainer, other, rng.randint(2, 10))
+            line.add(labeled(maintainer, other), rng.randint(3, 15))
+            line.add(unlabeled(maintainer, other), rng.randint(2, 10))
         elif scenario == "reapplied":
-            line.label("unlabeled", maintainer, proposed[0], rng.randint(3, 15))
-            line.label("labeled", ASSISTANT, proposed[0], 2)
+            line.add(unlabeled(maintainer, proposed[0]), rng.randint(3, 15))
+            line.add(labeled(ASSISTANT, proposed[0]), 2)
         elif scenario == "bot_churn":
-            line.label("unlabeled", BOTS[0], proposed[0], 5)
-            line.label("labeled", BOTS[1], other, 5)
+            line.add(unlabeled(BOTS[0], proposed[0]), 5)
+            line.add(labeled(BOTS[1], other), 5)
         elif scenario == "dup_closed":
-            line.event("closed", maintainer, rng.randint(3, 15), state_reason="DUPLICATE")
+            line.add(closed(maintainer, "DUPLICATE"), rng.randint(3, 15))
         elif scenario == "dup_marked":
-            line.event("marked_as_duplicate", maintainer, rng.randint(3, 15), canonical=duplicate_of or 1)
+            line.add(marked(maintainer, duplicate_of or 1), rng.randint(3, 15))
         elif scenario == "dup_reopened":
-            line.event("closed", maintainer, rng.randint(3, 12), state_reason="DUPLICATE")
-            line.event("reopened", maintainer, rng.randint(3, 12))
+            line.add(closed(maintainer, "DUPLICATE"), rng.randint(3, 12))
+            line.add(reopened(maintainer), rng.randint(3, 12))
         elif scenario == "dup_reporter":
             line.comment(reporter, "This is a different problem: mine happens on start.", rng.randint(3, 15))
         elif scenario == "dup_command":
             line.comment(maintainer, "Not the same.\n/assistant not-duplicate", rng.randint(3, 15))
         elif scenario == "dup_unlabeled":
-            line.label("unlabeled", maintainer, DUPLICATE_LABEL, rng.randint(3, 15))
+            line.add(unlabeled(maintainer, DUPLICATE_LABEL), rng.randint(3, 15))
         elif scenario == "follow_up":
             line.comment(reporter, "More details: it happens on Windows only.", rng.randint(3, 12))
             line.comment(ASSISTANT, analysis_body("follow-up", [other], None), 3)
-            line.label("labeled", maintainer, other, rng.randint(2, 10))
+            line.add(labeled(maintainer, other), rng.randint(2, 10))
         elif scenario == "plain" and rng.random() < 0.5:
             line.comment(reporter, "Thanks, happy to test a fix.", rng.randint(3, 15))
         if rng.random() < self.spec.thumbs_down or big:
@@ -324,7 +326,7 @@ class _Builder:
         if long:
             self._churn(line, 120)
         if rng.random() < 0.3 and duplicate_of is None:
-            line.event("closed", maintainer, rng.randint(3, 12), state_reason="COMPLETED")
+            line.add(closed(maintainer), rng.randint(3, 12))
         # The newest activity of an analyzed issue is a comment (the two readers' windows agree);
         # a maintainer's or a bot's, so it never changes a duplicate notice's outcome.
         author = rng.choice((maintainer, BOTS[0]))

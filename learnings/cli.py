@@ -16,14 +16,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from assistant.config import LEARNINGS_PROMPT_CHARS
 from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.usage import UsageError, status_of
 from learnings import github_cli
-
-# Characters of the block `learnings render` prints, at most, unless --max-chars says otherwise.
-DEFAULT_MAX_CHARS = 4000
 
 
 def _count(text: str) -> int:
@@ -189,9 +187,9 @@ def build_parser() -> Parser:
     rendering.add_argument(
         "--max-chars",
         type=_count,
-        default=DEFAULT_MAX_CHARS,
+        default=LEARNINGS_PROMPT_CHARS,
         metavar="N",
-        help="characters of the block at most (default: %(default)s)",
+        help="characters of the block at most (default: %(default)s, as the action writes learnings.md)",
     )
 
     github_cli.add_parsers(commands)

@@ -119,8 +119,9 @@ class FoundMemory:
 def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Identity) -> FoundMemory:
     """The newest snapshot of pull request `number` in the assistant's comments (oldest first given).
 
-    The author is checked before the body is parsed: a comment by anyone else is never parsed,
-    whatever it holds (only a plain substring test names it in a warning).
+    The author is checked before a payload is decoded: a memory in anyone else's comment is never
+    read, whatever it holds (a marker there, found by the one parser, assistant.markers, only draws
+    a warning).
     """
     memory: PrMemory | None = None
     target: ThreadComment | None = None
@@ -129,7 +130,7 @@ def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Ident
         name = f"comment {comment.database_id}"
         author = comment.author
         if not is_assistant(author, assistant):
-            if f"assistant:{NAME}" in comment.body:
+            if payloads(comment.body, NAME):
                 who = f"@{author.login}" if author is not None else "a deleted account"
                 warnings.append(f"{name}: PR memory marker by {who}, not the assistant; ignored")
             continue

@@ -1,18 +1,24 @@
-"""Shared fixtures: the emulator factory (tests/emulation.py) and the Markdown snapshot extension."""
+"""Shared fixtures: the emulator factory (tests/emulation.py) and the Markdown snapshot extension.
+
+The emulator (and aiohttp and gql under it) is imported inside the fixtures that start one, so a
+run of tests that need no server never pays for it.
+"""
 
 from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
 
-from emulator import Server
-from tests.emulation import Emulators
+if TYPE_CHECKING:
+    from emulator import Server
+    from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +43,8 @@ def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 @pytest.fixture
 def emulate() -> Iterator[Emulators]:
     """Start emulators for one test: ``emulate(world, **keys)``; all stop when the test ends."""
+    from tests.emulation import Emulators
+
     with Emulators() as emulators:
         yield emulators
 
@@ -44,6 +52,8 @@ def emulate() -> Iterator[Emulators]:
 @pytest.fixture(scope="module")
 def emulate_module() -> Iterator[Emulators]:
     """Start emulators shared by one module's tests; all stop when the module ends."""
+    from tests.emulation import Emulators
+
     with Emulators() as emulators:
         yield emulators
 

@@ -51,6 +51,13 @@ NETWORK = frozenset({"aiohttp", "gql", "graphql", "queries.client", "queries.fet
 _RE_FUNCTIONS = frozenset(
     {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
 )
+# The string methods that look for a text in another: handed a marker's text, they read markers.
+_STR_READERS = frozenset(
+    {
+        *("find", "rfind", "index", "rindex", "count", "startswith", "endswith"),
+        *("split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix"),
+    }
+)
 
 
 def modules(root: Path, packages: Iterable[str] = PRODUCT) -> dict[str, Path]:
@@ -141,28 +148,66 @@ def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def marker_pattern_modules(found: dict[str, Path]) -> set[str]:
-    """The modules that hand a regular-expression function a pattern naming a hidden marker."""
-    named: set[str] = set()
-    for name, path in found.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "re"
-                and node.func.attr in _RE_FUNCTIONS
-                and node.args
-            ):
-                continue
-            texts = [
-                c.value
-                for c in ast.walk(node.args[0])
-                if isinstance(c, ast.Constant) and isinstance(c.value, str)
-            ]
-            if any("assistant:" in text or "<!--" in text for text in texts):
-                named.add(name)
-    return named
+def _names_marker(node: ast.AST, known: set[str]) -> bool:
+    """Whether an expression holds a string naming a hidden marker (`assistant:`, `<!--`), as a
+    constant, in an f-string, or through a name bound to one (`known`)."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            if "assistant:" in part.value or "<!--" in part.value:
+                return True
+        elif (isinstance(part, ast.Name) and part.id in known) or (
+            isinstance(part, ast.Attribute) and part.attr in known
+        ):
+            return True
+    return False
+
+
+def _marker_names(tree: ast.AST, imported: set[str]) -> set[str]:
+    """The names a module binds to a marker's text (`_MARKER = "<!-- assistant:analysis"`), with
+    those it imports from a module that binds them."""
+    known = set(imported)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if _names_marker(node.value, known):
+                known.update(t.id for t in targets if isinstance(t, ast.Name))
+    return known
+
+
+def _reads_marker(node: ast.AST, known: set[str]) -> bool:
+    """A regular-expression function given a marker's pattern, a marker's text searched for with
+    `in` / `not in`, or a string method that finds, splits or compares by a marker's text."""
+    if isinstance(node, ast.Compare):
+        return any(
+            isinstance(op, ast.In | ast.NotIn) and _names_marker(left, known)
+            for op, left in zip(node.ops, [node.left, *node.comparators[:-1]], strict=True)
+        )
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args):
+        return False
+    func = node.func
+    if isinstance(func.value, ast.Name) and func.value.id == "re":
+        return func.attr in _RE_FUNCTIONS and _names_marker(node.args[0], set())
+    return func.attr in _STR_READERS and _names_marker(node.args[0], known)
+
+
+def marker_reader_modules(found: dict[str, Path]) -> set[str]:
+    """The modules that read hidden markers: found by what they parse (a marker's pattern or text
+    handed to `re`, `in`, `find`, `startswith`, `split`, ...), not by the names they call."""
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in found.items()}
+    bound = {name: _marker_names(tree, set()) for name, tree in trees.items()}
+    readers: set[str] = set()
+    for name, tree in trees.items():
+        imported = {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module in bound
+            for alias in node.names
+            if alias.name in bound[node.module]
+        }
+        known = _marker_names(tree, imported)
+        if any(_reads_marker(node, known) for node in ast.walk(tree)):
+            readers.add(name)
+    return readers
 
 
 MODULES = modules(ROOT)
@@ -193,7 +238,29 @@ def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_m
     assert graph["learnings.f"] == set()
     assert "aiohttp" in reaches(graph, "corrections.c")
     assert "corrections.d" in graph["learnings.e"]
-    assert marker_pattern_modules(found) == {"learnings.e"}
+    assert marker_reader_modules(found) == {"learnings.e"}
+
+
+def test_the_marker_check_finds_readers_by_what_they_parse(tmp_path: Path) -> None:
+    """A marker's text searched for by `in`, a string method or `re`, named by a constant, an
+    f-string or a name bound (or imported) elsewhere, is a reader; writing a marker is not."""
+    sources = {
+        "named": 'MARKER = "<!-- assistant:analysis"\n\ndef f(line: str) -> bool:\n    return MARKER in line\n',
+        "imported": "from pkg.named import MARKER as M\n\ndef f(body: str) -> int:\n    return body.find(M)\n",
+        "formatted": 'NAME = "x"\n\ndef f(body: str) -> bool:\n    return f"assistant:{NAME}" not in body\n',
+        "method": 'def f(body: str) -> bool:\n    return body.strip().startswith("<!--")\n',
+        "pattern": 'import re\n\nP = re.compile(r"<!--\\s*assistant:x")\n',
+        "writer": (
+            'def f(name: str, body: str) -> str:\n    return f"<!-- assistant:{name} -->" if "bug" in body'
+            ' else body.replace("<!--", "")\n'
+        ),
+    }
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    for name, source in sources.items():
+        (tmp_path / "pkg" / f"{name}.py").write_text(source)
+    found = modules(tmp_path, ("pkg",))
+    assert marker_reader_modules(found) == {f"pkg.{n}" for n in sources if n != "writer"}
 
 
 def test_no_import_cycle_anywhere_in_the_product() -> None:
@@ -220,7 +287,7 @@ def test_modules_stay_small(module: str) -> None:
 
 def test_one_module_reads_hidden_markers() -> None:
     product = {name: path for name, path in MODULES.items() if not name.startswith("emulator")}
-    assert marker_pattern_modules(product) == {"assistant.markers"}
+    assert marker_reader_modules(product) == {"assistant.markers"}
 
 
 def _stage(module: str) -> str | None:

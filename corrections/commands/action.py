@@ -284,7 +284,7 @@ def run_action(environ: Mapping[str, str]) -> int:
     notices = Notices("corrections", actions=in_actions(environ))
     _say(f"::group::Reading the corrections of {options.owner}/{options.name}")
     try:
-        outcome = run_read(options, token, log=_say, say=notices)
+        done = run_read(options, token, log=_say, say=notices)
     except ConfigError as error:
         from corrections.commands.summary import code_span
 
@@ -315,7 +315,7 @@ def run_action(environ: Mapping[str, str]) -> int:
         output_path=output_path,
         summary_path=summary_path,
     )
-    return report_read(outcome, options, step, notices)
+    return report_read(done, options, step, notices)
 
 
 def main() -> int:

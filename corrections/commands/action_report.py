@@ -18,7 +18,8 @@ from corrections.commands.summary import RunFacts, render_summary
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, github_failed
-from corrections.render.prompt import PROMPT_FILE, Prompt, PromptError, assemble_prompt, read_context
+from corrections.render.context import ContextFiles, ReadDone
+from corrections.render.prompt import PROMPT_FILE, Prompt, assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 
 
@@ -40,10 +41,11 @@ class Finished:
     summary_path: Path | None
 
 
-def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, notices: Notices) -> int:
+def report_read(done: ReadDone, options: ReadOptions, step: Finished, notices: Notices) -> int:
     """Show the context, write prompt.md, the outputs and the summary; the step's exit status."""
-    show_file("corrections.md (the context for the model)", options.out / "corrections.md")
-    prompt = write_prompt(options.out, step.issue, step.budget, notices)
+    outcome = done.outcome
+    show_file("corrections.md (the context for the model)", done.files.top["corrections.md"])
+    prompt = write_prompt(options.out, done.files, step.issue, step.budget, notices)
     write_outputs(step.output_path, outputs_of(outcome, options, step.mode, prompt, step.bin_folder))
     facts = RunFacts(
         trigger=step.event,
@@ -62,29 +64,23 @@ def report_read(outcome: ReadOutcome, options: ReadOptions, step: Finished, noti
     return 0
 
 
-def show_file(title: str, path: Path) -> None:
+def show_file(title: str, text: str) -> None:
     """A file in a collapsed log group, with workflow commands stopped (it quotes issue titles)."""
-    if not path.is_file():
-        return
     token = secrets.token_hex(16)
     _say(f"::group::{title}")
     _say(f"::stop-commands::{token}")
-    _say(path.read_text(encoding="utf-8").rstrip("\n"))
+    _say(text.rstrip("\n"))
     _say(f"::{token}::")
     _say("::endgroup::")
 
 
-def write_prompt(folder: Path, issue: int | None, budget: Budget, say: Notices) -> Prompt | None:
-    """prompt.md in the context folder, for the model; None (and a warning) when it cannot be made
-    or cannot fit the budget (a hard cap: the analysis goes on without the reader's prompt)."""
-    try:
-        context = read_context(folder)
-    except PromptError as error:
-        say.warning(f"no prompt file: {error}")
-        return None
-    for warning in context.warnings:
-        say.warning(warning)
-    prompt = assemble_prompt(context, issue=issue, budget=budget)
+def write_prompt(
+    folder: Path, files: ContextFiles, issue: int | None, budget: Budget, say: Notices
+) -> Prompt | None:
+    """prompt.md in the context folder, for the model, from the context files as they were
+    rendered; None (and a warning) when it cannot fit the budget (a hard cap: the analysis goes on
+    without the reader's prompt)."""
+    prompt = assemble_prompt(context_of(files), issue=issue, budget=budget)
     if prompt.over_budget:
         say.warning(
             f"no prompt file: its fixed parts (guidance, corrections, learnings) alone take {prompt.size()}, "

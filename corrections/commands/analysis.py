@@ -203,7 +203,8 @@ def _marker(args: argparse.Namespace) -> int:
 
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
     from assistant.files import write_atomic
-    from corrections.render.prompt import PromptError, assemble_prompt, read_context
+    from corrections.render.context_folder import PromptError, read_context
+    from corrections.render.prompt import assemble_prompt
     from corrections.render.prompt_budget import Budget, BudgetError
 
     try:

@@ -334,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from corrections.commands.read import run_read
         from corrections.read.status import Failed
 
-        outcome = run_read(options, token)
+        outcome = run_read(options, token).outcome
         # Inside Actions the analysis goes on without the corrections (the context says why).
         return FAILED if isinstance(outcome.status, Failed) and not in_actions() else DONE
     except UsageError as error:

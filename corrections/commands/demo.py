@@ -14,9 +14,9 @@ from assistant.config import Config
 from assistant.files import write_files
 from corrections.commands.read import run_read
 from corrections.read.options import ReadOptions
-from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed
-from corrections.render.prompt import PROMPT_FILE, assemble_prompt, read_context
+from corrections.render.context import ReadDone
+from corrections.render.prompt import PROMPT_FILE, assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from emulator import serve
 from emulator.worlds import demo_world_path
@@ -39,7 +39,7 @@ def _stderr(message: str) -> None:
 def run_demo(out: Path) -> int:
     """Serve the demo repository, read it into `out`, and write the prompt; the exit status."""
 
-    async def main() -> ReadOutcome:
+    async def main() -> ReadDone:
         async with serve(demo_world_path()) as server:
             _stderr(f"corrections: demo repository octo/demo served by the emulator at {server.url}")
             options = ReadOptions(
@@ -53,9 +53,10 @@ def run_demo(out: Path) -> int:
             )
             return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
 
-    outcome = asyncio.run(main())
+    done = asyncio.run(main())
+    outcome = done.outcome
     _stderr(planted_note(outcome.warnings))
-    prompt = assemble_prompt(read_context(out), issue=None, budget=Budget())
+    prompt = assemble_prompt(context_of(done.files), issue=None, budget=Budget())
     write_files(out, {PROMPT_FILE: prompt.text})
     _stderr(f"corrections: wrote {out}/{PROMPT_FILE}: {prompt.describe()}")
     _stderr(

@@ -76,8 +76,6 @@ async def read_trail(
         issue=read.issue,
         permissions=reading.known_permissions(),
         reactors=reactors,
-        facts=TrailFacts(
-            truncated=read.truncated, reactions_read=reactors is not None, missing=set(reading.missing)
-        ),
+        facts=TrailFacts(truncated=read.truncated, missing=set(reading.missing)),
         warnings=[*warnings, *read.warnings],
     )

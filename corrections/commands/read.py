@@ -23,6 +23,7 @@ from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
     from corrections.read.outcome import ReadOutcome
+    from corrections.render.context import ReadDone
 
 
 def _stderr(message: str) -> None:
@@ -117,10 +118,8 @@ def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     return past
 
 
-def run_read(
-    options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None
-) -> ReadOutcome:
-    """Read, render and write the context folder; returns what was read.
+def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None) -> ReadDone:
+    """Read, render and write the context folder; returns what was read and rendered.
 
     Raises ConfigError when the configuration read at the base ref does not validate, and
     UnsafePath when the folder holds a symbolic link where a file goes (nothing written through it).
@@ -136,7 +135,7 @@ def run_read(
     else:
         outcome = _read_as_of(options, token, log)
     # Loaded beside the first request (read_outcome): the renderers are not needed to start.
-    from corrections.render.context import render_context
+    from corrections.render.context import ReadDone, render_context
 
     files = render_context(outcome, outcome.config, options.paths)
     written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
@@ -152,7 +151,7 @@ def run_read(
         + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
         + f"wrote {options.out}/corrections.md"
     )
-    return outcome
+    return ReadDone(outcome, files)
 
 
 def _warn(outcome: ReadOutcome, notices: Notices) -> None:

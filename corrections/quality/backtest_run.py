@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from corrections.quality.as_of import describe, outcome_as_of
+from corrections.quality.as_of import outcome_as_of
 from corrections.quality.backtest_score import (
     AnswerError,
     Scored,
@@ -205,10 +205,8 @@ def prompt_as_of(
         settings=settings,
         read_back_to=complete_after(outcome, read_with),
     )
-    files = render_context(past, past.config, ())
-    written = {**files.top, **{f"issues/{n}": t for n, t in files.issues.items()}}
-    # The folder `corrections read --as-of` would write, read as `corrections prompt` reads it.
-    context = context_of(written, Path(f"as-of-{describe(read.first.at)}"))
+    # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
+    context = context_of(render_context(past, past.config, ()))
     prompt = assemble_prompt(context, issue=issue.number, budget=Budget())
     return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
 

@@ -21,6 +21,7 @@ from corrections.read.notes import PARTS, Part
 from corrections.render.files import correction_line, safe_title
 from corrections.rules import duplicates, labels, thumbs
 from corrections.rules.issue import analyses, trace
+from corrections.rules.markers import has_analysis_marker
 from corrections.rules.models import (
     Actor,
     Analysis,
@@ -33,15 +34,12 @@ from corrections.rules.models import (
 )
 from corrections.rules.settings import RuleSettings
 
-MARKER_WORD = "assistant:analysis"
-
 
 @dataclass(frozen=True)
 class TrailFacts:
-    """What the reading could not give: a cut timeline, 👎 not read, parts missing."""
+    """What the reading could not give: a cut timeline, parts missing (👎 not read: `reactors` None)."""
 
     truncated: bool = False
-    reactions_read: bool = True
     missing: Collection[Part] = ()
 
 
@@ -77,7 +75,7 @@ def _no_first_analysis(issue: Issue, settings: RuleSettings, facts: TrailFacts) 
     for event in issue.events:
         if (
             isinstance(event, Comment)
-            and MARKER_WORD in event.body
+            and has_analysis_marker(event)
             and not is_assistant(event.author, settings.assistant)
         ):
             who = f"{event.author.login} ({event.author.typename})" if event.author else "ghost"

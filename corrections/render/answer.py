@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.untrusted import clean_block
-from corrections.render.prompt import PromptError, read_index
+from corrections.render.context_folder import PromptError, read_index
 from corrections.rules.analysis_marker import MarkerError, Receipt, analysis_marker, folder_receipt
 
 # GitHub refuses a comment body longer than this ("Body is too long (maximum is 65536 characters)").

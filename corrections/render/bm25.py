@@ -5,7 +5,7 @@ bm25s did it with numpy, which a cold runner downloaded (about 16 MB) for that a
 gives the same scores bit for bit, so the same order, ties included: bm25s keeps each
 (document, word) weight and each sum in float32, so every such value is rounded to float32 here
 too, at the same step (`_float32`), and the sums run in the order of the query's words.
-tests/corrections/test_bm25.py compares both on every world of the repository.
+tests/corrections/render/test_bm25.py compares both on every world of the repository.
 
 - tokens: lower-cased, every run of two or more word characters (`(?u)\\b\\w\\w+\\b`), minus
   Lucene's 33 English stop words (bm25s's `stopwords="en"`).

@@ -4,24 +4,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.config import Config
+from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Partial
-from corrections.render.files import corrections_json, render_corrections_md, render_issue_md
+from corrections.render.files import corrections_json, issue_excerpt, render_corrections_md
+from corrections.render.issue_file import IssueExcerpt
+from corrections.render.nearest import ordered
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
-
-# Characters of learnings in the prompt block (beside [learnings] max_prompt_entries).
-LEARNINGS_CHAR_BUDGET = 6_000
 
 
 @dataclass(frozen=True)
 class ContextFiles:
-    """Top-level files by name, and the files of issues/ by name."""
+    """Top-level files by name, and the files of issues/ by name; with what the prompt takes of
+    them without reading them back: each issue file's parts, and which issues in which order."""
 
     top: dict[str, str] = field(default_factory=dict)
     issues: dict[str, str] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    excerpts: dict[int, IssueExcerpt] = field(default_factory=dict)
+    corrected: tuple[int, ...] = ()  # in corrections.md's order
+    window: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReadDone:
+    """What a read gave: its outcome, and the context files rendered from it as they were written
+    (what the action's and the demo's prompts are assembled from, never read back from the folder)."""
+
+    outcome: ReadOutcome
+    files: ContextFiles
 
 
 def render_learnings(
@@ -33,7 +45,7 @@ def render_learnings(
         list(loaded.learnings),
         changed_paths=paths,
         max_entries=config.learnings.max_prompt_entries,
-        max_chars=LEARNINGS_CHAR_BUDGET,
+        max_chars=LEARNINGS_PROMPT_CHARS,
         stale_ids=outcome.stale_learnings,
     )
     return block, ids, list(loaded.warnings)
@@ -54,8 +66,15 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
     # The same learnings' ids: what `corrections marker --context` writes into the receipt.
     top["corrections.json"] = corrections_json(outcome, learnings=shown)
     by_number = {c.number: c for c in outcome.corrections}
-    issues = {
-        f"{read.issue.number}.md": render_issue_md(read.issue, by_number.get(read.issue.number))
+    excerpts = {
+        read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number))
         for read in outcome.window
     }
-    return ContextFiles(top=top, issues=issues, warnings=tuple(warnings))
+    return ContextFiles(
+        top=top,
+        issues={f"{number}.md": excerpt.text() for number, excerpt in excerpts.items()},
+        warnings=tuple(warnings),
+        excerpts=excerpts,
+        corrected=tuple(c.number for c in ordered(outcome)),
+        window=tuple(excerpts),
+    )

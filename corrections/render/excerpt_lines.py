@@ -14,8 +14,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from assistant.markers import placed_markers
+from corrections.render.issue_file import HEAD_FIELDS
+from corrections.rules.analysis_marker import ANALYSIS
+
 _COMMENT = "comment by "
-_MARKER = "<!-- assistant:analysis"
+_TEXT = ": "
 _DECODER = json.JSONDecoder()
 
 
@@ -23,20 +27,31 @@ _DECODER = json.JSONDecoder()
 class _Line:
     login: str | None
     comment: bool
+    analysis: bool = False  # a comment whose text carries an analysis marker where one counts
+
+
+def _string_at(text: str, index: int) -> tuple[str | None, int]:
+    """The JSON string at `index` and the index after it; None (and `index`) when there is none."""
+    try:
+        value, end = _DECODER.raw_decode(text, index)
+    except json.JSONDecodeError:
+        return None, index
+    return (value, end) if isinstance(value, str) else (None, index)
 
 
 def _login_at(text: str, index: int) -> str | None:
-    try:
-        value, _ = _DECODER.raw_decode(text, index)
-    except json.JSONDecodeError:
-        return None
-    return value if isinstance(value, str) else None
+    return _string_at(text, index)[0]
 
 
 def _parse(line: str) -> _Line:
     _, space, rest = line.partition(" ")
     if space and rest.startswith(_COMMENT):
-        return _Line(_login_at(rest, len(_COMMENT)), comment=True)
+        login, end = _string_at(rest, len(_COMMENT))
+        text = _string_at(rest, end + len(_TEXT))[0] if rest.startswith(_TEXT, end) else None
+        # The comment's own text, read by the one marker parser: a mention of the marker in
+        # someone's words is no analysis.
+        analysis = text is not None and bool(placed_markers(text, ANALYSIS)[0])
+        return _Line(login, comment=True, analysis=analysis)
     if space and rest.startswith('"'):
         return _Line(_login_at(rest, 0), comment=False)
     return _Line(None, comment=False)
@@ -57,7 +72,7 @@ def _ends_first(indexes: list[int]) -> list[int]:
 def keeping_order(timeline: list[str], reporter: str | None) -> list[int]:
     """Indexes of `timeline`, the line a cut should keep longest first."""
     parsed = [_parse(line) for line in timeline]
-    analysis = next((i for i, line in enumerate(timeline) if parsed[i].comment and _MARKER in line), None)
+    analysis = next((i for i, line in enumerate(parsed) if line.analysis), None)
     start = -1 if analysis is None else analysis
     correctors = {p.login for i, p in enumerate(parsed) if not p.comment and p.login and i > start}
     if analysis is not None:
@@ -74,17 +89,19 @@ def keeping_order(timeline: list[str], reporter: str | None) -> list[int]:
     return [i for rank in ranks for i in _ends_first(rank)]
 
 
-def reporter_of(author_line: str) -> str | None:
-    """The login of an excerpt's `author: "<login>"` line."""
-    prefix = "author: "
-    return _login_at(author_line, len(prefix)) if author_line.startswith(prefix) else None
+def reporter_of(head: list[str]) -> str | None:
+    """The login of an excerpt's `author: "<login>"` line (corrections/render/issue_file.py)."""
+    index = HEAD_FIELDS.index("author")
+    prefix = f"{HEAD_FIELDS[index]}: "
+    line = head[index] if index < len(head) else ""
+    return _login_at(line, len(prefix)) if line.startswith(prefix) else None
 
 
 def cut_lines(lines: list[str], head: int, keep: int) -> list[str]:
     """The first `head` lines and the `keep - head` timeline lines that teach most, in order, with a
     note in the program's words wherever lines are left out."""
     timeline = lines[head:]
-    reporter = reporter_of(lines[1]) if len(lines) > 1 else None
+    reporter = reporter_of(lines[:head])
     chosen = set(keeping_order(timeline, reporter)[: max(0, keep - head)])
     out = list(lines[:head])
     gap = 0

@@ -13,6 +13,7 @@ from typing import Any
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
+from corrections.render.issue_file import IssueExcerpt, head_lines
 from corrections.render.nearest import ordered
 from corrections.render.templating import render_template
 from corrections.rules import duplicates, labels, thumbs
@@ -230,35 +231,39 @@ def _standing_close(issue: Issue) -> int | None:
     return None
 
 
-def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
-    """issues/<number>.md: the issue and its timeline; untrusted values as JSON strings in one fence.
+def issue_excerpt(issue: Issue, correction: IssueCorrection | None) -> IssueExcerpt:
+    """The parts of issues/<number>.md: the issue and its timeline, untrusted values as JSON
+    strings, and the program's summary.
 
     A long timeline keeps its first and last items (where the analysis and the corrections are).
     """
-    lines = [
-        f"title: {safe_title(issue.title)}",
-        f"author: {_who(issue.author.login if issue.author else None)}",
-        f"state: {issue.state}" + (f" ({issue.state_reason})" if issue.state_reason else ""),
-        f"body: {json_text(bounded_block(issue.body, MAX_BODY))}",
-    ]
+    state = issue.state + (f" ({issue.state_reason})" if issue.state_reason else "")
+    head = head_lines(
+        safe_title(issue.title),
+        _who(issue.author.login if issue.author else None),
+        state,
+        json_text(bounded_block(issue.body, MAX_BODY)),
+    )
     events = issue.events
     standing = _standing_close(issue)
 
     def line(index: int) -> str:
         return _event_line(events[index], issue.state_reason if index == standing else None)
 
+    timeline: list[str] = []
     if len(events) > MAX_ITEMS:
         half = MAX_ITEMS // 2
         cut = len(events) - 2 * half
-        lines += [line(index) for index in range(half)]
-        lines.append(f"({cut} timeline items not shown)")
-        lines += [line(index) for index in range(len(events) - half, len(events))]
+        timeline += [line(index) for index in range(half)]
+        timeline.append(f"({cut} timeline items not shown)")
+        timeline += [line(index) for index in range(len(events) - half, len(events))]
     else:
-        lines += [line(index) for index in range(len(events))]
-    return render_template(
-        "issue.md.j2",
-        number=issue.number,
-        lines=lines,
-        fence=fence_for(lines),
-        summary=issue_summary(correction),
+        timeline += [line(index) for index in range(len(events))]
+    return IssueExcerpt(
+        number=issue.number, head=head, timeline=tuple(timeline), summary=issue_summary(correction)
     )
+
+
+def render_issue_md(issue: Issue, correction: IssueCorrection | None) -> str:
+    """issues/<number>.md: the issue and its timeline in one fence, then the program's summary."""
+    return issue_excerpt(issue, correction).text()

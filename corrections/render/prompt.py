@@ -1,8 +1,10 @@
-"""`corrections prompt`: one ready-to-send text assembled from a context folder.
+"""`corrections prompt`: one ready-to-send text assembled from the context `corrections read` renders.
 
 A model that only reads its prompt cannot open `issues/<n>.md`, so this puts the fixed guidance,
 `corrections.md`, `learnings.md` and, within a character budget, excerpts of the issues into one
-text. An excerpt is an `issues/<n>.md` file as `corrections read` wrote it: its untrusted values are
+text. The context comes as the renderers gave it, in memory (`context_of`); only `corrections
+prompt --context DIR` reads a folder back (corrections/render/context_folder.py). An excerpt is
+an `issues/<n>.md` file's parts (corrections/render/issue_file.py): its untrusted values are
 JSON strings, one per line, inside a fence longer than any backtick run. An excerpt is kept whole,
 cut between whole lines (what teaches kept longest: corrections/render/excerpt_lines.py; each cut said
 inside the fence), or left out and named: never cut inside a JSON string or its fence. The budget
@@ -11,90 +13,27 @@ is a hard cap, in tokens (corrections/render/tokens.py) or characters.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
-from assistant.files import Folder
 from corrections.render.excerpt_lines import cut_lines
+from corrections.render.issue_file import IssueExcerpt
 from corrections.render.prompt_budget import Budget
 from corrections.render.templating import render_template
 from corrections.render.tokens import ENCODING, LineCounter, count_tokens
 
+if TYPE_CHECKING:
+    from corrections.render.context import ContextFiles
+
 PROMPT_FILE = "prompt.md"
-# The lines of an issue file before its timeline (title, author, state, body): a cut keeps them.
-HEAD_LINES = 4
-
-_ISSUE_HEADING = re.compile(r"# Issue #(\d+)")
-_FENCE = re.compile(r"`{3,}")
-
-
-class PromptError(ValueError):
-    """A context folder the prompt cannot be assembled from; the message names the file."""
-
-
-@dataclass(frozen=True)
-class IssueExcerpt:
-    """The parts of one `issues/<n>.md`: the fenced lines and the program's summary below them."""
-
-    number: int
-    fence: str
-    lines: tuple[str, ...]
-    summary: str
-
-
-def parse_issue_file(text: str, number: int) -> IssueExcerpt | None:
-    """The excerpt of an issue file in the shape `render_issue_md` writes, else None.
-
-    Every line inside the fence must be free of backtick runs as long as the fence, so no line
-    of the excerpt can close it.
-    """
-    lines = text.split("\n")
-    heading = _ISSUE_HEADING.fullmatch(lines[0]) if lines else None
-    if heading is None or int(heading.group(1)) != number:
-        return None
-    opening = next((i for i, line in enumerate(lines) if _FENCE.fullmatch(line)), None)
-    if opening is None:
-        return None
-    fence = lines[opening]
-    try:
-        closing = lines.index(fence, opening + 1)
-    except ValueError:
-        return None
-    inner = tuple(lines[opening + 1 : closing])
-    if any("`" * len(fence) in line for line in inner):
-        return None
-    summary = "\n".join(lines[closing + 1 :]).strip()
-    if "`" * 3 in summary:
-        return None
-    return IssueExcerpt(number=number, fence=fence, lines=inner, summary=summary)
-
-
-class _Correction(BaseModel):
-    model_config = ConfigDict(extra="ignore", strict=True)
-
-    number: int
-
-
-class ContextIndex(BaseModel):
-    """The part of corrections.json the prompt and `corrections answer` need: which issues, in
-    which order, and the vocabulary."""
-
-    model_config = ConfigDict(extra="ignore", strict=True)
-
-    v: int
-    window: list[int]
-    corrections: list[_Correction]
-    vocabulary: list[str] = []
 
 
 @dataclass(frozen=True)
 class ContextFolder:
-    """What `corrections read` wrote, as the prompt needs it."""
+    """What `corrections read` writes, as the prompt takes it: from the files in memory
+    (`context_of`), or read back from a folder an earlier step wrote (corrections/render/
+    context_folder.py, `corrections prompt --context`)."""
 
     corrections: str
     learnings: str | None
@@ -103,121 +42,20 @@ class ContextFolder:
     warnings: tuple[str, ...] = ()
 
 
-_NOT_FOUND = "not found; write the folder with `corrections read` first"
+def excerpt_order(corrected: Iterable[int], window: Iterable[int]) -> tuple[int, ...]:
+    """The order of the prompt's excerpts: the corrected issues in corrections.md's order, then
+    the rest of the window."""
+    return tuple(dict.fromkeys([*corrected, *window]))
 
 
-class _Files(Protocol):
-    """What the prompt reads a context folder through: assistant.files.Folder, or files in memory."""
-
-    def kind(self, name: str) -> str: ...
-    def read(self, name: str) -> bytes | None: ...
-
-
-@dataclass(frozen=True)
-class _InMemory:
-    """A context folder's files as the renderers give them (relative name -> text), never on disk."""
-
-    files: Mapping[str, str]
-
-    def kind(self, name: str) -> str:
-        return "file" if name in self.files else "missing"
-
-    def read(self, name: str) -> bytes | None:
-        text = self.files.get(name)
-        return None if text is None else text.encode("utf-8")
-
-
-def context_of(files: Mapping[str, str], folder: Path) -> ContextFolder:
-    """`read_context` of a folder's files already in memory, as `corrections read` would write them
-    into `folder` (`corrections backtest`: one context per analysis, none written)."""
-    return _context(_InMemory(files), folder)
-
-
-def _text(files: _Files, folder: Path, name: str) -> str:
-    """The text of the context file `name`; PromptError when it is missing, a link, or not UTF-8."""
-    data = files.read(name)
-    if data is None:
-        missing = files.kind(name) == "missing"
-        raise PromptError(
-            f"{folder / name}: {_NOT_FOUND if missing else 'not a plain file (a link is never followed)'}"
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise PromptError(f"{folder / name}: cannot be read: {error}") from error
-
-
-def _opened(folder: Path, name: str) -> Folder:
-    """The context folder, opened without following a link; PromptError naming `name` when it is
-    missing or cannot be read."""
-    try:
-        return Folder.open(folder, create=False)
-    except FileNotFoundError as error:
-        raise PromptError(f"{folder / name}: {_NOT_FOUND}") from error
-    except OSError as error:
-        raise PromptError(f"{folder}: cannot be read: {error}") from error
-
-
-def _index(files: _Files, folder: Path) -> ContextIndex:
-    """The folder's corrections.json; PromptError, naming the file, when it is unusable."""
-    index_path = folder / "corrections.json"
-    try:
-        index = ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
-    except ValidationError as error:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
-        where = ".".join(str(part) for part in first["loc"]) or "document"
-        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
-    if index.v != 1:
-        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
-    return index
-
-
-def read_index(folder: Path) -> ContextIndex:
-    """The folder's corrections.json alone (what `corrections answer` needs), read as the prompt
-    reads it; raises PromptError naming the file."""
-    with _opened(folder, "corrections.json") as files:
-        return _index(files, folder)
-
-
-def read_context(folder: Path) -> ContextFolder:
-    """The context folder's files; raises PromptError when corrections.md or .json is unusable.
-
-    An issue file that is missing or not in the shape `corrections read` writes is left out,
-    with a warning naming it. The folder may be in a stranger's checkout: no symbolic link in it
-    is followed (assistant.files.Folder), so a committed `learnings.md` link to a private file
-    never reaches the prompt.
-    """
-    with _opened(folder, "corrections.md") as files:
-        return _context(files, folder)
-
-
-def _context(files: _Files, folder: Path) -> ContextFolder:
-    corrections = _text(files, folder, "corrections.md")
-    index = _index(files, folder)
-    warnings: list[str] = []
-    learnings = _text(files, folder, "learnings.md") if files.kind("learnings.md") == "file" else None
-    if files.kind("learnings.md") == "other":
-        warnings.append(f"{folder / 'learnings.md'}: not a plain file (a link is never followed); left out")
-    order = list(dict.fromkeys([c.number for c in index.corrections] + index.window))
-    excerpts: dict[int, IssueExcerpt] = {}
-    for number in order:
-        path = folder / "issues" / f"{number}.md"
-        try:
-            text = _text(files, folder, f"issues/{number}.md")
-        except PromptError:
-            warnings.append(f"{path}: cannot be read; left out of the prompt")
-            continue
-        excerpt = parse_issue_file(text, number)
-        if excerpt is None:
-            warnings.append(f"{path}: not in the shape `corrections read` writes; left out of the prompt")
-            continue
-        excerpts[number] = excerpt
+def context_of(files: ContextFiles) -> ContextFolder:
+    """The prompt's context from the files the renderers gave (corrections/render/context.py),
+    never read back from where they were written: the action's, the demo's and the backtest's."""
     return ContextFolder(
-        corrections=corrections,
-        learnings=learnings,
-        order=tuple(order),
-        excerpts=excerpts,
-        warnings=tuple(warnings),
+        corrections=files.top["corrections.md"],
+        learnings=files.top.get("learnings.md"),
+        order=excerpt_order(files.corrected, files.window),
+        excerpts=dict(files.excerpts),
     )
 
 
@@ -274,7 +112,7 @@ def excerpt_text(excerpt: IssueExcerpt, keep: int | None = None) -> str:
     lines = list(excerpt.lines)
     cut = keep is not None and keep < len(lines)
     if keep is not None and cut:
-        lines = cut_lines(lines, min(HEAD_LINES, len(lines)), keep)
+        lines = cut_lines(lines, len(excerpt.head), keep)
     return render_template(
         "prompt-issue.md.j2",
         number=excerpt.number,
@@ -368,7 +206,7 @@ def _select(
             continue
         # The most lines that fit: each line fewer shortens the text, but for a note where a
         # new gap opens, so the search finds a cut that fits, if not always the longest.
-        low, high = min(HEAD_LINES, len(excerpt.lines)), len(excerpt.lines) - 1
+        low, high = len(excerpt.head), len(excerpt.lines) - 1
         best: _Selection | None = None
         while low <= high:
             middle = (low + high) // 2

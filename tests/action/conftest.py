@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bench.composite import read_file_command
 from emulator import Server
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
+from tests.kit.runner import read_file_command
 
 TOKEN = "ghs_test-token-never-printed"
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from bench.composite import FolderCache, Replay, StepFailed, StepRecord, runner_environment
-from bench.expressions import ExpressionError, condition, interpolate
 from emulator import Server
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
+from tests.kit.expressions import ExpressionError, condition, interpolate
+from tests.kit.runner import FolderCache, Replay, StepFailed, StepRecord, runner_environment
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOKEN = "ghs_replay-token-never-printed"

@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from assistant.config import LEARNINGS_PROMPT_CHARS, Config
+from corrections.read.outcome import ReadOutcome
+from corrections.render.context import render_learnings
 from learnings.cli import main
+from learnings.store import parse_jsonl
 
 DEFAULT = Path(".github/assistant/learnings.jsonl")
 Run = Callable[..., tuple[int, str, str]]
@@ -105,6 +109,18 @@ def test_render_uses_max_prompt_entries_from_the_config(run: Run, tmp_path: Path
     status, out, _err = run("render", "--config", str(config))
     assert status == 0
     assert "1 more learning not shown (budget: 1 entries" in out
+
+
+def test_render_previews_the_learnings_md_the_action_writes(run: Run) -> None:
+    # Sixteen long learnings: more than 4,000 characters, more than the prompt's budget.
+    for n in range(16):
+        run("add", f"rule {n:02}: " + "keep the retry loop bounded " * 16)
+    status, out, _err = run("render")
+    store = parse_jsonl(DEFAULT.read_text(encoding="utf-8"), source=str(DEFAULT))
+    outcome = ReadOutcome(repository="octo/demo", learnings=store)
+    assert status == 0
+    assert out == render_learnings(outcome, Config(), ())[0]
+    assert f"(budget: 20 entries, {LEARNINGS_PROMPT_CHARS} characters)" in out
 
 
 def test_export_and_import_merge_with_deduplication(run: Run, tmp_path: Path) -> None:

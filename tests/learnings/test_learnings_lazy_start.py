@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from learnings.cli import build_parser
-from tests.corrections.test_lazy_start import NETWORK, imported
+from tests.corrections.commands.test_lazy_start import NETWORK, imported
 
 # What a command that sends no request and validates nothing must not import.
 HEAVY = frozenset({*NETWORK, "asyncio", "pydantic", "pydantic_core"})

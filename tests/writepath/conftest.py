@@ -24,6 +24,9 @@ from learnings.proposals import proposal_comment
 from learnings.suppression import Finding, finding_marker, fingerprint
 from learnings.sync import SyncOptions, SyncResult, run_sync
 from tests.emulation import Emulators
+from tests.kit.world import comment as world_comment
+from tests.kit.world import place, placed_issue, reaction
+from tests.kit.world import world as kit_world
 
 STORE = ".github/assistant/learnings.jsonl"
 BRANCH = "assistant/learnings"
@@ -47,12 +50,12 @@ OLD_LEARNING = {
 
 def comment(cid: int, author: str | None, at: str, body: str, **extra: Any) -> dict[str, Any]:
     """One comment of a world timeline."""
-    return {"type": "comment", "id": cid, "author": author, "at": at, "body": body, **extra}
+    return {**place(world_comment(author, body), at, cid), **extra}
 
 
 def thumbs(*pairs: tuple[str, str]) -> list[dict[str, Any]]:
     """Reactions: (login, content) pairs."""
-    return [{"user": user, "content": content, "at": "2026-11-21T12:00:00Z"} for user, content in pairs]
+    return [reaction(user, content, "2026-11-21T12:00:00Z") for user, content in pairs]
 
 
 def build_world() -> dict[str, Any]:
@@ -168,59 +171,34 @@ def build_world() -> dict[str, Any]:
             updated_at="2026-11-23T08:00:00Z",
         )
     ]
-    return {
-        "repository": {"owner": "octo", "name": "demo", "default_branch": "main"},
-        "users": {"triage-assistant": "Bot", "ci-bot": "Bot", "github-actions": "Bot"},
-        "permissions": {"alice": "ADMIN", "bob": "WRITE", "carol": "TRIAGE"},
-        "tokens": {
+    return kit_world(
+        "octo",
+        "demo",
+        users={"triage-assistant": "Bot", "ci-bot": "Bot", "github-actions": "Bot"},
+        permissions={"alice": "ADMIN", "bob": "WRITE", "carol": "TRIAGE"},
+        tokens={
             "bob-token": "bob",
             "alice-token": "alice",
             "other-token": "someone",
             "assistant-token": "triage-assistant",
         },
-        "files": {
+        files={
             "main": {STORE: json.dumps(OLD_LEARNING) + "\n", "README.md": "demo\n"},
             "feature-x": {"README.md": "demo, changed\n"},
         },
-        "issues": [
-            {
-                "number": 10,
-                "title": "Commands",
-                "body": "",
-                "author": "dave",
-                "created_at": "2026-11-20T09:00:00Z",
-                "timeline": issue10,
-            },
-            {
-                "number": 11,
-                "title": "Proposals",
-                "body": "",
-                "author": "dave",
-                "created_at": "2026-11-21T09:00:00Z",
-                "timeline": issue11,
-            },
-            {
-                "number": 12,
-                "title": "Old",
-                "body": "",
-                "author": "alice",
-                "created_at": "2026-11-10T07:00:00Z",
-                "timeline": issue12,
-            },
+        issues=[
+            placed_issue(10, "Commands", "dave", "2026-11-20T09:00:00Z", "", issue10),
+            placed_issue(11, "Proposals", "dave", "2026-11-21T09:00:00Z", "", issue11),
+            placed_issue(12, "Old", "alice", "2026-11-10T07:00:00Z", "", issue12),
         ],
-        "pull_requests": [
+        pull_requests=[
             {
-                "number": 20,
-                "title": "Raw queries",
-                "body": "",
-                "author": "bob",
-                "created_at": "2026-11-22T09:00:00Z",
+                **placed_issue(20, "Raw queries", "bob", "2026-11-22T09:00:00Z", "", pull20),
                 "base": "main",
                 "head": "feature-x",
-                "timeline": pull20,
             },
         ],
-    }
+    )
 
 
 @dataclass

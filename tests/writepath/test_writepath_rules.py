@@ -114,6 +114,12 @@ def _comment(database_id: int, login: str | None, body: str, typename: str = "Bo
     )
 
 
+def test_a_comment_that_only_mentions_the_pr_memory_marker_draws_no_warning() -> None:
+    # A person writing about `assistant:pr-memory` in prose carries no marker (assistant.markers).
+    comments = [_comment(2_700_000_010, "carol", "What is the `assistant:pr-memory` thing?", "User")]
+    assert find_memory(comments, 7, Identity("triage-assistant")).warnings == ()
+
+
 def test_pr_memory_round_trip_and_where_it_is_read_from() -> None:
     memory = PrMemory(pull_request=7, intent="speed up", areas=("src/**",), updated_at=NOW)
     marker = encode(memory)

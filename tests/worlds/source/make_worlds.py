@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.kit.world import write_world
 from tests.worlds.source import world_demo, world_focused
-from tests.worlds.source.world_kit import write_world
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.worlds.source.world_files import TAMPERED_LEARNINGS_JSONL, main_files
-from tests.worlds.source.world_kit import (
+from tests.kit.world import (
     ASSISTANT,
     CommentIds,
     Item,
@@ -23,7 +22,9 @@ from tests.worlds.source.world_kit import (
     reopened,
     unlabeled,
     unmarked,
+    world,
 )
+from tests.worlds.source.world_files import TAMPERED_LEARNINGS_JSONL, main_files
 
 A = ASSISTANT
 BOT = "ci-bot"
@@ -1136,14 +1137,15 @@ def build() -> dict[str, Any]:
     feature_files[".github/assistant/learnings.jsonl"] = TAMPERED_LEARNINGS_JSONL
     feature_files["src/demo/upload.py"] = "from concurrent.futures import ThreadPoolExecutor\n"
 
-    return {
-        "note": "The bundled demo world; built by tests/worlds/source/make_worlds.py, counted by hand in "
+    return world(
+        "octo",
+        "demo",
+        note="The bundled demo world; built by tests/worlds/source/make_worlds.py, counted by hand in "
         "tests/worlds/demo.expected.md.",
-        "repository": {"owner": "octo", "name": "demo", "default_branch": "main"},
-        "users": USERS,
-        "permissions": PERMISSIONS,
-        "associations": ASSOCIATIONS,
-        "files": {"main": main_files(), "feature-x": feature_files},
-        "issues": issues,
-        "pull_requests": [pull],
-    }
+        users=USERS,
+        permissions=PERMISSIONS,
+        associations=ASSOCIATIONS,
+        files={"main": main_files(), "feature-x": feature_files},
+        issues=issues,
+        pull_requests=[pull],
+    )

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.worlds.source.world_files import main_files
-from tests.worlds.source.world_kit import (
+from tests.kit.world import (
     ASSISTANT,
     CommentIds,
     Item,
@@ -20,6 +19,8 @@ from tests.worlds.source.world_kit import (
     unlabeled,
     unmarked,
 )
+from tests.kit.world import world as kit_world
+from tests.worlds.source.world_files import main_files
 
 A = ASSISTANT
 BOT = "ci-bot"
@@ -61,16 +62,16 @@ def triage(*labels: str, actor: str = A) -> Steps:
 
 def world(name: str, issues: list[Item], **extra: Any) -> dict[str, Any]:
     """A world around a list of issues."""
-    return {
-        "note": f"Focused world '{name}': see tests/worlds/{name}.expected.json for the hand count.",
-        "repository": {"owner": "octo", "name": name, "default_branch": "main"},
-        "users": {"triage-assistant": "Bot", "ci-bot": "Bot"},
-        "permissions": dict(PERMISSIONS),
-        "files": {"main": main_files()},
-        "issues": issues,
-        "pull_requests": [],
+    return kit_world(
+        "octo",
+        name,
+        note=f"Focused world '{name}': see tests/worlds/{name}.expected.json for the hand count.",
+        users={A: "Bot", BOT: "Bot"},
+        permissions=dict(PERMISSIONS),
+        files={"main": main_files()},
+        issues=issues,
         **extra,
-    }
+    )
 
 
 def flat(*steps: Any) -> Steps:

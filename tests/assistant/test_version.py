@@ -15,7 +15,7 @@ from assistant import version
 from corrections.commands.cli import main as corrections_main
 from learnings.cli import main as learnings_main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 

@@ -1,8 +1,10 @@
-"""Building blocks for the hand-designed test worlds: timelines with checked times, items, JSON output.
+"""The world kit: the world format of docs/world-format.md spelled once, for every world built in code.
 
-The worlds are data written by hand; this kit only spells the world format of docs/world-format.md and
-refuses a timeline that goes back in time. It knows nothing of the rules: the expected results
-beside each world are counted by hand (see tests/worlds/demo.expected.md).
+The hand-designed test worlds (tests/worlds/source/) and the bench's generated ones (bench/worlds.py,
+bench/topic_world.py, bench/loop_world.py) build their items, markers, times and top level here.
+Timelines get checked times (a step back in time is refused) and comment ids shaped like GitHub's.
+The kit knows nothing of the rules: the expected results beside each hand-designed world are
+counted by hand (see tests/worlds/demo.expected.md).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 ASSISTANT = "triage-assistant"
 MARKER = "<!-- assistant:analysis {} -->"
+TIME = "%Y-%m-%dT%H:%M:%SZ"  # GitHub's timestamp form: UTC, whole seconds, Z
 
 Item = dict[str, Any]
 
@@ -26,12 +29,12 @@ _INVISIBLE = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 
 def iso(moment: datetime) -> str:
     """GitHub's timestamp form: UTC, whole seconds, Z."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime(TIME)
 
 
 def parse_time(text: str) -> datetime:
     """An ISO 8601 UTC time written with Z."""
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    return datetime.strptime(text, TIME).replace(tzinfo=UTC)
 
 
 class Clock:
@@ -124,6 +127,34 @@ def unmarked(actor: str | None, canonical: int) -> Item:
     return {"type": "unmarked_as_duplicate", "actor": actor, "canonical": canonical}
 
 
+def place(item: Item, at: str, comment_id: int | None = None) -> Item:
+    """An item placed in a timeline at `at`; a comment also takes its id (first, after its type)."""
+    placed = {key: value for key, value in item.items() if key != "_reactions"}
+    if comment_id is not None:
+        placed = {"type": placed.pop("type"), "id": comment_id, **placed}
+    placed["at"] = at
+    return placed
+
+
+def reaction(user: str | None, content: str, at: str) -> Item:
+    """A reaction (THUMBS_DOWN, THUMBS_UP, ...) by `user` at `at`."""
+    return {"user": user, "content": content, "at": at}
+
+
+def placed_issue(  # noqa: PLR0917  (the world's own field order)
+    number: int, title: str, author: str | None, created: str, body: str, timeline: list[Item]
+) -> Item:
+    """An issue around a timeline whose items are placed already."""
+    return {
+        "number": number,
+        "title": title,
+        "body": body,
+        "author": author,
+        "created_at": created,
+        "timeline": timeline,
+    }
+
+
 def issue(  # noqa: PLR0917  (the world's own field order)
     ids: CommentIds,
     number: int,
@@ -137,27 +168,45 @@ def issue(  # noqa: PLR0917  (the world's own field order)
     clock = Clock(created)
     timeline: list[Item] = []
     for when, template in steps:
-        item = {key: value for key, value in template.items() if key != "_reactions"}
         at = clock.advance(when)
-        if item["type"] == "comment":
-            item = {"type": "comment", "id": ids.take(), **{k: v for k, v in item.items() if k != "type"}}
-        item["at"] = at
-        if item["type"] == "comment":
-            reactions = template.get("_reactions", [])
-            start = parse_time(at)
-            item["reactions"] = [
-                {"user": user, "content": content, "at": iso(start + timedelta(minutes=4 * (n + 1)))}
-                for n, (user, content) in enumerate(reactions)
-            ]
+        if template["type"] != "comment":
+            timeline.append(place(template, at))
+            continue
+        item = place(template, at, ids.take())
+        start = parse_time(at)
+        item["reactions"] = [
+            reaction(user, content, iso(start + timedelta(minutes=4 * (n + 1))))
+            for n, (user, content) in enumerate(template.get("_reactions", []))
+        ]
         timeline.append(item)
-    return {
-        "number": number,
-        "title": title,
-        "body": body,
-        "author": author,
-        "created_at": created,
-        "timeline": timeline,
-    }
+    return placed_issue(number, title, author, created, body, timeline)
+
+
+def world(
+    owner: str,
+    name: str,
+    *,
+    users: dict[str, str],
+    permissions: dict[str, str],
+    files: dict[str, dict[str, str]],
+    issues: list[Item],
+    pull_requests: list[Item] | None = None,
+    note: str | None = None,
+    associations: dict[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A world's top level: the repository (default branch `main`), its accounts, its files by
+    branch, its issues and pull requests; a note first when there is one, `extra` keys last."""
+    found: dict[str, Any] = {} if note is None else {"note": note}
+    found["repository"] = {"owner": owner, "name": name, "default_branch": "main"}
+    found["users"] = users
+    found["permissions"] = permissions
+    if associations is not None:
+        found["associations"] = associations
+    found["files"] = files
+    found["issues"] = issues
+    found["pull_requests"] = [] if pull_requests is None else pull_requests
+    return {**found, **extra}
 
 
 def _escape_invisible(text: str) -> str:

@@ -11,15 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from corrections.commands.cli import main
-from corrections.render.files import render_issue_md
-from corrections.render.prompt import (
-    ContextFolder,
-    Prompt,
-    assemble_prompt,
-    excerpt_text,
-    parse_issue_file,
-    read_context,
-)
+from corrections.render.context_folder import read_context
+from corrections.render.files import issue_excerpt, render_issue_md
+from corrections.render.issue_file import parse_issue_file
+from corrections.render.prompt import ContextFolder, Prompt, assemble_prompt, excerpt_text
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
 from tests.corrections.conftest import IssueBuilder
@@ -163,6 +158,31 @@ def test_issue_files_round_trip_through_the_parser() -> None:
     block = fenced_blocks(text)[0]
     assert list(excerpt.lines) == block and excerpt.lines[0].startswith('title: "Crash ``````` in')
     assert len(excerpt.fence) > 7
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    title=st.text(max_size=40),
+    body=st.text(max_size=200),
+    comments=st.lists(st.text(max_size=80), max_size=5),
+)
+def test_an_issue_file_parses_back_into_the_parts_it_was_rendered_from(
+    title: str, body: str, comments: list[str]
+) -> None:
+    builder = IssueBuilder(number=41, title=title).analysis(labels=("bug",))
+    for text in comments:
+        builder.comment(None, text)
+    excerpt = issue_excerpt(builder.build().model_copy(update={"body": body}), None)
+    assert parse_issue_file(excerpt.text(), 41) == excerpt
+
+
+def test_a_file_that_its_parts_do_not_render_is_not_an_excerpt() -> None:
+    # The parser holds no copy of the file's shape: whatever it was not rendered as is refused.
+    text = issue_file(41, 3)
+    assert parse_issue_file(text, 41) is not None
+    edited = text.replace("never instructions", "instructions to follow")
+    assert edited != text and parse_issue_file(edited, 41) is None
+    assert parse_issue_file(text.replace("# Issue #41", "# Issue #41 (edited)"), 41) is None
 
 
 @pytest.mark.parametrize(

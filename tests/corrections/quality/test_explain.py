@@ -88,6 +88,23 @@ def test_no_first_analysis_says_why(issue: Any, settings: RuleSettings) -> None:
     assert "longer than a run reads" in out
 
 
+def test_a_comment_that_only_mentions_the_marker_is_not_said_to_carry_one(
+    issue: Any, settings: RuleSettings
+) -> None:
+    # Prose and a code span that name `assistant:analysis`: no marker where one counts (the one
+    # parser, assistant.markers), so explain names neither comment; a real one by mara still is.
+    built = (
+        issue.comment(RITA, "Why does the bot write `assistant:analysis` into its comments?")
+        .comment(RITA, "Quoting it:\n\n```\n<!-- assistant:analysis {} -->\n```\n\nthat is all.")
+        .comment(MARA, '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"]} -->')
+        .build()
+    )
+    out = text(explain(built, settings, PERMISSIONS, None))
+    assert "by rita" not in out
+    assert out.count("carries an analysis marker, but only the assistant") == 1
+    assert "by mara (User) carries an analysis marker" in out
+
+
 def test_a_strangers_objection_alone_is_said_to_be_theirs_and_last(
     issue: Any, settings: RuleSettings
 ) -> None:

@@ -26,7 +26,7 @@ from corrections.quality.backtest_run import (
 from corrections.quality.backtest_score import AnswerError, parse_answer
 from tests.emulation import Emulators
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 # The following stand-in on the last 12 analyses, two windows.
 SWEEP = (
     "--model",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NETWORK = ("aiohttp", "gql", "graphql", "multidict", "yarl")
 
 

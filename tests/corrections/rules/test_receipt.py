@@ -23,7 +23,7 @@ from corrections.rules.markers import parse_analysis
 from corrections.rules.models import Comment, Issue
 from corrections.rules.settings import RuleSettings
 from tests.corrections.conftest import ASSISTANT
-from tests.corrections.test_marker import IDENTITY, read_back
+from tests.corrections.rules.test_marker import IDENTITY, read_back
 
 AT = datetime(2026, 11, 1, tzinfo=UTC)
 

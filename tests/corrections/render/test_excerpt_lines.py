@@ -4,14 +4,16 @@ words; other people's comments (a bot's chatter) go first."""
 from __future__ import annotations
 
 from corrections.render.excerpt_lines import cut_lines, keeping_order
-from corrections.render.files import render_issue_md
-from corrections.render.prompt import HEAD_LINES, parse_issue_file
+from corrections.render.files import issue_excerpt
+from corrections.render.issue_file import HEAD_FIELDS
 from corrections.rules.models import Actor
 from tests.corrections.conftest import IssueBuilder
 
 REPORTER = Actor(login="kwame")
 MAINTAINER = Actor(login="mara")
 CI_BOT = Actor(login="ci-bot", typename="Bot")
+PASSER_BY = Actor(login="wren")
+HEAD_LINES = len(HEAD_FIELDS)
 
 
 def tracking_issue_lines() -> list[str]:
@@ -23,9 +25,7 @@ def tracking_issue_lines() -> list[str]:
             builder.label(MAINTAINER, "bug", added=False).label(MAINTAINER, "enhancement")
             builder.comment(MAINTAINER, "Not a bug: dotted names need path-style addressing.")
     issue = builder.build().model_copy(update={"author": REPORTER})
-    excerpt = parse_issue_file(render_issue_md(issue, None), 7)
-    assert excerpt is not None
-    return list(excerpt.lines)
+    return list(issue_excerpt(issue, None).lines)
 
 
 def test_a_cut_drops_the_bot_s_chatter_before_the_words_that_teach() -> None:
@@ -61,3 +61,17 @@ def test_a_cut_to_the_head_says_how_many_lines_went() -> None:
         *lines[:HEAD_LINES],
         f"({len(lines) - HEAD_LINES} lines not shown here: over the prompt's budget)",
     ]
+
+
+def test_a_comment_that_only_mentions_the_marker_is_not_the_analysis() -> None:
+    # wren quotes the marker's start in prose before the analysis: the one parser (assistant.markers)
+    # finds no marker where one counts in it, so the analysis is still the line a cut keeps first.
+    builder = IssueBuilder(number=7).comment(
+        PASSER_BY, "Does the bot hide `<!-- assistant:analysis` in there?"
+    )
+    builder.analysis(labels=("bug",))
+    for run in range(6):
+        builder.comment(CI_BOT, f"Nightly run {run}: 312 passed")
+    kept = cut_lines(list(issue_excerpt(builder.build(), None).lines), HEAD_LINES, HEAD_LINES + 1)
+    text = "\n".join(kept[HEAD_LINES:])
+    assert 'comment by "triage-assistant"' in text and '"wren"' not in text

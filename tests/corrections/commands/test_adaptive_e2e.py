@@ -14,7 +14,7 @@ from assistant.untrusted import clean_line
 from corrections.commands.cli import main
 from tests.emulation import DEMO, Emulators
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EXPECTED = json.loads((ROOT / "tests" / "worlds" / "demo.expected.json").read_text(encoding="utf-8"))
 
 

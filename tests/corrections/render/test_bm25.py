@@ -27,7 +27,7 @@ from bench.worlds import generate as bench_world
 from corrections.render import bm25
 from corrections.render.nearest import issue_text
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def reference_tokens(texts: Sequence[str]) -> list[list[str]]:
@@ -67,7 +67,7 @@ def order(scores: Sequence[float]) -> list[int]:
 def world_files() -> list[Path]:
     """Every world file of the repository: the bundled demo and the test worlds."""
     found = [ROOT / "emulator" / "worlds" / "demo.json", ROOT / "tests" / "emulator" / "small_world.json"]
-    found += [ROOT / "tests" / "quality" / "quality_world.json"]
+    found += [ROOT / "tests" / "corrections" / "commands" / "quality_world.json"]
     found += sorted(
         path for path in (ROOT / "tests" / "worlds").glob("*.json") if ".expected" not in path.name
     )

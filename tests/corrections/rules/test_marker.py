@@ -21,7 +21,7 @@ from corrections.rules.markers import MarkerError, parse_analysis
 from corrections.rules.models import Actor, Analysis, Comment
 from tests.corrections.conftest import ASSISTANT
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FORBIDDEN = {"Cc", "Zl", "Zp"}
 IDENTITY = Identity(login=ASSISTANT.login, account="bot")
 

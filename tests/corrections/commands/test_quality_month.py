@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bench.busy_month import BusyMonth, BusyMonthSpec, busy_month
-from bench.worlds import TIME
 from corrections.commands.cli import main
 from tests.emulation import Emulators
+from tests.kit.world import TIME
 
 MONTH = "2026-11"
 SPEC = BusyMonthSpec(issues=300, pull_requests=60, remember=20, proposals=15, ignored=4)

@@ -15,7 +15,7 @@ from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.render.tokens import count_tokens
 from emulator import Server
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +82,16 @@ def test_the_demo_command_writes_the_prompt_beside_the_context(
     err = capsys.readouterr().err
     assert count_tokens(text) <= DEFAULT_MAX_TOKENS and "### Issue #" in text
     assert f"corrections: wrote {tmp_path}/prompt.md: {len(text):,} characters" in err
+
+
+def test_the_prompt_from_memory_is_the_prompt_of_the_folder_it_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The demo assembles prompt.md from the rendered files in memory; `corrections prompt` reads the
+    # folder back: the same text, byte for byte.
+    assert main(["demo", "--out", str(tmp_path)]) == 0
+    text, _err = prompt_of(tmp_path, capsys)
+    assert (tmp_path / "prompt.md").read_text(encoding="utf-8") == text
 
 
 def test_the_demo_says_its_warnings_are_its_planted_faults(

@@ -33,10 +33,10 @@ from queries.client import GitHubClient
 from queries.retry import RetryPolicy
 from tests.emulation import Emulators
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WORLDS = sorted(
     path
-    for pattern in ("emulator/worlds/*.json", "tests/worlds/*.json", "tests/quality/*.json")
+    for pattern in ("emulator/worlds/*.json", "tests/worlds/*.json", "tests/corrections/commands/*.json")
     for path in ROOT.glob(pattern)
     if not path.name.endswith(".expected.json")
 )
@@ -190,7 +190,7 @@ def test_every_world_is_covered() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in WORLDS}
     assert {
         "emulator/worlds/demo.json",
-        "tests/quality/quality_world.json",
+        "tests/corrections/commands/quality_world.json",
         "tests/worlds/labels.json",
     } <= names
     assert len(WORLDS) >= 8

@@ -16,8 +16,8 @@ from assistant.untrusted import clean_line
 from corrections.commands.cli import main
 from tests.emulation import Emulators
 
-WORLDS = Path(__file__).resolve().parent.parent / "worlds"
-DEMO = Path(__file__).resolve().parent.parent.parent / "emulator" / "worlds" / "demo.json"
+WORLDS = Path(__file__).resolve().parents[2] / "worlds"
+DEMO = Path(__file__).resolve().parents[3] / "emulator" / "worlds" / "demo.json"
 CASES = sorted(
     path.name.removesuffix(".expected.json")
     for path in WORLDS.glob("*.expected.json")

@@ -25,7 +25,7 @@ from queries.client import GitHubClient
 from queries.window_request import EarlyRequest
 from tests.emulation import Emulators
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 MARK = "first connection"
 # Run as a script: the audit hook is in place before anything of the product is imported.
 PROBE = """

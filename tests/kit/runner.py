@@ -1,7 +1,7 @@
 """A stand-in for GitHub's runner: a composite action.yml's steps, executed as the runner does.
 
 Each `run:` step is written to a file and run with `bash --noprofile --norc -eo pipefail` in the
-workspace, its `${{ }}` evaluated first (bench.expressions), with the step's `env:`, GITHUB_OUTPUT,
+workspace, its `${{ }}` evaluated first (tests.kit.expressions), with the step's `env:`, GITHUB_OUTPUT,
 GITHUB_ENV and GITHUB_PATH files fresh for the step and read back after it; `if:` is honoured
 and a failing step stops the action. `uses:` steps go to stand-ins given by the caller (a
 setup-python that reports this machine's Python, a cache kept in a folder), and must be pinned
@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from bench.expressions import condition, interpolate
+from tests.kit.expressions import condition, interpolate
 
 _PINNED = re.compile(r"^(?P<name>[\w.-]+/[\w./-]+)@[0-9a-f]{40}$")
 # Step keys this replay honours; any other (working-directory, continue-on-error, ...) is refused.

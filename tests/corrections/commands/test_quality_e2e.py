@@ -12,15 +12,41 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.cli import main
-from tests.emulation import Emulators
+from tests.emulation import DEMO, Emulators
 
 HERE = Path(__file__).resolve().parent
-DEMO = HERE.parent.parent / "emulator" / "worlds" / "demo.json"
 SMALL = HERE / "quality_world.json"
+RunQuality = Callable[..., tuple[int, Path]]
 
 
 def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def run_quality(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, emulate: Emulators) -> RunQuality:
+    """Serve a world, run `corrections quality` on it, return the status and the output folder."""
+
+    def run(world: Path, *extra: str) -> tuple[int, Path]:
+        repository = load(world)["repository"]
+        monkeypatch.setenv("GITHUB_TOKEN", "quality-token")
+        out = tmp_path / "quality"
+        server = emulate(world)
+        status = main(
+            [
+                "quality",
+                "--repo",
+                f"{repository['owner']}/{repository['name']}",
+                "--api-url",
+                server.url,
+                "--out",
+                str(out),
+                *extra,
+            ]
+        )
+        return status, out
+
+    return run
 
 
 def test_small_world_matches_the_hand_count(run_quality: Callable[..., tuple[int, Path]]) -> None:

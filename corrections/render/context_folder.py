@@ -1,0 +1,125 @@
+"""A context folder written by an earlier step, read back: `corrections prompt --context DIR`
+(the prompt's context) and `corrections answer --context DIR` (corrections.json alone).
+
+Every other prompt is assembled from the files in memory, as the renderers gave them
+(corrections.render.prompt.context_of). The folder may be in a stranger's checkout: no symbolic
+link in it is followed (assistant.files.Folder), so a committed `learnings.md` link to a private
+file never reaches the prompt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from assistant.files import Folder
+from corrections.render.issue_file import IssueExcerpt, parse_issue_file
+from corrections.render.prompt import ContextFolder, excerpt_order
+
+
+class PromptError(ValueError):
+    """A context folder the prompt cannot be assembled from; the message names the file."""
+
+
+class _Correction(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    number: int
+
+
+class ContextIndex(BaseModel):
+    """The part of corrections.json the prompt and `corrections answer` need: which issues, in
+    which order, and the vocabulary."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    v: int
+    window: list[int]
+    corrections: list[_Correction]
+    vocabulary: list[str] = []
+
+
+_NOT_FOUND = "not found; write the folder with `corrections read` first"
+
+
+def _text(files: Folder, folder: Path, name: str) -> str:
+    """The text of the context file `name`; PromptError when it is missing, a link, or not UTF-8."""
+    data = files.read(name)
+    if data is None:
+        missing = files.kind(name) == "missing"
+        raise PromptError(
+            f"{folder / name}: {_NOT_FOUND if missing else 'not a plain file (a link is never followed)'}"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PromptError(f"{folder / name}: cannot be read: {error}") from error
+
+
+def _opened(folder: Path, name: str) -> Folder:
+    """The context folder, opened without following a link; PromptError naming `name` when it is
+    missing or cannot be read."""
+    try:
+        return Folder.open(folder, create=False)
+    except FileNotFoundError as error:
+        raise PromptError(f"{folder / name}: {_NOT_FOUND}") from error
+    except OSError as error:
+        raise PromptError(f"{folder}: cannot be read: {error}") from error
+
+
+def _index(files: Folder, folder: Path) -> ContextIndex:
+    """The folder's corrections.json; PromptError, naming the file, when it is unusable."""
+    index_path = folder / "corrections.json"
+    try:
+        index = ContextIndex.model_validate_json(_text(files, folder, "corrections.json"))
+    except ValidationError as error:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(part) for part in first["loc"]) or "document"
+        raise PromptError(f"{index_path}: {where}: {first['msg']}") from error
+    if index.v != 1:
+        raise PromptError(f"{index_path}: v: version {index.v} is not known (expected 1)")
+    return index
+
+
+def read_index(folder: Path) -> ContextIndex:
+    """The folder's corrections.json alone (what `corrections answer` needs), read as the prompt
+    reads it; raises PromptError naming the file."""
+    with _opened(folder, "corrections.json") as files:
+        return _index(files, folder)
+
+
+def read_context(folder: Path) -> ContextFolder:
+    """The context folder's files; raises PromptError when corrections.md or .json is unusable.
+
+    An issue file that is missing or not in the shape `corrections read` writes (its parts,
+    rendered again, do not give the file: corrections/render/issue_file.py) is left out, with a
+    warning naming it.
+    """
+    with _opened(folder, "corrections.md") as files:
+        corrections = _text(files, folder, "corrections.md")
+        index = _index(files, folder)
+        warnings: list[str] = []
+        kind = files.kind("learnings.md")
+        learnings = _text(files, folder, "learnings.md") if kind == "file" else None
+        if kind == "other":
+            warnings.append(
+                f"{folder / 'learnings.md'}: not a plain file (a link is never followed); left out"
+            )
+        order = excerpt_order([c.number for c in index.corrections], index.window)
+        excerpts: dict[int, IssueExcerpt] = {}
+        for number in order:
+            path = folder / "issues" / f"{number}.md"
+            try:
+                text = _text(files, folder, f"issues/{number}.md")
+            except PromptError:
+                warnings.append(f"{path}: cannot be read; left out of the prompt")
+                continue
+            excerpt = parse_issue_file(text, number)
+            if excerpt is None:
+                warnings.append(f"{path}: not in the shape `corrections read` writes; left out of the prompt")
+                continue
+            excerpts[number] = excerpt
+    return ContextFolder(
+        corrections=corrections, learnings=learnings, order=order, excerpts=excerpts, warnings=tuple(warnings)
+    )

@@ -1,0 +1,24 @@
+"""The root conftest is loaded by every pytest run: importing it must not import the emulator.
+
+A run of pure tests (`pytest tests/assistant`) then starts without the emulator, aiohttp and gql;
+the fixtures that start a server import them when a test asks for one.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER_STACK = ("emulator", "aiohttp", "gql", "graphql")
+
+
+def test_the_root_conftest_imports_no_server_stack() -> None:
+    code = (
+        "import runpy, sys\n"
+        "runpy.run_path('tests/conftest.py')\n"
+        f"print(' '.join(name for name in {SERVER_STACK!r} if name in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []
