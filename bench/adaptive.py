@@ -16,8 +16,10 @@ from typing import Any
 from assistant.config import Config
 from bench.measure import NAME, OWNER, TOKEN
 from bench.worlds import WorldSpec, generate
+from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
+from corrections.read.status import Failed
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world
@@ -30,7 +32,7 @@ SERVER_TIME = {"ms_per_node": 1.0, "answer": "timeout_502"}
 async def _read(url: str, config: Config) -> ReadOutcome:
     async with GitHubClient(url, TOKEN) as client:
         return await read_corrections(
-            client, ReadRequest(owner=OWNER, name=NAME, config=config), lambda _: None
+            client, ReadOptions(owner=OWNER, name=NAME, config=config), lambda _: None
         )
 
 
@@ -58,8 +60,8 @@ def _figures(outcome: ReadOutcome, log: list[dict[str, Any]], wall: float) -> di
             sum(float(entry.get("server_ms") or 0) for entry in graphql if entry.get("timed_out")) / 1000, 2
         ),
         "page_sizes": {"issues": sizes.issues, "timeline_items": sizes.timeline},
-        "failed": outcome.failed,
-        "note": outcome.note,
+        "failed": isinstance(outcome.status, Failed),
+        "note": outcome.status.note,
     }
 
 

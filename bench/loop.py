@@ -380,7 +380,6 @@ def weekly(
     from corrections.commands.read import read_outcome
     from corrections.quality.repeats import outcome_repeats
     from corrections.read.options import build_options
-    from corrections.rules.settings import RuleSettings
 
     window = int(next(s for s in steps if _is_reader(s)).get("with", {}).get("max-analyzed", 30))
     options = build_options(repo=f"{OWNER}/{NAME}", out=Path("."), config_path=None, api_url=server.url)
@@ -392,10 +391,9 @@ def weekly(
         raise LoopBroken(
             f"the reader found {len(outcome.window)} analyses of the {len(found)} the example posted"
         )
-    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
     weeks = {a.number: a.week for a in found}
     counts = [{"corrections": 0, "repeats": 0, "receipts": 0} for _ in range(max(weeks.values()))]
-    for item in outcome_repeats(outcome, settings, window=window, read_with=100):
+    for item in outcome_repeats(outcome, outcome.settings, window=window, read_with=100):
         week = counts[weeks[item.number] - 1]
         week["corrections"] += len(item.corrections)
         week["repeats"] += len(item.repeats)

@@ -20,8 +20,10 @@ from typing import Any
 
 from assistant.config import Config, ContextConfig
 from bench.rest_reader import RestOutcome, read_rest
+from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
+from corrections.read.status import Failed
 from corrections.render.context import render_context
 from corrections.rules.models import IssueCorrection
 from emulator import Server, serve_in_thread
@@ -105,7 +107,7 @@ def dependent_waves(entries: list[dict[str, Any]]) -> int:
 async def _graphql(url: str, config: Config) -> ReadOutcome:
     async with GitHubClient(url, TOKEN) as client:
         return await read_corrections(
-            client, ReadRequest(owner=OWNER, name=NAME, config=config), lambda _: None
+            client, ReadOptions(owner=OWNER, name=NAME, config=config), lambda _: None
         )
 
 
@@ -115,8 +117,8 @@ def run_graphql(server: Server, config: Config) -> Figures:
     started = time.perf_counter()
     outcome = asyncio.run(_graphql(server.url, config))
     wall = time.perf_counter() - started
-    if outcome.failed:
-        raise RuntimeError(f"GraphQL reader failed: {outcome.note}")
+    if isinstance(outcome.status, Failed):
+        raise RuntimeError(f"GraphQL reader failed: {outcome.status.note}")
     served = server.log()[before:]
     requests, points, nodes, size, operations = _log_figures(served, "graphql")
     lookups, _, _, rest_size, _ = _log_figures(served, "rest")
@@ -132,7 +134,7 @@ def run_graphql(server: Server, config: Config) -> Figures:
         rest_lookups=lookups,
         waves=dependent_waves(served),
         rest_bytes=rest_size,
-        note=outcome.note,
+        note=outcome.status.note,
     )
 
 
@@ -276,5 +278,5 @@ def render_ms(runs: int = 20) -> float:
 
 async def _demo(url: str) -> ReadOutcome:
     async with GitHubClient(url, TOKEN) as client:
-        request = ReadRequest(owner="octo", name="demo", config=Config())
+        request = ReadOptions(owner="octo", name="demo", config=Config())
         return await read_corrections(client, request, lambda _: None)

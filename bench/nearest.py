@@ -24,8 +24,9 @@ from typing import Any
 
 from assistant.config import Config, ContextConfig
 from bench.topic_world import TopicSpec, generate
+from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
 from corrections.render.nearest import issue_text, nearest_first
 from emulator import serve_in_thread
 from emulator.worlds import demo_world_path
@@ -68,7 +69,7 @@ def read_world(world: Any, max_analyzed: int) -> ReadOutcome:
 
     async def run(url: str, owner: str, name: str) -> ReadOutcome:
         async with GitHubClient(url, TOKEN) as client:
-            return await read_corrections(client, ReadRequest(owner, name, config), lambda _: None)
+            return await read_corrections(client, ReadOptions(owner, name, config), lambda _: None)
 
     with serve_in_thread(world) as server:
         repository = server.store.file.repository

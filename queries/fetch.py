@@ -7,6 +7,7 @@ queries.permissions' policy.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,7 @@ from queries.models import (
 )
 from queries.page_sizes import FULL_PAGE
 from queries.requests import DetailsRequest, FileRequest, WindowAsk
-from queries.window_request import EarlyRequest, send_window
+from queries.window_request import send_window
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,12 @@ class WindowPage:
 
 
 async def fetch_window_page(
-    client: GitHubClient, ask: WindowAsk, *, early: EarlyRequest | None = None
+    client: GitHubClient, ask: WindowAsk, *, sent: Awaitable[Answer] | None = None
 ) -> WindowPage:
     """One page of issues by newest activity, each with the first page of its timeline.
 
-    The answer of `early` is used when it was sent for this very ask; otherwise it is cancelled
-    and the page asked for now.
+    `sent`: the answer of this very ask, already on its way (queries.window_request.EarlyRequest).
     """
-    sent = early.take(ask) if early is not None else None
-    if sent is None and early is not None:
-        await early.discard()
     answer = await (sent if sent is not None else send_window(client, ask))
     owner, name = ask.owner, ask.name
     data: WindowData = parse_answer(WindowData, answer.data, "CorrectionWindow")

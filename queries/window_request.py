@@ -2,9 +2,8 @@
 
 A read's first request does not depend on anything GitHub says, so the read sends it as soon as
 the HTTP client is loaded and loads the rest of the reader (pydantic, the models, the rules)
-while GitHub answers. `EarlyRequest` holds that request until the scan asks for its first page:
-the answer is used only by a scan page whose `WindowAsk` is equal, so a prediction that is wrong
-costs one request, never a wrong answer. No pydantic here: this module is loaded before it
+while GitHub answers. `EarlyRequest` holds that request, and the ask it was sent for, until the
+scan takes it as its first page. No pydantic here: this module is loaded before it
 (queries.fetch parses the answer).
 """
 
@@ -26,7 +25,7 @@ async def send_window(client: GitHubClient, ask: WindowAsk) -> Answer:
 
 
 class EarlyRequest:
-    """A scan page's request sent before the scan asked for it; used once, by an equal ask.
+    """A scan page's request sent before the scan asked for it; its answer is taken once.
 
     `discard` ends it when the scan did not use it (cancelled if still in flight; an error it
     ended with is dropped, since no one asked for its answer).
@@ -54,10 +53,10 @@ class EarlyRequest:
         finally:
             sent.cancel()
 
-    def take(self, ask: WindowAsk) -> asyncio.Task[Answer] | None:
-        """The request's task when `ask` is the one sent and it was not taken yet, else None."""
+    def take(self) -> asyncio.Task[Answer] | None:
+        """The request's task, when it was not taken (nor discarded) yet, else None."""
         task = self._task
-        if task is None or ask != self.ask:
+        if task is None:
             return None
         self._task = None
         self.taken = True

@@ -41,7 +41,9 @@ READERS = frozenset(
     {
         "corrections.__main__",
         "corrections.read.base_files",
+        "corrections.read.details",
         "corrections.read.round_trips",
+        "corrections.read.scan",
         *(
             f"corrections.commands.{n}"
             for n in ("action", "backtest", "cli", "demo", "explain_read", "read", "reports")

@@ -15,9 +15,9 @@ from assistant.files import remove_file, write_files
 from commandline.notices import Notices
 from commandline.workflow import append, command, write_outputs
 from corrections.commands.summary import RunFacts, render_summary
-from corrections.read.notes import INTERNAL
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
+from corrections.read.status import Failed, github_failed
 from corrections.render.context import ContextFiles, ReadDone
 from corrections.render.prompt import PROMPT_FILE, Prompt, assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
@@ -56,8 +56,9 @@ def report_read(done: ReadDone, options: ReadOptions, step: Finished, notices: N
         labels_file=outcome.config.context.labels_file,
     )
     append(step.summary_path, render_summary(outcome, facts, prompt))
-    if step.strict and (outcome.github_failed or outcome.failure == INTERNAL):
-        what = "GitHub failed" if outcome.github_failed else "The reader failed (an internal error)"
+    status = outcome.status
+    if step.strict and (github_failed(status) or isinstance(status, Failed)):
+        what = "GitHub failed" if github_failed(status) else "The reader failed (an internal error)"
         _say(command("error", f"{what} and the input fail-on-error is true", title="corrections"))
         return 1
     return 0
@@ -109,6 +110,9 @@ def outputs_of(
         ("requests", str(usage.requests)),
         ("points", str(usage.points)),
         ("remaining", "" if usage.remaining is None else str(usage.remaining)),
-        ("github-failed", "true" if outcome.failed and outcome.failure != INTERNAL else "false"),
+        (
+            "github-failed",
+            "true" if isinstance(outcome.status, Failed) and not outcome.status.internal else "false",
+        ),
         ("bin", bin_folder),
     ]

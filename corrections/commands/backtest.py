@@ -29,10 +29,9 @@ from corrections.quality.backtest_run import (
     model_argv,
     state_dir,
 )
-from corrections.read import notes
 from corrections.read.options import command_options
+from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
-from corrections.rules.settings import RuleSettings
 
 WIDEST = MAX_RECEIPT_CORRECTIONS
 
@@ -124,9 +123,8 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
-    if outcome.failed:
-        check = notes.what_to_check(outcome.failure, actions=say.actions)
-        say.error(f"{outcome.note} {check}".strip())
+    if isinstance(outcome.status, Failed):
+        say.error(outcome.status.warning(actions=say.actions))
         say.close()
         return 1
     say.close()
@@ -137,8 +135,7 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
     )
     read_seconds = time.monotonic() - started
-    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
-    runs = backtest.run(outcome, settings, WIDEST)
+    runs = backtest.run(outcome, outcome.settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}

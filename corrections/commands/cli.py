@@ -322,13 +322,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return reports.run_quality(args, token)
             return reports.run_explain(args, token)
         options = _options(args)
-        reading = options.config.context.max_analyzed > 0
-        token = required_token(args.api_url) if reading else token_from()
+        token = token_from() if options.reading_off else required_token(args.api_url)
         from corrections.commands.read import run_read
+        from corrections.read.status import Failed
 
         outcome = run_read(options, token).outcome
         # Inside Actions the analysis goes on without the corrections (the context says why).
-        return FAILED if outcome.failed and not in_actions() else DONE
+        return FAILED if isinstance(outcome.status, Failed) and not in_actions() else DONE
     except UsageError as error:
         _stderr(f"corrections: error: {error}")
         return status_of(error)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from assistant.config import Config
 from assistant.files import write_files
 from corrections.commands.read import run_read
 from corrections.read.options import ReadOptions
+from corrections.read.status import Failed
 from corrections.render.context import ReadDone
 from corrections.render.prompt import PROMPT_FILE, assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
@@ -43,10 +45,9 @@ def run_demo(out: Path) -> int:
             options = ReadOptions(
                 owner="octo",
                 name="demo",
-                out=out,
                 config=Config(),
+                out=out,
                 api_url=server.url,
-                base_ref="HEAD",
                 paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
                 time_budget=30.0,
             )
@@ -62,10 +63,10 @@ def run_demo(out: Path) -> int:
         f"corrections: done. Open {out}/corrections.md (and {out}/issues/, {out}/corrections.json, "
         f"{out}/{PROMPT_FILE})"
     )
-    return 0 if not outcome.failed else 1
+    return 1 if isinstance(outcome.status, Failed) else 0
 
 
-def planted_note(warnings: list[str]) -> str:
+def planted_note(warnings: Sequence[str]) -> str:
     """Which of the run's warnings are the demo's planted faults, and which (none, normally) are not."""
     planted = [w for w in warnings if w.startswith(PLANTED_FAULTS)]
     others = len(warnings) - len(planted)

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from assistant.config import Config
 from corrections.quality.explain import TrailFacts
 from corrections.read.base_files import file_text
+from corrections.read.details import Progress, read_details
 from corrections.read.reading import Reading
-from corrections.read.round_trips import Progress, read_details
 from corrections.rules.models import Issue, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary

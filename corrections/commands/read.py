@@ -12,20 +12,18 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from assistant.config import ConfigError
 from commandline.notices import Notices, counted
 from corrections.read import notes
 from corrections.read.options import ReadOptions
-from corrections.read.scan_asks import files_to_read, page_ask
+from corrections.read.scan_asks import first_ask
+from corrections.read.status import Failed, Off
 from corrections.render.output import write_context
-from queries.page_sizes import PageSizes
 from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
     from corrections.read.outcome import ReadOutcome
     from corrections.render.context import ReadDone
-    from queries.client import GitHubClient
-    from queries.requests import WindowAsk
-    from queries.window_request import EarlyRequest
 
 
 def _stderr(message: str) -> None:
@@ -33,23 +31,6 @@ def _stderr(message: str) -> None:
 
 
 Say = Callable[[str], None]
-
-
-def first_ask(options: ReadOptions) -> WindowAsk | None:
-    """The first scan page as the job will ask for it; None when reading is turned off."""
-    config = options.config
-    if config.context.max_analyzed == 0:
-        return None
-    return page_ask(
-        options.owner,
-        options.name,
-        scan_pages=config.context.scan_pages,
-        sizes=PageSizes(),
-        scanned=0,
-        after=None,
-        files=files_to_read(config, options.base_ref, options.remote_config, options.remote_config_required),
-        analysed=options.analysed.text_to_ask if options.analysed is not None else None,
-    )
 
 
 def _load_reader() -> None:
@@ -69,6 +50,7 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
 
     The first request goes out as soon as the HTTP client is loaded; the rest of the reader is
     imported in a thread while GitHub answers it (the request needs nothing of it).
+    Raises ConfigError when the configuration read at the base ref does not validate.
     """
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
     # by a command that reads: --help, --version and configuration errors answer without it.
@@ -79,59 +61,33 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
 
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
-        ask = first_ask(options)
-        first = EarlyRequest.send(client, ask) if ask is not None else None
+        first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))
         try:
             if first is not None:
                 await first.left()  # else the loading below would hold the request back
             await asyncio.to_thread(_load_reader)
-            return await _read(client, options, log, first)
+            from corrections.read.round_trips import read_corrections
+
+            return await read_corrections(
+                client, options, lambda line: log(f"corrections: {line}"), first=first
+            )
+        except ConfigError:
+            raise  # the base branch's configuration: a configuration error, not an internal one
+        except Exception:
+            import traceback  # only for an internal error
+
+            from corrections.read.outcome import ReadOutcome
+
+            log(traceback.format_exc())
+            return ReadOutcome(
+                repository=f"{options.owner}/{options.name}",
+                status=Failed(notes.INTERNAL, notes.INTERNAL_NOTE),
+                config=options.config,
+                usage=client.usage,
+            )
         finally:
             if first is not None:
                 await first.discard()
-
-
-async def _read(
-    client: GitHubClient, options: ReadOptions, log: Say, first: EarlyRequest | None
-) -> ReadOutcome:
-    """The job, once loaded, with the first request already sent; an internal error becomes a note."""
-    from assistant.config import ConfigError
-    from corrections.read.outcome import ReadOutcome
-    from corrections.read.round_trips import ReadRequest, read_corrections
-
-    request = ReadRequest(
-        owner=options.owner,
-        name=options.name,
-        config=options.config,
-        base_ref=options.base_ref,
-        config_path=options.remote_config,
-        config_required=options.remote_config_required,
-        max_analyzed=options.max_analyzed,
-        overrides=options.overrides,
-        analysed=options.analysed,
-        since=options.since,
-        budget=options.budget,
-        known_permissions=options.known_permissions,
-        collaborator_list=options.collaborator_list,
-    )
-    try:
-        return await read_corrections(
-            client, request, lambda line: log(f"corrections: {line}"), first_sent=first
-        )
-    except ConfigError:
-        raise  # the base branch's configuration: a configuration error, not an internal one
-    except Exception:
-        import traceback  # only for an internal error
-
-        log(traceback.format_exc())
-        return ReadOutcome(
-            repository=f"{options.owner}/{options.name}",
-            usage=client.usage,
-            config=options.config,
-            failed=True,
-            failure=notes.INTERNAL,
-            note=notes.INTERNAL_NOTE,
-        )
 
 
 def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
@@ -152,7 +108,7 @@ def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     from corrections.quality.as_of import context_as_of, describe
 
     assert options.as_of is not None
-    if outcome.failed:
+    if isinstance(outcome.status, Failed):
         return outcome
     past = context_as_of(outcome, options.as_of, wanted, read_with=widest)
     log(
@@ -173,7 +129,6 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     """
     import asyncio
 
-    notices = say or Notices("corrections")
     started = time.monotonic()
     if options.as_of is None:
         outcome = asyncio.run(read_outcome(options, token, log))
@@ -185,15 +140,8 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     files = render_context(outcome, outcome.config, options.paths)
     written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
     done = write_context(options.out, written)
-    outcome.warnings.extend(files.warnings)
-    outcome.warnings.extend(done.warnings(options.out))
-    if outcome.failed or (outcome.note and not outcome.off):
-        # First, so that it is one of the annotations GitHub shows; one warning, with what to check.
-        check = notes.what_to_check(outcome.failure, actions=notices.actions) if outcome.failed else ""
-        notices.warning(f"{outcome.note or ''} {check}".strip())
-    for warning in outcome.warnings:
-        notices.warning(warning)
-    notices.close()
+    outcome = outcome.with_warnings([*files.warnings, *done.warnings(options.out)])
+    _warn(outcome, say or Notices("corrections"))
     usage = outcome.usage
     log(
         f"corrections: {outcome.repository}: window {counted(len(outcome.window), 'issue')}, "
@@ -204,3 +152,16 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
         + f"wrote {options.out}/corrections.md"
     )
     return ReadDone(outcome, files)
+
+
+def _warn(outcome: ReadOutcome, notices: Notices) -> None:
+    """The status's note first, so that it is one of the annotations GitHub shows (with what to
+    check when nothing could be read), then every warning of the read."""
+    status = outcome.status
+    if isinstance(status, Failed):
+        notices.warning(status.warning(actions=notices.actions))
+    elif not isinstance(status, Off) and status.note:
+        notices.warning(status.note)
+    for warning in outcome.warnings:
+        notices.warning(warning)
+    notices.close()

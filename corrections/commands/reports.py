@@ -29,9 +29,9 @@ from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.read.reading import EVERY_ANALYSIS
+from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
 from corrections.rules.issue import correct, first_analysis
-from corrections.rules.settings import RuleSettings
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.retry import RetryPolicy
@@ -93,11 +93,10 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     for warning in outcome.warnings:
         say.warning(warning)
     say.close()
-    if outcome.failed:
-        check = notes.what_to_check(outcome.failure, actions=say.actions)
-        say.error(f"{outcome.note} {check}".strip())
+    if isinstance(outcome.status, Failed):
+        say.error(outcome.status.warning(actions=say.actions))
         return 1
-    settings = RuleSettings.from_config(config).with_vocabulary(outcome.vocabulary)
+    settings = outcome.settings
     read_with = context.max_analyzed if since is None else EVERY_ANALYSIS
     month_read = None
     if args.month is not None and budget is not None:
@@ -178,10 +177,10 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     config = with_values(options.config, "explain", "context", {"max_analyzed": WIDEST})
     config = with_values(config, "learnings", "learnings", {"enabled": False})
     outcome = asyncio.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
-    if outcome.failed:
-        _stderr(f"corrections: the window could not be read ({outcome.failure}): repeats not said")
+    if isinstance(outcome.status, Failed):
+        _stderr(f"corrections: the window could not be read ({outcome.status.failure}): repeats not said")
         return None
-    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
+    settings = outcome.settings
     read = next((r for r in outcome.window if r.issue.number == issue.number), None)
     if read is None or read.first is None:
         read = IssueRead.of(issue, None, 0, settings)

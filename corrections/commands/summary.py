@@ -13,11 +13,11 @@ from assistant.untrusted import clean_line, escape_markdown, inline_code, trunca
 from corrections.quality.numbers import RepeatNumbers, month_of
 from corrections.quality.repeats import month_numbers, outcome_repeats
 from corrections.read.outcome import ReadOutcome
+from corrections.read.status import Complete, Failed, Off, Partial
 from corrections.render.prompt import PROMPT_FILE, Prompt
 from corrections.render.templating import TEMPLATES
 from corrections.rules.duplicates import objected_by
 from corrections.rules.models import IssueCorrection
-from corrections.rules.settings import RuleSettings
 
 MAX_SUMMARY_TITLE = 80
 MAX_WINDOW_SHOWN = 100
@@ -96,11 +96,10 @@ class MonthRepeats:
 
 def last_month_repeats(outcome: ReadOutcome) -> MonthRepeats | None:
     """The latest month's repeats, counted from this run's window only; None without analyses."""
-    if outcome.off or outcome.failed or not outcome.window:
+    if not isinstance(outcome.status, Complete | Partial) or not outcome.window:
         return None
     window = outcome.config.context.max_analyzed
-    settings = RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary)
-    found = outcome_repeats(outcome, settings, window=window, read_with=window)
+    found = outcome_repeats(outcome, outcome.settings, window=window, read_with=window)
     if not found:
         return None
     last = max(month_of(item.at) for item in found)
@@ -123,9 +122,9 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
         labels_file=code_span(facts.labels_file),
         out=code_span(facts.out, 1_000),
         trigger=code_span(facts.trigger),
-        off=outcome.off,
-        failed=outcome.failed,
-        note=outcome.note,
+        off=isinstance(outcome.status, Off),
+        failed=isinstance(outcome.status, Failed),
+        note=outcome.status.note,
         window=window,
         window_text=_issues(window),
         assistant=code_span(outcome.config.assistant.login),

@@ -22,6 +22,7 @@ ranks below it). Otherwise a warning says the window may miss older issues.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -29,6 +30,7 @@ from corrections.quality.numbers import complete_after
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
+from corrections.read.status import Off
 from corrections.rules.issue import correct
 from corrections.rules.models import Closed, Issue, IssueCorrection, Reaction, Reopened
 from corrections.rules.settings import RuleSettings
@@ -55,7 +57,7 @@ def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:
     )
 
 
-def reactions_as_of(reactions: list[Reaction], moment: datetime) -> list[Reaction]:
+def reactions_as_of(reactions: Sequence[Reaction], moment: datetime) -> list[Reaction]:
     """The 👎 given before `moment` (those GitHub gave no date for are left out)."""
     return [reaction for reaction in reactions if reaction.at is not None and reaction.at < moment]
 
@@ -105,10 +107,10 @@ def outcome_as_of(
     """
     if max_analyzed == 0:
         return replace(
-            outcome, window=[], corrections=[], learnings=None, off=True, note=notes.OFF, as_of=moment
+            outcome, window=(), corrections=(), learnings=None, status=Off(notes.OFF), as_of=moment
         )
     window = _window_as_of(outcome, moment, max_analyzed, settings)
-    corrections = [correct_as_of(read, moment, outcome, settings) for read in window]
+    corrections = tuple(correct_as_of(read, moment, outcome, settings) for read in window)
     warnings = list(outcome.warnings)
     if (
         max_analyzed > 0
@@ -121,9 +123,9 @@ def outcome_as_of(
         )
     return replace(
         outcome,
-        window=window,
+        window=tuple(window),
         corrections=corrections,
-        warnings=warnings,
+        warnings=tuple(warnings),
         as_of=moment,
     )
 
@@ -177,6 +179,6 @@ def context_as_of(
         outcome,
         moment,
         max_analyzed=max_analyzed,
-        settings=RuleSettings.from_config(outcome.config).with_vocabulary(outcome.vocabulary),
+        settings=outcome.settings,
         read_back_to=complete_after(outcome, read_with),
     )

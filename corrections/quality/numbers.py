@@ -223,6 +223,6 @@ def quality_report(
             for month in months
         ),
         complete_after=edge,
-        note=outcome.note,
+        note=outcome.status.note,
         month_read=month_read,
     )

@@ -16,6 +16,12 @@ from pathlib import Path
 
 from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
 from corrections.read import notes
+from corrections.read.options import ReadOptions
+from corrections.read.scan_asks import files_to_read
+from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import parse_vocabulary
+from learnings.staleness import anchors
+from learnings.store import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient
 from queries.errors import GitHubError, lacks
 from queries.fetch import WindowPage, fetch_base_files
@@ -81,22 +87,14 @@ def base_config(
     return with_overrides(config, overrides)
 
 
-async def read_base_files(
-    client: GitHubClient,
-    owner: str,
-    name: str,
-    *,
-    files: FileRequest,
-    page: WindowPage,
-    config: Config,
-    max_analyzed: int | None,
-    overrides: Iterable[Override] = (),
-) -> BaseFileTexts:
-    """The configuration in force and the texts of labels.md and learnings, from round trip 1's page
-    (and round trip 2 when the base branch's configuration names other paths).
+async def read_base_files(client: GitHubClient, options: ReadOptions, page: WindowPage) -> BaseFileTexts:
+    """The configuration in force and the texts of labels.md and learnings, from the first page
+    (which asked for `files_to_read`), and round trip 2 when the base branch's configuration
+    names other paths.
 
     Raises ConfigError for a configuration at the base ref that does not validate.
     """
+    config, files = options.config, files_to_read(options)
     warnings: list[str] = []
     failed: list[notes.Part] = [
         notes.part(name) for name in page.failed if name in {"labels", "learnings", "config"}
@@ -110,7 +108,11 @@ async def read_base_files(
     if files.config_path is not None:
         where = f"{files.ref}:{files.config_path}"
         config = base_config(
-            page.config_file, where, max_analyzed, required=files.config_required, overrides=overrides
+            page.config_file,
+            where,
+            options.max_analyzed,
+            required=files.config_required,
+            overrides=options.overrides,
         )
         wanted = FileRequest(
             ref=files.ref,
@@ -120,7 +122,7 @@ async def read_base_files(
         learnings_moved = wanted.learnings_path not in {None, files.learnings_path}
         if wanted.labels_path != files.labels_path or learnings_moved:
             try:
-                again = await fetch_base_files(client, owner, name, wanted)
+                again = await fetch_base_files(client, options.owner, options.name, wanted)
             except GitHubError as error:
                 failed = ["labels", "learnings"]
                 categories.append(error.category)
@@ -145,3 +147,30 @@ async def read_base_files(
         warnings=tuple(warnings),
         categories=tuple(categories),
     )
+
+
+@dataclass(frozen=True)
+class Base:
+    """What the rules and the reading take from the base branch: the rules' settings (built once a
+    run, from the configuration in force and labels.md), the learnings and the paths they name."""
+
+    settings: RuleSettings
+    learnings: LoadedLearnings | None
+    path_checks: tuple[str, ...]  # `REF:PATH` of each anchored path: whether it still exists
+    warnings: tuple[str, ...]
+
+
+def base_of(texts: BaseFileTexts, ref: str) -> Base:
+    """The base branch's files, parsed: labels.md into the vocabulary, the learnings file."""
+    config = texts.config
+    warnings: list[str] = []
+    if "labels" in texts.failed:
+        warnings.append(f"{config.context.labels_file} could not be read at {ref}: no label is a correction")
+    elif texts.labels is None:
+        warnings.append(f"{config.context.labels_file} not found at {ref}: no label is a correction")
+    settings = RuleSettings.from_config(config).with_vocabulary(parse_vocabulary(texts.labels or ""))
+    if not config.learnings.enabled:
+        return Base(settings, None, (), tuple(warnings))
+    learnings = parse_jsonl(texts.learnings or "", source=f"{ref}:{config.learnings.file}")
+    checks = tuple(f"{ref}:{path}" for path in sorted(anchors(learnings.learnings)))
+    return Base(settings, learnings, checks, tuple(warnings))

@@ -26,40 +26,51 @@ from assistant.config import (
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
 from corrections.read.analysed import AnalysedIssue
-from queries.defaults import DEFAULT_BUDGET
+from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 
 @dataclass(frozen=True)
 class ReadOptions:
-    """Everything `corrections read` needs besides the token."""
+    """One read: what to read and where from (`corrections read`, the action, the maintainers'
+    commands), and where the context folder goes; everything a read needs besides the token.
+
+    `remote_config` (the action): the configuration is read at `base_ref` through GitHub with the
+    first page, never from the workspace; `config` then holds only the defaults and the step's
+    inputs, and `max_analyzed` (the step's input) applies over the configuration read.
+    """
 
     owner: str
     name: str
-    out: Path
     config: Config
-    api_url: str
-    base_ref: str
-    paths: tuple[str, ...]
-    time_budget: float
-    # The action: the configuration's path in the repository, read at base_ref through GitHub
-    # (never from the workspace); `config` then holds the defaults and the inputs only.
+    out: Path = Path("context")
+    api_url: str = GITHUB_GRAPHQL_URL
+    base_ref: str = "HEAD"
+    paths: tuple[str, ...] = ()  # the files a change touches: learnings anchored there come first
+    time_budget: float = DEFAULT_BUDGET
     remote_config: str | None = None
     remote_config_required: bool = False  # named by the input: it must exist at the base ref
     max_analyzed: int | None = None  # the input, applied over the configuration read
     # Keys the inputs or options set over the configuration (the one read at the base ref too):
     # the assistant's account (`assistant-login`, `assistant-account`).
     overrides: tuple[Override, ...] = ()
-    # The issue being analysed: the corrections nearest it come first.
+    # The issue being analysed (`--issue N`, the action's event): the corrections nearest it come
+    # first; its text is asked for with the first page when not known already.
     analysed: AnalysedIssue | None = None
     # `--as-of`: the context a first analysis at this moment would have had (corrections/quality/as_of.py).
     as_of: datetime | None = None
-    # `corrections quality --month`: every issue active since this moment, within `budget` points.
+    # `corrections quality --month`: every first analysis on the issues active since this moment,
+    # scanning (newest activity first) until an issue last active before it, within `budget` points.
     since: datetime | None = None
     budget: int | None = None
     # (login, permission) read by an earlier run (`corrections backtest`'s cache): not asked again.
     known_permissions: tuple[tuple[str, str], ...] = ()
     # Ask REST's whole collaborator list first (a maintainer's token; queries/permissions.py).
     collaborator_list: bool = False
+
+    @property
+    def reading_off(self) -> bool:
+        """Reading is turned off ([context] max_analyzed = 0): nothing is read from GitHub."""
+        return self.config.context.max_analyzed == 0
 
 
 def parse_moment(option: str, text: str) -> datetime:

@@ -1,19 +1,22 @@
 """What one run of the reader produced, for the renderers, the step summary and the quality numbers.
 
-Plain values: the renderers import this, not the job that does the round trips, so rendering never
-loads the network stack.
+Plain frozen values, built once when the read ends (`Draft` collects on the way): the renderers
+import this, not the job that does the round trips, so rendering never loads the network stack.
+The run's status is one of four cases (corrections/read/status.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from assistant.config import Config
-from corrections.read import notes
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
+from corrections.read.status import Complete, Failed, Off, Status
 from corrections.rules.models import IssueCorrection, Permission, Reaction
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings
 from queries.page_sizes import PageSizes
@@ -22,30 +25,25 @@ from queries.usage import Usage
 _NO_DATE = datetime.min.replace(tzinfo=UTC)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReadOutcome:
     """Everything a run produced, for the renderers."""
 
     repository: str
+    status: Status = field(default_factory=Complete)
     config: Config = field(default_factory=Config)  # the configuration in force (the base's, in the action)
-    window: list[IssueRead] = field(default_factory=list)
-    corrections: list[IssueCorrection] = field(default_factory=list)
-    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    # The rules' settings in force, built once a run from the configuration and labels.md.
+    settings: RuleSettings = field(default_factory=RuleSettings)
+    window: tuple[IssueRead, ...] = ()
+    corrections: tuple[IssueCorrection, ...] = ()
     learnings: LoadedLearnings | None = None
     stale_learnings: frozenset[str] = frozenset()
-    warnings: list[str] = field(default_factory=list)
-    note: str | None = None
-    # Parts that could not be read (keys of notes.PARTS); the note names them.
-    missing: set[notes.Part] = field(default_factory=set)
-    off: bool = False
-    failed: bool = False
-    # When nothing could be read: the category of GitHub's failure, or notes.INTERNAL (the reader's).
-    failure: str | None = None
+    warnings: tuple[str, ...] = ()
     usage: Usage = field(default_factory=Usage)
     # How far the scan got: it read every issue, or every issue updated at or after `scanned_through`.
     scan_exhausted: bool = False
     scanned_through: datetime | None = None
-    # A read back to a moment (ReadRequest.since) whose points budget ended the scan before it.
+    # A read back to a moment (ReadOptions.since) whose points budget ended the scan before it.
     budget_ended: bool = False
     # The page sizes the run ended with: smaller than full pages when GitHub could not answer.
     page_sizes: PageSizes = field(default_factory=PageSizes)
@@ -54,15 +52,15 @@ class ReadOutcome:
     # What the rules read beside the timelines: the 👎 on each first analysis (by its node id) and
     # the permissions looked up (by normalized login), so a context as of a past moment
     # (corrections/quality/as_of.py) runs the same rules on the same answers.
-    reactions: dict[str, list[Reaction]] = field(default_factory=dict)
-    permissions: dict[str, Permission] = field(default_factory=dict)
+    reactions: Mapping[str, Sequence[Reaction]] = field(default_factory=dict)
+    permissions: Mapping[str, Permission] = field(default_factory=dict)
     # Set on a context as of a past moment: events after it were left out.
     as_of: datetime | None = None
 
     @property
-    def github_failed(self) -> bool:
-        """Whether GitHub failed the read, wholly or in part (an internal error is not GitHub's)."""
-        return (self.failed and self.failure != notes.INTERNAL) or bool(self.missing)
+    def vocabulary(self) -> Vocabulary:
+        """The labels that are corrections (labels.md at the base ref)."""
+        return self.settings.vocabulary
 
     @property
     def learned_from(self) -> list[IssueCorrection]:
@@ -78,3 +76,93 @@ class ReadOutcome:
         """
         corrected = [c for c in self.learned_from if c.is_corrected]
         return sorted(corrected, key=lambda c: c.corrected_at or _NO_DATE, reverse=True)
+
+    def with_warnings(self, warnings: Iterable[str]) -> ReadOutcome:
+        """The outcome with more warnings after its own (those of writing the context folder)."""
+        return replace(self, warnings=(*self.warnings, *warnings))
+
+
+class Draft:
+    """What a read has found so far; `off`, `failed` and `done` end it with the frozen outcome.
+
+    The state is private and changes only through the methods, each one step of the read.
+    """
+
+    def __init__(self, repository: str, config: Config, usage: Usage, analysed: AnalysedIssue | None) -> None:
+        self._repository = repository
+        self._config = config
+        self._usage = usage
+        self._analysed = analysed
+        self._settings: RuleSettings | None = None  # built once, from the base branch's files
+        self._learnings: LoadedLearnings | None = None
+        self._warnings: list[str] = []
+        self._sizes = PageSizes()
+
+    def warn(self, warning: str) -> None:
+        """A warning the outputs show."""
+        self._warnings.append(warning)
+
+    def use_sizes(self, sizes: PageSizes) -> None:
+        """The page sizes the first page ended with (smaller after GitHub could not answer)."""
+        self._sizes = sizes
+
+    def found_analysed(self, analysed: AnalysedIssue) -> None:
+        """The issue being analysed, its text read with the first page."""
+        self._analysed = analysed
+
+    def use_config(self, config: Config, warnings: Iterable[str]) -> None:
+        """The configuration in force (the base branch's, in the action), read with the first page."""
+        self._config = config
+        self._warnings.extend(warnings)
+
+    def use_base(
+        self, settings: RuleSettings, learnings: LoadedLearnings | None, warnings: Iterable[str]
+    ) -> None:
+        """The rules' settings and the learnings, from the base branch's files."""
+        self._settings, self._learnings = settings, learnings
+        self._warnings.extend(warnings)
+
+    def off(self, note: str) -> ReadOutcome:
+        """Reading is turned off: the outcome without a window."""
+        return self.done(Off(note))
+
+    def failed(self, failure: str, note: str) -> ReadOutcome:
+        """Nothing usable was read: the outcome without a window."""
+        return self.done(Failed(failure, note))
+
+    def done(
+        self,
+        status: Status,
+        *,
+        window: tuple[IssueRead, ...] = (),
+        corrections: tuple[IssueCorrection, ...] = (),
+        reactions: Mapping[str, Sequence[Reaction]] | None = None,
+        permissions: Mapping[str, Permission] | None = None,
+        stale_learnings: frozenset[str] = frozenset(),
+        sizes: PageSizes | None = None,
+        scan_exhausted: bool = False,
+        scanned_through: datetime | None = None,
+        budget_ended: bool = False,
+    ) -> ReadOutcome:
+        """The read ended: its status and what it read (the window, the rules' answers, how far
+        the scan got); the outcome, built once."""
+        return ReadOutcome(
+            repository=self._repository,
+            status=status,
+            config=self._config,
+            # A read that stopped before the base branch's files: the settings of its configuration.
+            settings=self._settings or RuleSettings.from_config(self._config),
+            window=window,
+            corrections=corrections,
+            learnings=self._learnings,
+            stale_learnings=stale_learnings,
+            warnings=tuple(self._warnings),
+            usage=self._usage,
+            scan_exhausted=scan_exhausted,
+            scanned_through=scanned_through,
+            budget_ended=budget_ended,
+            page_sizes=sizes or self._sizes,
+            analysed=self._analysed,
+            reactions=reactions or {},
+            permissions=permissions or {},
+        )

@@ -57,7 +57,14 @@ class Reading:
     """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
 
     def __init__(
-        self, settings: RuleSettings, max_analyzed: int, *, bodies: bool = True, known: Mapping[str, str] = {}
+        self,
+        settings: RuleSettings,
+        max_analyzed: int,
+        *,
+        bodies: bool = True,
+        sizes: PageSizes | None = None,
+        path_checks: Iterable[str] = (),
+        known: Mapping[str, str] = {},
     ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
@@ -81,18 +88,18 @@ class Reading:
         self._lookups_capped = False  # REST's look-up cap left some of them unasked
         self._categories: set[str] = set()  # why parts are missing (GitHub's failures, caps)
         # Paths learnings are anchored at (as `REF:PATH`), and whether the base branch has them.
-        self._path_checks: tuple[str, ...] = ()
+        self._path_checks = tuple(path_checks)
         self._path_exists: dict[str, bool] = {}
         self._paths_asked = False
         # Page sizes asked for now: halved when GitHub could not answer bigger queries.
-        self._sizes = PageSizes()
+        self._sizes = sizes or PageSizes()
         self._add_permissions(known)  # levels an earlier run read (login -> level): never asked again
 
     # What has been read.
 
     @property
     def settings(self) -> RuleSettings:
-        """The rules' settings in force (the base branch's, once read)."""
+        """The rules' settings in force (the base branch's)."""
         return self._settings
 
     @property
@@ -146,12 +153,6 @@ class Reading:
         return dict(self._path_exists)
 
     # What GitHub answered.
-
-    def use_base(self, settings: RuleSettings, max_analyzed: int, path_checks: Iterable[str]) -> None:
-        """The base branch's configuration and labels were read: its settings, window and anchors."""
-        self._settings = settings
-        self._max_analyzed = max_analyzed
-        self._path_checks = tuple(path_checks)
 
     def use_sizes(self, sizes: PageSizes) -> None:
         """The page sizes GitHub answered (smaller after it could not answer bigger queries)."""

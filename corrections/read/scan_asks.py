@@ -1,27 +1,26 @@
-"""What each scan page asks GitHub for: the one derivation of a `WindowAsk`.
+"""What each scan page asks GitHub for: the one derivation of a `WindowAsk`, the first page's too.
 
-The job asks every scan page through `page_ask`; the read sends its first page through the same
-functions before the reader (pydantic, the models) is loaded. The two agree by construction, and
-queries.fetch uses an early answer only for an equal ask.
+The read sends its first page (`first_ask`) as soon as the HTTP client is loaded, before the
+reader (pydantic, the models) is: built once, here, from the options alone, and taken by the scan
+as its first page (corrections/read/scan.py). Only the standard library and small modules.
 """
 
 from __future__ import annotations
 
-from assistant.config import Config
+from corrections.read.options import ReadOptions
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.requests import FileRequest, WindowAsk
 
 
-def files_to_read(
-    config: Config, ref: str, config_path: str | None = None, config_required: bool = False
-) -> FileRequest:
+def files_to_read(options: ReadOptions) -> FileRequest:
     """The base-branch files the first page reads (the configuration too, for the action)."""
+    config = options.config
     return FileRequest(
-        ref=ref,
+        ref=options.base_ref,
         labels_path=config.context.labels_file,
         learnings_path=config.learnings.file if config.learnings.enabled else None,
-        config_path=config_path,
-        config_required=config_required,
+        config_path=options.remote_config,
+        config_required=options.remote_config_required,
     )
 
 
@@ -47,4 +46,19 @@ def page_ask(
         shrinkable=sizes.can_shrink,
         files=files,
         analysed=analysed,
+    )
+
+
+def first_ask(options: ReadOptions, sizes: PageSizes | None = None) -> WindowAsk:
+    """The first scan page, with the base branch's files and the analysed issue's text when not
+    known; at full sizes it is the request sent early, smaller when GitHub could not answer it."""
+    return page_ask(
+        options.owner,
+        options.name,
+        scan_pages=options.config.context.scan_pages,
+        sizes=sizes or PageSizes(),
+        scanned=0,
+        after=None,
+        files=files_to_read(options),
+        analysed=options.analysed.text_to_ask if options.analysed is not None else None,
     )

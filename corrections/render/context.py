@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
+from corrections.read.status import Complete, Partial
 from corrections.render.files import corrections_json, issue_excerpt, render_corrections_md
 from corrections.render.issue_file import IssueExcerpt
 from corrections.render.nearest import ordered
@@ -56,12 +57,11 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
     warnings: list[str] = []
     shown: tuple[str, ...] = ()
     # Learnings that could not be read are left out, not shown as "none recorded".
-    if (
-        config.learnings.enabled
-        and not outcome.off
-        and not outcome.failed
-        and "learnings" not in outcome.missing
-    ):
+    status = outcome.status
+    learnings_read = isinstance(status, Complete) or (
+        isinstance(status, Partial) and "learnings" not in status.missing
+    )
+    if config.learnings.enabled and learnings_read:
         top["learnings.md"], shown, warnings = render_learnings(outcome, config, paths)
     # The same learnings' ids: what `corrections marker --context` writes into the receipt.
     top["corrections.json"] = corrections_json(outcome, learnings=shown)

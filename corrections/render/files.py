@@ -12,6 +12,7 @@ from typing import Any
 
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 from corrections.read.outcome import ReadOutcome
+from corrections.read.status import Failed, Off
 from corrections.render.issue_file import IssueExcerpt, head_lines
 from corrections.render.nearest import ordered
 from corrections.render.templating import render_template
@@ -115,9 +116,9 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
     ]
     return render_template(
         "corrections.md.j2",
-        off=outcome.off,
-        failed=outcome.failed,
-        note=outcome.note,
+        off=isinstance(outcome.status, Off),
+        failed=isinstance(outcome.status, Failed),
+        note=outcome.status.note,
         window_size=len(outcome.window),
         found=bool(outcome.window or outcome.corrections),
         analyses=len(outcome.learned_from),
@@ -161,7 +162,7 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
             bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
             for n in kept_numbers(outcome)
         },
-        "note": outcome.note,
+        "note": outcome.status.note,
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
         "learnings": list(learnings),

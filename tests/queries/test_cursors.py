@@ -18,7 +18,9 @@ from typing import Any, Literal
 import pytest
 
 from assistant.config import Config
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.options import ReadOptions
+from corrections.read.round_trips import read_corrections
+from corrections.read.status import Partial
 from emulator import Server
 from queries.client import Answer, GitHubClient
 from queries.documents import Operation
@@ -131,7 +133,7 @@ def test_reading_pull_request_comments_raises(server: Server, stuck: Stuck) -> N
 def test_the_correction_scan_stops_and_says_so(server: Server, stuck: Stuck) -> None:
     """Before: the scan asked for the same page again until its cap of pages, and said nothing."""
 
-    async def read() -> tuple[set[str], str | None, int]:
+    async def read() -> tuple[Partial, int]:
         async with StuckCursor(
             server.url,
             operation="CorrectionWindow",
@@ -140,11 +142,12 @@ def test_the_correction_scan_stops_and_says_so(server: Server, stuck: Stuck) -> 
             stuck=stuck,
         ) as client:
             outcome = await read_corrections(
-                client, ReadRequest(owner="octo", name="demo", config=Config()), lambda _: None
+                client, ReadOptions(owner="octo", name="demo", config=Config()), lambda _: None
             )
-            return set(outcome.missing), outcome.note, client.sent
+            assert isinstance(outcome.status, Partial)
+            return outcome.status, client.sent
 
-    missing, note, sent = asyncio.run(read())
+    status, sent = asyncio.run(read())
     assert sent == (2 if stuck == "same" else 1)
-    assert "scan" in missing
-    assert note is not None and "unreadable response" in note
+    assert "scan" in status.missing
+    assert "unreadable response" in status.note

@@ -168,7 +168,7 @@ def test_issue_file_keeps_untrusted_text_inside_its_fence(pair: tuple[Issue, Iss
 
 
 def outcome_with(corrections: list[IssueCorrection]) -> ReadOutcome:
-    return ReadOutcome(repository="octo/demo", corrections=corrections)
+    return ReadOutcome(repository="octo/demo", corrections=tuple(corrections))
 
 
 @st.composite

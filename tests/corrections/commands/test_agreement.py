@@ -23,8 +23,10 @@ from assistant.config import Config, config_from_table
 from corrections.commands.explain_read import read_trail
 from corrections.quality.explain import explain
 from corrections.quality.numbers import quality_report
+from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
+from corrections.read.status import Complete
 from corrections.render.files import corrections_json, render_corrections_md
 from corrections.rules.settings import RuleSettings
 from queries.client import GitHubClient
@@ -114,7 +116,7 @@ async def read_both(
 ) -> tuple[ReadOutcome, dict[int, Explained]]:
     """One run of the reader, then one explain reading per issue of its window."""
     async with GitHubClient(url, "test-token", policy=RetryPolicy()) as client:
-        outcome = await read_corrections(client, ReadRequest(owner=owner, name=name, config=config), _quiet)
+        outcome = await read_corrections(client, ReadOptions(owner=owner, name=name, config=config), _quiet)
         numbers = [read.issue.number for read in outcome.window]
         trails = await asyncio.gather(
             *(
@@ -200,7 +202,7 @@ def test_context_quality_and_explain_agree_issue_by_issue(world: Path, emulate: 
     config = config_of(world)
     server = emulate(world)
     outcome, explained = asyncio.run(read_both(server.url, repository["owner"], repository["name"], config))
-    assert outcome.note is None and outcome.window, "a world the rules are tested on reads whole"
+    assert outcome.status == Complete() and outcome.window, "a world the rules are tested on reads whole"
     assert_context_agrees(outcome, explained)
     assert_quality_agrees(outcome, explained, config)
     if world.stem == "demo":  # the words were read back, not skipped: every kind of outcome is there

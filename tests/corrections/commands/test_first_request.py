@@ -9,7 +9,6 @@ it is imported, and an audit hook marks the first connection in the same stream.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import subprocess
 import sys
@@ -18,12 +17,11 @@ from typing import Any
 
 import pytest
 
-from corrections.commands.read import first_ask
 from corrections.read.options import build_options
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
+from corrections.read.scan_asks import first_ask
 from emulator import Server
 from queries.client import GitHubClient
-from queries.requests import WindowAsk
 from queries.window_request import EarlyRequest
 from tests.emulation import Emulators
 
@@ -153,52 +151,20 @@ def test_the_early_request_is_the_first_page_and_is_sent_once(
     assert operations[0] == "CorrectionWindow"
 
 
-def _ask(server_url: str, **changes: Any) -> tuple[WindowAsk, ReadRequest]:
-    options = build_options(repo="octo/demo", out=Path("context"), config_path=None, api_url=server_url)
-    ask = first_ask(options)
-    assert ask is not None
-    request = ReadRequest(owner="octo", name="demo", config=options.config)
-    return dataclasses.replace(ask, **changes), request
-
-
-def test_an_early_request_the_first_page_does_not_ask_for_is_cancelled(
+def test_the_early_request_is_the_scans_first_page(
     emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A wrong prediction costs a request, never a wrong answer: the page is asked for anew.
-
-    The wrong ask leaves out the base-branch files; had its answer been used, no label would be
-    a correction (labels.md unread).
-    """
+    """Built once from the options (scan_asks.first_ask), sent early, and taken by the scan as its
+    first page: no second CorrectionWindow, no comparison of asks."""
     server = emulate()
     monkeypatch.chdir(tmp_path)
-    wrong, request = _ask(server.url, files=None)
-
-    async def read(early_ask: WindowAsk | None) -> tuple[Any, EarlyRequest | None]:
-        async with GitHubClient(server.url, "ghs_x") as client:
-            early = EarlyRequest.send(client, early_ask) if early_ask is not None else None
-            outcome = await read_corrections(client, request, lambda _: None, first_sent=early)
-            return outcome, early
-
-    expected, _ = asyncio.run(read(None))
-    outcome, early = asyncio.run(read(wrong))
-    assert early is not None and not early.taken
-    assert outcome.vocabulary == expected.vocabulary and outcome.vocabulary.names
-    assert [c.number for c in outcome.corrected] == [c.number for c in expected.corrected]
-    assert not any("labels.md" in warning for warning in outcome.warnings)
-
-
-def test_an_early_request_equal_to_the_first_page_is_used(
-    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    server = emulate()
-    monkeypatch.chdir(tmp_path)
-    ask, request = _ask(server.url)
+    options = build_options(repo="octo/demo", out=Path("context"), config_path=None, api_url=server.url)
 
     async def read() -> tuple[Any, EarlyRequest]:
         async with GitHubClient(server.url, "ghs_x") as client:
-            early = EarlyRequest.send(client, ask)
+            early = EarlyRequest.send(client, first_ask(options))
             await early.left()
-            outcome = await read_corrections(client, request, lambda _: None, first_sent=early)
+            outcome = await read_corrections(client, options, lambda _: None, first=early)
             return outcome, early
 
     outcome, early = asyncio.run(read())

@@ -134,7 +134,9 @@ def test_a_window_the_read_may_not_reach_is_said() -> None:
 
     from corrections.quality.as_of import outcome_as_of
     from corrections.read.issue_read import IssueRead
+    from corrections.read.notes import OFF
     from corrections.read.outcome import ReadOutcome
+    from corrections.read.status import Off
     from corrections.rules.settings import RuleSettings
     from corrections.rules.vocabulary import parse_vocabulary
     from tests.corrections.conftest import VOCABULARY, IssueBuilder
@@ -143,27 +145,27 @@ def test_a_window_the_read_may_not_reach_is_said() -> None:
     start = _at("2026-11-01T10:00:00Z")
     builders = [IssueBuilder(number=n, clock=start + timedelta(days=n)).analysis() for n in (1, 2)]
     reads = [IssueRead.of(b.build(), None, 100, settings) for b in reversed(builders)]
-    outcome = ReadOutcome(repository="octo/r", window=reads, vocabulary=settings.vocabulary)
+    outcome = ReadOutcome(repository="octo/r", window=tuple(reads), settings=settings)
     moment = start + timedelta(days=5)
     # Every issue was read: the window as of the moment is exact, even if not full.
     exact = outcome_as_of(outcome, moment, max_analyzed=5, settings=settings, read_back_to=None)
-    assert [r.issue.number for r in exact.window] == [2, 1] and exact.warnings == []
+    assert [r.issue.number for r in exact.window] == [2, 1] and exact.warnings == ()
     # The read reached back only to day 2: a window of 5 as of day 5 may miss older issues.
     partial = outcome_as_of(
         outcome, moment, max_analyzed=5, settings=settings, read_back_to=start + timedelta(days=2)
     )
-    assert partial.warnings == [
+    assert partial.warnings == (
         "the context as of 2026-11-06T10:00:00Z may miss older issues: today's read reached back to "
-        "issues active since 2026-11-03T10:00:00Z"
-    ]
+        "issues active since 2026-11-03T10:00:00Z",
+    )
     # A full window whose last issue is newer than the edge is exact.
     full = outcome_as_of(
         outcome, moment, max_analyzed=1, settings=settings, read_back_to=start + timedelta(days=2)
     )
-    assert [r.issue.number for r in full.window] == [2] and full.warnings == []
+    assert [r.issue.number for r in full.window] == [2] and full.warnings == ()
     # Turned off: no window, the note of a read with max_analyzed 0.
     off = outcome_as_of(outcome, moment, max_analyzed=0, settings=settings, read_back_to=None)
-    assert off.off and off.window == [] and off.learnings is None
+    assert off.status == Off(OFF) and off.window == () and off.learnings is None
 
 
 def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() -> None:
@@ -191,7 +193,7 @@ def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() 
         builders.append(builder)
     reads = [IssueRead.of(b.build(), None, 100, settings) for b in builders]
     reads.sort(key=lambda r: r.issue.updated_at, reverse=True)
-    outcome = ReadOutcome(repository="octo/r", window=reads, vocabulary=settings.vocabulary)
+    outcome = ReadOutcome(repository="octo/r", window=tuple(reads), settings=settings)
     for hours in range(0, 160, 7):
         moment = start + timedelta(hours=hours, minutes=30)
         every = [then for read in reads if (then := read_as_of(read, moment, settings)) is not None]

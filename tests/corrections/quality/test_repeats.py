@@ -53,9 +53,9 @@ def _outcome(*builders: IssueBuilder) -> ReadOutcome:
         )
     return ReadOutcome(
         repository="octo/r",
-        window=reads,
-        corrections=corrections,
-        vocabulary=SETTINGS.vocabulary,
+        window=tuple(reads),
+        corrections=tuple(corrections),
+        settings=SETTINGS,
         scan_exhausted=True,
         permissions={"mara": Permission.ADMIN, "rita": Permission.READ},
     )

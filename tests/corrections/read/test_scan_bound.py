@@ -8,8 +8,10 @@ import asyncio
 from assistant.config import Config, ContextConfig
 from bench.worlds import WorldSpec, generate
 from corrections.read.notes import scan_bound
+from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
-from corrections.read.round_trips import ReadRequest, read_corrections
+from corrections.read.round_trips import read_corrections
+from corrections.read.status import Complete
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world
@@ -21,7 +23,7 @@ CONFIG = Config(context=ContextConfig(max_analyzed=30, scan_pages=2))
 def read(spec: WorldSpec) -> ReadOutcome:
     async def run(url: str) -> ReadOutcome:
         async with GitHubClient(url, "t0ken") as client:
-            request = ReadRequest(owner="octo", name="bench", config=CONFIG)
+            request = ReadOptions(owner="octo", name="bench", config=CONFIG)
             return await read_corrections(client, request, lambda _: None)
 
     with serve_in_thread(Store(parse_world(generate(spec)))) as server:
@@ -30,17 +32,18 @@ def read(spec: WorldSpec) -> ReadOutcome:
 
 def test_a_sweep_past_the_bound_is_said_in_the_note() -> None:
     outcome = read(WorldSpec(issues=400, sweep=200, long_in_window=False))
-    assert outcome.window == []
-    assert outcome.note == scan_bound(0, 30, 200)
-    assert "scan_pages" in outcome.note and "max_analyzed" in outcome.note
+    assert outcome.window == ()
+    assert outcome.status == Complete(note=scan_bound(0, 30, 200))  # nothing missing: the bound is said
+    note = outcome.status.note
+    assert note is not None and "scan_pages" in note and "max_analyzed" in note
 
 
 def test_a_sweep_within_the_bound_fills_the_window_with_no_note() -> None:
     outcome = read(WorldSpec(issues=400, sweep=100, long_in_window=False))
-    assert len(outcome.window) == 30 and outcome.note is None
+    assert len(outcome.window) == 30 and outcome.status == Complete()
 
 
 def test_a_scan_that_read_the_whole_repository_says_nothing() -> None:
     """60 issues, 9 analysed: fewer than 30 analyses exist, the scan saw them all."""
     outcome = read(WorldSpec(issues=60, long_in_window=False))
-    assert 0 < len(outcome.window) < 30 and outcome.note is None
+    assert 0 < len(outcome.window) < 30 and outcome.status == Complete()

@@ -14,6 +14,7 @@ from corrections.rules.models import (
     IssueCorrection,
     Objector,
 )
+from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
 
 
@@ -43,9 +44,13 @@ CORRECTIONS = [
 
 
 def outcome(analysed: AnalysedIssue | None = None) -> ReadOutcome:
-    found = ReadOutcome(repository="octo/demo", corrections=list(CORRECTIONS), analysed=analysed)
-    found.vocabulary = parse_vocabulary('- `bug`: x\n- `we"ird`: y\n- `docs`: z\n')
-    return found
+    vocabulary = parse_vocabulary('- `bug`: x\n- `we"ird`: y\n- `docs`: z\n')
+    return ReadOutcome(
+        repository="octo/demo",
+        settings=RuleSettings(vocabulary=vocabulary),
+        corrections=tuple(CORRECTIONS),
+        analysed=analysed,
+    )
 
 
 def test_lines_are_dated_latest_correction_first_with_reasons_pointed_at() -> None:
