@@ -1,4 +1,5 @@
-"""The configuration file `.github/assistant.toml`: every key has a default, unknown keys are errors.
+"""The configuration file `.github/assistant.toml`: found, read, parsed as TOML and validated;
+every key has a default, unknown keys are errors.
 
 Plain frozen dataclasses, checked against the rules of assistant/config_keys.py whenever one is
 built, so no configuration holds a value its rule refuses; a user's values come only through
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from assistant import config_file
+from assistant import config_keys
 from assistant.config_keys import (
     KEYS,
     Broken,
@@ -28,8 +29,51 @@ from assistant.config_keys import (
 )
 from assistant.identity import AccountType, Identity
 
-# Defined beside the file reading (assistant/config_file.py).
-ConfigError = config_file.ConfigError
+DEFAULT_PATH = Path(".github/assistant.toml")
+ConfigError = config_keys.ConfigError  # defined beside the rules: InvalidKey is one
+
+
+@dataclass(frozen=True)
+class ConfigFile:
+    """A configuration file read and parsed as TOML, not yet validated."""
+
+    path: Path
+    text: str
+    table: dict[str, Any]
+
+
+def parse_toml(text: str, path: Path) -> ConfigFile:
+    """The TOML text of a configuration file, parsed; ConfigError when it is not TOML.
+
+    tomllib recurses once per level of nested arrays and inline tables: a file nested deeper than
+    Python's stack is a configuration error like any other text that is not TOML.
+    """
+    import tomllib  # only when there is a file: a read with none sends its first request sooner
+
+    try:
+        return ConfigFile(path, text, tomllib.loads(text))
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from error
+    except RecursionError as error:
+        raise ConfigError(f"{path}: not valid TOML: arrays or tables nested too deeply") from error
+
+
+def read_config_file(path: Path | None, *, default: Path = DEFAULT_PATH) -> ConfigFile | None:
+    """The named file, or the default file when it exists (None when it does not), parsed as TOML.
+
+    A path that was named explicitly must exist.
+    """
+    if path is None:
+        if not default.exists():
+            return None
+        path = default
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise ConfigError(f"{path}: configuration file not found") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot be read: {error}") from error
+    return parse_toml(text, path)
 
 
 class _Section:
@@ -149,9 +193,7 @@ def _describe(error: InvalidKey, path: Path, text: str) -> str:
     return f"{where}: {error}"
 
 
-def key_error(
-    found: config_file.ConfigFile | None, loc: tuple[str, ...], message: str, value: object
-) -> ConfigError:
+def key_error(found: ConfigFile | None, loc: tuple[str, ...], message: str, value: object) -> ConfigError:
     """A ConfigError for a key whose value breaks a rule found outside the table (a configured path
     that is a link in the checkout): one line naming the file and line, or the key's default."""
     error = InvalidKey(loc, Broken.VALUE, message, value)
@@ -219,8 +261,8 @@ def assistant_overrides(given: Mapping[str, str | None], *, option: bool) -> tup
     return tuple(found)
 
 
-def validate_config(found: config_file.ConfigFile | None) -> Config:
-    """The configuration of a file read by assistant.config_file (defaults when there was none)."""
+def validate_config(found: ConfigFile | None) -> Config:
+    """The configuration of a file `read_config_file` read (defaults when there was none)."""
     if found is None:
         return Config()
     try:
@@ -231,4 +273,4 @@ def validate_config(found: config_file.ConfigFile | None) -> Config:
 
 def parse_config(text: str, path: Path) -> Config:
     """Validate the TOML text of a configuration file."""
-    return validate_config(config_file.parse_toml(text, path))
+    return validate_config(parse_toml(text, path))

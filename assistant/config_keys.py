@@ -1,25 +1,34 @@
 """The rule of every configuration key, in one table, and the check of a value against it.
 
-Plain Python (no pydantic): a configuration error answers as soon as the file is read. The words
-of a broken rule follow pydantic's ("Input should be less than or equal to 100"), which the
-configuration was validated with before. Types are strict, as TOML gives them: a boolean is not a
-whole number, a number is not a string. What reads these rules (assistant/config.py) derives
-from this table the bounds an option names and the key an unknown one probably meant.
+A value is checked in plain Python (no pydantic): a configuration is valid or refused as soon as
+the file is read, and a read sends its first request before pydantic loads. The words for a
+refused value are pydantic's own (pydantic-core's error details for the key's schema, "Input
+should be less than or equal to 100"), made only when a value is refused; the one rule pydantic
+has no schema for (a path of the repository) has the project's words. Types are strict, as TOML
+gives them: a boolean is not a whole number, a number is not a string. What reads these rules
+(assistant/config.py) derives from this table the bounds an option names and the key an unknown
+one probably meant.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from assistant.config_file import ConfigError
 from assistant.identity import BOT_SUFFIX
 from assistant.suggest import closest
 
-_TYPE_WORDS: dict[type, str] = {int: "a valid integer", str: "a valid string", bool: "a valid boolean"}
+if TYPE_CHECKING:
+    from pydantic_core import CoreSchema
 REPOSITORY_PATH_RULE = "must be a path relative to the repository's top folder, without `..`"
+ONE_WORD_RULE = "must be one word, without white space"
+
+
+class ConfigError(Exception):
+    """A configuration file or value that cannot be used; the message is one line for the user."""
 
 
 def is_repository_path(value: str) -> bool:
@@ -44,36 +53,64 @@ class Rule:
     low: int | None = None  # whole numbers: at least
     high: int | None = None  # whole numbers: at most
     min_length: int = 0  # strings: at least this many characters
-    pattern: str | None = None  # strings: the whole value matches this regular expression
     choices: tuple[str, ...] = ()  # strings: one of these
+    one_word: bool = False  # strings: no white space anywhere (a trailing newline included)
     # strings: a path of the repository (relative, `/`-separated, never leaving its top folder);
     # a cloned repository's configuration is a stranger's, and so is the base branch's.
     repository_path: bool = False
 
-    def problem(self, value: object) -> tuple[Broken, str] | None:
-        """Which part of the rule the value breaks and the words for it; None when it keeps the rule."""
+    def broken(self, value: object) -> Broken | None:
+        """Which part of the rule the value breaks; None when it keeps the rule."""
         if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
-            return Broken.TYPE, f"Input should be {_TYPE_WORDS[self.type]}"
-        if isinstance(value, int) and self.low is not None and value < self.low:
-            return Broken.BOUNDS, f"Input should be greater than or equal to {self.low}"
-        if isinstance(value, int) and self.high is not None and value > self.high:
-            return Broken.BOUNDS, f"Input should be less than or equal to {self.high}"
-        if isinstance(value, str):
-            return self._text_problem(value)
+            return Broken.TYPE
+        if isinstance(value, int) and (
+            (self.low is not None and value < self.low) or (self.high is not None and value > self.high)
+        ):
+            return Broken.BOUNDS
+        if isinstance(value, str) and (
+            len(value) < self.min_length
+            or (self.choices and value not in self.choices)
+            or self.own_words(value) is not None
+        ):
+            return Broken.VALUE
         return None
 
-    def _text_problem(self, value: str) -> tuple[Broken, str] | None:
-        if len(value) < self.min_length:
-            plural = "" if self.min_length == 1 else "s"
-            return Broken.VALUE, f"String should have at least {self.min_length} character{plural}"
-        if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
-            return Broken.VALUE, f"String should match pattern '{self.pattern}'"
+    def own_words(self, value: str) -> str | None:
+        """The words of the rule pydantic has no schema for that `value` breaks (one word, a path of
+        the repository); None when it breaks neither."""
+        if self.one_word and value.split() != [value]:
+            return ONE_WORD_RULE
         if self.repository_path and not is_repository_path(value):
-            return Broken.VALUE, REPOSITORY_PATH_RULE
-        if self.choices and value not in self.choices:
-            quoted = [repr(choice) for choice in self.choices]
-            return Broken.VALUE, f"Input should be {', '.join(quoted[:-1])} or {quoted[-1]}"
+            return REPOSITORY_PATH_RULE
         return None
+
+    def words(self, value: object) -> str:
+        """How a value this rule refuses breaks it: pydantic's message for the rule's schema (type,
+        bounds, length, choices), else the words of the project's own rule it breaks."""
+        # Only for a refused value: a valid configuration never loads pydantic-core.
+        from pydantic_core import SchemaValidator, ValidationError
+
+        try:
+            SchemaValidator(self.schema()).validate_python(value)
+        except ValidationError as error:
+            return error.errors(include_url=False)[0]["msg"]  # the URL would import pydantic
+        words = self.own_words(value) if isinstance(value, str) else None
+        if words is None:
+            raise ValueError(f"{value!r} keeps the rule: there are no words for how it breaks it")
+        return words
+
+    def schema(self) -> CoreSchema:
+        """The rule as a pydantic-core schema: all of it but `one_word` and `repository_path`."""
+        from pydantic_core import core_schema
+
+        if self.type is bool:
+            return core_schema.bool_schema(strict=True)
+        if self.type is int:
+            return core_schema.int_schema(strict=True, ge=self.low, le=self.high)
+        text = core_schema.str_schema(strict=True, min_length=self.min_length)
+        if not self.choices:
+            return text
+        return core_schema.chain_schema([text, core_schema.literal_schema(list(self.choices))])
 
 
 # Every key of every table, in the order they are checked (the first broken rule is reported).
@@ -83,7 +120,7 @@ KEYS: dict[str, dict[str, Rule]] = {
         # "bot" (a GitHub App) or "user" (a machine user): an account of the other type with the
         # same login is never the assistant.
         "account": Rule(str, choices=("bot", "user")),
-        "command": Rule(str, min_length=2, pattern=r"^\S+$"),
+        "command": Rule(str, min_length=2, one_word=True),
         "duplicate_label": Rule(str, min_length=1),
         # Other programs post as the assistant's account too (a machine user several bots use):
         # only its analyses' markers say which labels it put forward. `github-actions` always is.
@@ -107,28 +144,48 @@ _NOTHING = object()
 
 
 class InvalidKey(ConfigError):
-    """One key breaks its rule: where it is (table, key), how, in words, and the value given."""
+    """One key breaks its rule: where it is (table, key), how, in words, and the value given.
 
-    def __init__(self, loc: tuple[str, ...], broken: Broken, message: str, value: object = _NOTHING) -> None:
+    The words are made when they are read (a message of the rule's, `Rule.words`, loads
+    pydantic-core): an option out of its bounds is said with the bounds, without them.
+    """
+
+    def __init__(
+        self,
+        loc: tuple[str, ...],
+        broken: Broken,
+        message: str | Callable[[], str],
+        value: object = _NOTHING,
+    ) -> None:
+        super().__init__()
         self.loc = loc
         self.broken = broken
-        self.message = message
         self.value = value
-        got = "" if value is _NOTHING else f" (got {value!r})"
-        super().__init__(f"key `{self.key}`: {message}{got}")
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        """What rule the value breaks, in words."""
+        if callable(self._message):
+            self._message = self._message()
+        return self._message
 
     @property
     def key(self) -> str:
         """The key dotted, as the file writes it: `context.max_analyzed`."""
         return ".".join(self.loc)
 
+    def __str__(self) -> str:
+        got = "" if self.value is _NOTHING else f" (got {self.value!r})"
+        return f"key `{self.key}`: {self.message}{got}"
+
 
 def check_section(section: str, values: Mapping[str, object]) -> None:
     """Raise InvalidKey for the first key of `section` whose value breaks its rule, or the cross-key rule."""
     for key, rule in KEYS[section].items():
-        problem = rule.problem(values[key])
-        if problem is not None:
-            raise InvalidKey((section, key), *problem, values[key])
+        broken = rule.broken(values[key])
+        if broken is not None:
+            raise InvalidKey((section, key), broken, functools.partial(rule.words, values[key]), values[key])
     if section == "assistant":
         _check_bot_login_is_a_bot(values)
 

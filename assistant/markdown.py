@@ -11,8 +11,8 @@ item or not). Nothing of these shows, so none of it is in that text:
   (their alt text and titles);
 - Markdown syntax itself: emphasis marks, the backticks of a code span (its content shows).
 
-Code blocks and fences show, but as code: they are not blocks of text here. markdown-it-py is
-imported on first use (about 0.1 s): a command that reads no comment does not pay for it.
+Code blocks and fences show, but as code: they are not blocks of text here. Only what reads
+comments imports this module (a read loads it beside its first request, corrections/commands/read.py).
 
 Rendering inline Markdown is most of the cost, and a stranger chooses the input: 65,536
 characters of `![` take markdown-it-py seconds. `top_level_paragraphs` therefore splits a
@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from markdown_it import MarkdownIt
+
 if TYPE_CHECKING:
-    from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
 _DETAILS = re.compile(r"<(/?)details(?=[\s/>]|$)", re.IGNORECASE)
@@ -42,16 +43,12 @@ _MARKS = frozenset({"em_open", "em_close", "strong_open", "strong_close", "link_
 @cache
 def parser() -> MarkdownIt:
     """CommonMark as the spec says it (HTML blocks and comments recognised, no extensions)."""
-    from markdown_it import MarkdownIt
-
     return MarkdownIt("commonmark")
 
 
 @cache
 def _block_parser() -> MarkdownIt:
     """The same, blocks only: paragraphs keep their text unrendered."""
-    from markdown_it import MarkdownIt
-
     return MarkdownIt("commonmark").disable("inline")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.commands import command_lines
-from assistant.config_file import ConfigError, parse_toml
+from assistant.config import ConfigError, parse_toml
 from corrections.rules.vocabulary import Vocabulary
 from learnings.globs import MAX_GLOB, MAX_PATH, parse_glob
 from learnings.proposals import ProposalError, parse_proposal, proposal_marker

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 from aiohttp import web
+from graphql import GraphQLSyntaxError, parse
 
 from emulator.execution import Budgets, Executor, operation_name
 from emulator.faults import FaultError, FaultPlan, PartialFault, canned, request_id, truncate_body
@@ -46,8 +47,6 @@ def _operation_of(body: bytes) -> str | None:
     query = payload.get("query")
     if not isinstance(query, str):
         return None
-    from graphql import GraphQLSyntaxError, parse
-
     try:
         operation = operation_name(parse(query), None)
     except GraphQLSyntaxError:

@@ -27,7 +27,7 @@ from commandline.arguments import (
 )
 from commandline.token import required_token
 from commandline.usage import UsageError
-from queries.endpoint import GITHUB_GRAPHQL_URL
+from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAMES = frozenset({"sync", "memory"})
 

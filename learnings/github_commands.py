@@ -1,8 +1,8 @@
 """What `learnings sync` and `learnings memory show|write` do, once learnings.github_cli has checked
 the repository, the token and the configuration.
 
-Imported only when one of them runs (it loads asyncio and pydantic; the handlers load the network
-stack, gql, aiohttp and graphql-core, just before they talk to GitHub). Exit status as in
+Imported only when one of them runs, with what they need (asyncio, pydantic and the network
+stack: gql, aiohttp and graphql-core), once the token is found. Exit status as in
 learnings.github_cli; a UsageError goes up to the command line, which prints it and exits 2.
 """
 
@@ -25,6 +25,12 @@ from assistant.validation import validation_problem
 from commandline.notices import Notices
 from commandline.usage import UsageError
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
+from learnings.pr_memory_github import load_memory, save_memory
+from learnings.sync import SyncError, SyncOptions, run_sync
+from queries.client import GitHubClient
+from queries.errors import GitHubError, NotFound
+from queries.retry import RetryPolicy
+from queries.write import Writer
 
 
 @dataclass(frozen=True)
@@ -44,8 +50,6 @@ def _say(line: str) -> None:
 
 def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
     """`learnings sync`: record what was accepted since the last sync in one pull request."""
-    from learnings.sync import SyncError, SyncOptions, run_sync
-
     options = SyncOptions(
         owner=owner,
         name=name,
@@ -85,10 +89,6 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
 
 
 async def _show(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
-    from learnings.pr_memory_github import load_memory
-    from queries.client import GitHubClient
-    from queries.errors import NotFound
-
     async with GitHubClient(args.api_url, token) as client:
         try:
             pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
@@ -134,11 +134,6 @@ def _read_memory(path: str, number: int) -> PrMemory:
 async def _write(
     args: argparse.Namespace, owner: str, name: str, token: str, config: Config, *, memory: PrMemory
 ) -> int:
-    from learnings.pr_memory_github import load_memory, save_memory
-    from queries.client import GitHubClient
-    from queries.retry import RetryPolicy
-    from queries.write import Writer
-
     async with (
         GitHubClient(args.api_url, token) as client,
         GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
@@ -153,8 +148,6 @@ async def _write(
 
 def memory(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
     """`learnings memory show|write`: one pull request's memory; `write` reads its file first."""
-    from queries.errors import GitHubError
-
     try:
         if args.action == "show":
             return asyncio.run(_show(args, owner, name, token, config))

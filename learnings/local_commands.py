@@ -22,6 +22,7 @@ from assistant.untrusted import clean_line
 from assistant.validation import validation_problem
 from commandline.notices import Notices
 from commandline.usage import UsageError
+from learnings.globs import GlobError, check_globs
 from learnings.store_file import StoreFile, checkout_config, load, locate, save
 
 if TYPE_CHECKING:
@@ -102,8 +103,6 @@ def _source(args: argparse.Namespace) -> Source:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from learnings.globs import GlobError, check_globs
-
     try:
         paths = check_globs(args.paths)
     except GlobError as error:
@@ -186,8 +185,6 @@ def _show(args: argparse.Namespace) -> int:
 def _edit(args: argparse.Namespace) -> int:
     if args.text is None and args.paths is None:
         raise UsageError("edit: give --text, --paths or both")
-    from learnings.globs import GlobError, check_globs
-
     try:
         paths = check_globs(args.paths) if args.paths is not None else None
     except GlobError as error:

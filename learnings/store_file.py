@@ -17,13 +17,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assistant.config_file import DEFAULT_PATH, ConfigError, ConfigFile, read_config_file
+from assistant.config import (
+    DEFAULT_PATH,
+    Config,
+    ConfigError,
+    ConfigFile,
+    key_error,
+    read_config_file,
+    validate_config,
+)
 from assistant.files import write_atomic
 from commandline.checkout import link_on_the_way, top_folder
 from commandline.usage import UsageError
 
 if TYPE_CHECKING:
-    from assistant.config import Config
     from learnings.model import Learning
     from learnings.store import LoadedLearnings
 
@@ -55,8 +62,6 @@ def _checkout_config(named: str | None, root: Path | None) -> tuple[ConfigFile |
             if named is not None
             else read_config_file(None, default=_shown(root or _root(), DEFAULT_PATH))
         )
-        from assistant.config import validate_config
-
         return found, validate_config(found)
     except ConfigError as error:
         raise UsageError(str(error)) from error
@@ -81,8 +86,6 @@ def locate(named: str | None, config: str | None) -> StoreFile:
     relative = settings.learnings.file
     link = link_on_the_way(root, relative)
     if link is not None:
-        from assistant.config import key_error
-
         why = f"{link} is a symbolic link in the checkout; a configured path must not be one"
         raise UsageError(str(key_error(found, ("learnings", "file"), why, relative)))
     return StoreFile(_shown(root, relative), named=False)

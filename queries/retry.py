@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from queries.budget import DEFAULT_BUDGET
+from queries.defaults import DEFAULT_BUDGET
 from queries.errors import GitHubError, RateLimited, SecondaryRateLimited
 
 # GitHub: without retry-after, wait at least a minute before retrying a secondary limit.

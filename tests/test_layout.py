@@ -12,6 +12,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from markdown_it import MarkdownIt
+
+from tests.light_modules import DEFERS, HEAVY, LIGHT
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("assistant", "commandline", "queries", "learnings", "corrections", "emulator")
@@ -72,10 +75,12 @@ def modules(root: Path, packages: Iterable[str] = PRODUCT) -> dict[str, Path]:
     return found
 
 
-def _imported(name: str, path: Path) -> Iterator[str]:
-    """Every dotted name an import statement anywhere in the module brings in."""
+def _imported(name: str, path: Path, *, top_level: bool = False) -> Iterator[str]:
+    """Every dotted name an import statement anywhere in the module (`top_level`: outside its
+    functions) brings in."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(_WithoutFunctions().visit(tree) if top_level else tree):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -87,13 +92,45 @@ def _imported(name: str, path: Path) -> Iterator[str]:
             yield from (f"{module}.{alias.name}" for alias in node.names)
 
 
-def import_graph(found: dict[str, Path]) -> dict[str, set[str]]:
+class _WithoutFunctions(ast.NodeTransformer):
+    """Drops every function (and method) and every `if TYPE_CHECKING:` block: what is left runs
+    when the module is imported."""
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
+        test = node.test
+        if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+            isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+        ):
+            return [self.visit(n) for n in node.orelse] or None
+        return self.generic_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        return None
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        return None
+
+
+def imports_in_functions(path: Path) -> list[int]:
+    """The lines of the import statements inside a function of the module."""
+    return sorted(
+        node.lineno
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(function)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+    )
+
+
+def import_graph(found: dict[str, Path], *, top_level: bool = False) -> dict[str, set[str]]:
     """Module -> what importing it runs: modules of `found` by name (with each package `__init__`
-    on the way that is not the module's own), anything else by its top-level package."""
+    on the way that is not the module's own), anything else by its top-level package.
+
+    `top_level`: only the imports outside functions (what loads with the module itself)."""
     graph: dict[str, set[str]] = {}
     for name, path in found.items():
         targets: set[str] = set()
-        for dotted in _imported(name, path):
+        for dotted in _imported(name, path, top_level=top_level):
             parts = dotted.split(".")
             known = [".".join(parts[:i]) for i in range(1, len(parts) + 1) if ".".join(parts[:i]) in found]
             targets.update(known or [parts[0]])
@@ -212,6 +249,7 @@ def marker_reader_modules(found: dict[str, Path]) -> set[str]:
 
 MODULES = modules(ROOT)
 GRAPH = import_graph(MODULES)
+TOP_GRAPH = import_graph(MODULES, top_level=True)
 
 
 def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_marker_pattern(
@@ -231,6 +269,9 @@ def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_m
     (tmp_path / "learnings" / "__init__.py").write_text("from learnings.f import Y\n")
     (tmp_path / "learnings" / "f.py").write_text("Y = 2\n")
     (tmp_path / "corrections" / "g.py").write_text("from learnings.f import Y\n")
+    (tmp_path / "corrections" / "h.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import jinja2\n"
+    )
     found = modules(tmp_path, ("corrections", "learnings"))
     graph = import_graph(found)
     assert cycles(graph) == [["corrections.a", "corrections.b"]]
@@ -239,6 +280,11 @@ def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_m
     assert "aiohttp" in reaches(graph, "corrections.c")
     assert "corrections.d" in graph["learnings.e"]
     assert marker_reader_modules(found) == {"learnings.e"}
+    top = import_graph(found, top_level=True)
+    assert "aiohttp" not in reaches(top, "corrections.c") and top["corrections.b"] == set()
+    assert "jinja2" in graph["corrections.h"] and "jinja2" not in top["corrections.h"]  # typing only
+    assert imports_in_functions(found["corrections.d"]) == [4]
+    assert imports_in_functions(found["corrections.c"]) == []
 
 
 def test_the_marker_check_finds_readers_by_what_they_parse(tmp_path: Path) -> None:
@@ -330,3 +376,71 @@ def test_the_commands_are_imported_by_nothing_but_the_entry_point() -> None:
 def test_pure_corrections_modules_do_not_reach_the_network_stack(module: str) -> None:
     reached = reaches(GRAPH, module) & NETWORK
     assert not reached, f"{module} reaches {sorted(reached)}"
+
+
+@pytest.mark.parametrize("module", sorted(LIGHT))
+def test_the_light_modules_reach_nothing_heavy(module: str) -> None:
+    """Not even inside a function: a light module is as fast to import and to run as it looks."""
+    reached = reaches(GRAPH, module) & set(HEAVY)
+    assert not reached, f"{module} reaches {sorted(reached)}"
+
+
+@pytest.mark.parametrize("module", sorted(DEFERS))
+def test_the_deferring_modules_load_nothing_heavy_with_themselves(module: str) -> None:
+    """What they import at the top is light; what they import inside a function may not be."""
+    assert not reaches(TOP_GRAPH, module) & set(HEAVY), sorted(reaches(TOP_GRAPH, module) & set(HEAVY))
+    assert reaches(GRAPH, module) & set(HEAVY), f"{module} defers nothing heavy: it belongs in LIGHT"
+
+
+def test_the_list_names_modules_of_the_product_once() -> None:
+    assert not LIGHT.keys() & DEFERS.keys()
+    assert sorted((LIGHT.keys() | DEFERS.keys()) - MODULES.keys()) == []
+
+
+def test_an_import_inside_a_function_is_only_for_start_up() -> None:
+    """Anywhere else an import belongs at the top of its module, where a reader looks for it."""
+    listed = LIGHT.keys() | DEFERS.keys()
+    unlisted = sorted(
+        f"{MODULES[name].relative_to(ROOT)}:{line}"
+        for name in MODULES
+        if name not in listed
+        for line in imports_in_functions(MODULES[name])
+    )
+    assert unlisted == []
+
+
+def _contributing_lists() -> tuple[list[str], list[list[str]]]:
+    """The code spans of the paragraphs, and the items of each bullet list, of CONTRIBUTING.md's
+    section "What must start fast", as rendered."""
+    tokens = MarkdownIt().parse((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8"))
+    heading = next(
+        i
+        for i, token in enumerate(tokens)
+        if token.type == "inline" and token.content == "What must start fast" and tokens[i - 1].tag == "h2"
+    )
+    spans: list[str] = []
+    lists: list[list[str]] = []
+    depth = 0
+    for i, token in enumerate(tokens[heading + 2 :], start=heading + 2):
+        if token.type == "heading_open" and token.tag == "h2":
+            break
+        if token.type == "bullet_list_open":
+            depth += 1
+            if depth == 1:
+                lists.append([])
+        elif token.type == "bullet_list_close":
+            depth -= 1
+        elif token.type == "inline" and depth and tokens[i - 1].type == "paragraph_open":
+            lists[-1].append(token.content.replace("\n", " "))
+        elif token.type == "inline" and not depth:
+            spans += [child.content for child in token.children or [] if child.type == "code_inline"]
+    return spans, lists
+
+
+def test_contributing_repeats_the_list_word_for_word() -> None:
+    spans, lists = _contributing_lists()
+    assert set(HEAVY) <= set(spans)
+    assert lists == [
+        [f"`{module}`: {why}" for module, why in LIGHT.items()],
+        [f"`{module}`: {why}" for module, why in DEFERS.items()],
+    ]

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.config import ASSISTANT_OVERRIDES, Override, assistant_overrides
-from assistant.config_file import DEFAULT_PATH, ConfigError
+from assistant.config import ASSISTANT_OVERRIDES, DEFAULT_PATH, ConfigError, Override, assistant_overrides
 from assistant.files import UnsafePath
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
@@ -32,7 +31,7 @@ from corrections.commands.read import run_read
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.options import ReadOptions, build_options
 from corrections.render.prompt_budget import Budget, BudgetError
-from queries.endpoint import GITHUB_GRAPHQL_URL
+from queries.defaults import GITHUB_GRAPHQL_URL
 
 FIRST_ANALYSIS = "first-analysis"
 PREVIEW = "preview"

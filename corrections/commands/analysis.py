@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from assistant.files import write_atomic
 from commandline.arguments import issue_number
 from commandline.notices import Notices
 from commandline.usage import FAILED
-from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
+from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS, Budget, BudgetError
 
 NAMES = frozenset({"prompt", "answer", "marker"})
 Command = Callable[..., argparse.ArgumentParser]
@@ -141,7 +142,6 @@ def _add_answer(commands: Any, command: Command) -> None:
 
 
 def _answer(args: argparse.Namespace, say: Notices) -> int:
-    from assistant.files import write_atomic
     from corrections.render.answer import AnswerError, clean_answer, read_known
 
     try:
@@ -202,10 +202,8 @@ def _marker(args: argparse.Namespace) -> int:
 
 
 def _prompt(args: argparse.Namespace, say: Notices) -> int:
-    from assistant.files import write_atomic
     from corrections.render.context_folder import PromptError, read_context
     from corrections.render.prompt import assemble_prompt
-    from corrections.render.prompt_budget import Budget, BudgetError
 
     try:
         budget = Budget.of(args.max_tokens, args.max_chars, names=("--max-tokens", "--max-chars"))

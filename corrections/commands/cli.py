@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.files import UnsafePath
@@ -26,11 +28,11 @@ from commandline.arguments import (
     epilog,
     issue_number,
 )
+from commandline.notices import in_actions
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections.commands import analysis
-from queries.budget import DEFAULT_BUDGET
-from queries.endpoint import GITHUB_GRAPHQL_URL
+from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
     from corrections.read.options import ReadOptions
@@ -44,10 +46,8 @@ def _stderr(message: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> ReadOptions:
-    from dataclasses import replace
-    from pathlib import Path
-
-    from corrections.read.options import build_options, option_overrides
+    from corrections.read.analysed import AnalysedIssue
+    from corrections.read.options import build_options, option_overrides, parse_moment
 
     options = build_options(
         repo=args.repo,
@@ -61,14 +61,9 @@ def _options(args: argparse.Namespace) -> ReadOptions:
         overrides=option_overrides(args),
     )
     if args.as_of is not None:
-        from corrections.read.options import parse_moment
-
         options = replace(options, as_of=parse_moment("--as-of", args.as_of))
     if args.issue is None:
         return options
-    # After the configuration: a configuration error answers before the models are imported.
-    from corrections.read.analysed import AnalysedIssue
-
     return replace(options, analysed=AnalysedIssue(number=args.issue))  # issue_number checked it
 
 
@@ -306,8 +301,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse(argv)
     try:
         if args.command == "demo":
-            from pathlib import Path
-
             from corrections.commands.demo import run_demo  # the demo alone needs the emulator
 
             return run_demo(Path(args.out))
@@ -330,7 +323,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return reports.run_explain(args, token)
         options = _options(args)
         token = token_from() if options.reading_off else required_token(args.api_url)
-        from commandline.notices import in_actions
         from corrections.commands.read import run_read
         from corrections.read.status import Failed
 

@@ -18,16 +18,15 @@ from assistant.config import (
     ConfigError,
     Override,
     assistant_overrides,
+    read_config_file,
     validate_config,
     with_overrides,
     with_values,
 )
-from assistant.config_file import read_config_file
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
 from corrections.read.analysed import AnalysedIssue
-from queries.budget import DEFAULT_BUDGET
-from queries.endpoint import GITHUB_GRAPHQL_URL
+from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 
 @dataclass(frozen=True)

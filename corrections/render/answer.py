@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
+
 from assistant.untrusted import clean_block
 from corrections.render.context_folder import PromptError, read_index
 from corrections.rules.analysis_marker import MarkerError, Receipt, analysis_marker, folder_receipt
@@ -157,8 +159,6 @@ def _open_fence(text: str) -> tuple[str, int] | None:
     opens on; None when every fence is closed. Without the closing line the marker below would be
     inside the code block, shown as text. Only the block structure is parsed (inline parsing of a
     hostile text takes seconds and changes no fence)."""
-    from markdown_it import MarkdownIt
-
     lines = text.split("\n")
     blocks = MarkdownIt("commonmark").disable(["inline", "text_join"])
     for token in blocks.parse(text):

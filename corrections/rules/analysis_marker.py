@@ -1,10 +1,10 @@
-"""The analysis marker's one writer: the line `<!-- assistant:analysis {JSON} -->` that ends an
-analysis comment (`corrections marker`), as corrections/rules/markers.py reads it; and its receipt, the
-optional `"context"` (what the model was given), whose one schema (`parse_receipt`) both the
-writer and the reader check.
+"""The analysis marker's one schema and its one writer: the line `<!-- assistant:analysis {JSON} -->`
+that ends an analysis comment (`corrections marker`), and the check of its JSON (`read_payload`)
+that the writer runs on what it writes and corrections/rules/markers.py on what it reads; with its
+receipt, the optional `"context"` (what the model was given).
 
-Apart from the reader so that `corrections marker` starts without pydantic (the reader's model):
-it answers in a fraction of the time.
+Plain Python, apart from the reader (which needs the models): `corrections marker` writes a
+marker without loading pydantic.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from assistant.markers import json_payload, marker
 
 ANALYSIS = "analysis"
 AnalysisKind = Literal["first", "follow-up"]
+KINDS: tuple[AnalysisKind, ...] = ("first", "follow-up")
+VERSION = 1  # the payload's "v": a reader refuses a payload of another version
 # Control characters and line or paragraph separators: never part of a label name.
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 
@@ -110,35 +112,88 @@ def folder_receipt(folder: Path) -> Receipt:
         raise MarkerError(f"{path}: {error}") from error
 
 
+@dataclass(frozen=True)
+class MarkerPayload:
+    """What an analysis marker says: the JSON `{"v": 1, "kind", "labels", "duplicate_of"}` and,
+    when written with one, `"context"` (the receipt)."""
+
+    kind: AnalysisKind = "first"
+    labels: tuple[str, ...] = ()
+    duplicate_of: int | None = None
+    context: Receipt | None = None
+
+    def json_value(self) -> dict[str, object]:
+        """The payload as JSON values, in the order the marker writes them."""
+        value: dict[str, object] = {
+            "v": VERSION,
+            "kind": self.kind,
+            "labels": list(self.labels),
+            "duplicate_of": self.duplicate_of,
+        }
+        if self.context is not None:
+            value["context"] = self.context.payload()
+        return value
+
+
+def _positive(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def read_payload(value: object) -> tuple[MarkerPayload, MarkerError | None]:
+    """The payload of a marker's parsed JSON, and why its receipt was left out (None: it was not).
+
+    Raises MarkerError saying what does not parse: `v` other than 1, a `kind` other than KINDS,
+    `labels` that are not a list of non-empty strings, a `duplicate_of` that is not a positive
+    issue number or null. Other keys are ignored. A `"context"` that does not parse
+    (`parse_receipt`) leaves the payload valid, without a receipt.
+    """
+    if not isinstance(value, dict):
+        raise MarkerError("expected a JSON object")
+    version, kind = value.get("v"), value.get("kind")
+    if version != VERSION or not isinstance(version, int) or isinstance(version, bool):
+        raise MarkerError(f"v: expected {VERSION}, got {version!r}")
+    if kind not in KINDS:
+        raise MarkerError(f"kind: expected 'first' or 'follow-up', got {kind!r}")
+    labels = value.get("labels", [])
+    if not isinstance(labels, list) or not all(isinstance(name, str) and name for name in labels):
+        raise MarkerError("labels: expected a list of label names")
+    duplicate_of = value.get("duplicate_of")
+    if duplicate_of is not None and not _positive(duplicate_of):
+        raise MarkerError(f"duplicate_of: expected a positive issue number, got {duplicate_of!r}")
+    receipt, refused = None, None
+    if value.get("context") is not None:
+        try:
+            receipt = parse_receipt(value["context"])
+        except MarkerError as error:
+            refused = error
+    return MarkerPayload(kind, tuple(labels), duplicate_of, receipt), refused
+
+
 def analysis_marker(
     labels: Iterable[str],
     duplicate_of: int | None = None,
     kind: AnalysisKind = "first",
     context: Receipt | None = None,
 ) -> str:
-    """The hidden marker line that ends an analysis comment, as `parse_analysis` reads it.
+    """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it.
 
     `context`: the receipt (what the model was given), written as `"context"`; none is written
     when it is None.
 
     `<` and `>` in label names are JSON escapes in the payload (assistant.markers.json_payload),
     so no name can end the HTML comment early. Raises MarkerError for a label that is empty, has
-    white space at either end or holds a control character or line break, and for a
-    `duplicate_of` that is not a positive issue number.
+    white space at either end or holds a control character or line break, and for anything the
+    reader would refuse (`read_payload`: a `duplicate_of` that is not a positive issue number, a
+    kind other than KINDS, a receipt that does not parse).
     """
     names = list(labels)
     for name in names:
         _check_label(name)
-    if kind not in ("first", "follow-up"):
-        raise MarkerError(f"kind: expected 'first' or 'follow-up', got {kind!r}")
-    if duplicate_of is not None and (
-        isinstance(duplicate_of, bool) or not isinstance(duplicate_of, int) or duplicate_of <= 0
-    ):
-        raise MarkerError(f"duplicate_of: expected a positive issue number, got {duplicate_of!r}")
-    payload: dict[str, object] = {"v": 1, "kind": kind, "labels": names, "duplicate_of": duplicate_of}
-    if context is not None:
-        payload["context"] = parse_receipt(context.payload()).payload()  # the reader's own check
-    return marker(ANALYSIS, json_payload(payload))
+    # The reader's own check; what is written is what it reads back (a receipt without repeats).
+    payload, refused = read_payload(MarkerPayload(kind, tuple(names), duplicate_of, context).json_value())
+    if refused is not None:
+        raise refused
+    return marker(ANALYSIS, json_payload(payload.json_value()))
 
 
 def _check_label(name: str) -> None:

@@ -1,5 +1,6 @@
 """The analysis marker `<!-- assistant:analysis {JSON} -->` in the assistant's comments: its
-reader (`parse_analysis`); its one writer is corrections/rules/analysis_marker.py (`corrections marker`).
+reader (`parse_analysis`). Its schema and its one writer are corrections/rules/analysis_marker.py
+(`corrections marker`), which needs no pydantic; this module adds the models and JSON parsing.
 
 A marker counts only in a comment whose author is the assistant (assistant.identity, checked
 before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
@@ -8,9 +9,9 @@ linear parser, and count only as the first or the last thing in their comment.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from assistant.identity import Identity, is_assistant
 from assistant.markers import placed_markers
@@ -19,20 +20,13 @@ from corrections.rules.models import Analysis, Comment
 
 ANALYSIS = analysis_marker.ANALYSIS
 AnalysisKind = analysis_marker.AnalysisKind
-MarkerError = analysis_marker.MarkerError  # defined beside the writer, which needs no pydantic
+MarkerError = analysis_marker.MarkerError  # defined beside the schema, which needs no pydantic
 Receipt = analysis_marker.Receipt
 
 
-class _Marker(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore", strict=True, defer_build=True)
-
-    v: Literal[1]
-    kind: AnalysisKind
-    labels: list[Annotated[str, Field(min_length=1)]] = []
-    duplicate_of: Annotated[int, Field(gt=0)] | None = None
-    # The receipt, checked by the writer's own schema (analysis_marker.parse_receipt): one that does
-    # not parse leaves the analysis valid, without a receipt.
-    context: Any = None
+# pydantic's JSON parser: its messages name the line and the column where a payload stops being
+# JSON. What the JSON must say is the writer's schema (analysis_marker.read_payload).
+_JSON: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 def _name(comment: Comment) -> str:
@@ -61,26 +55,23 @@ def parse_analysis(
     if not counted:
         return None
     try:
-        marker = _Marker.model_validate_json(counted[0].payload)
+        payload, refused = analysis_marker.read_payload(_JSON.validate_json(counted[0].payload))
     except ValidationError as error:
         reason = error.errors()[0]["msg"] if error.errors() else "invalid"
         raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error
-    receipt: Receipt | None = None
-    if marker.context is not None:
-        try:
-            receipt = analysis_marker.parse_receipt(marker.context)
-        except MarkerError as error:
-            if warnings is not None:
-                warnings.append(f"{_name(comment)}: the analysis's receipt is left out ({error})")
+    except MarkerError as error:
+        raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({error}); ignored") from error
+    if refused is not None and warnings is not None:
+        warnings.append(f"{_name(comment)}: the analysis's receipt is left out ({refused})")
     return Analysis(
         index=index,
         node_id=comment.node_id,
         database_id=comment.database_id,
         at=comment.at,
-        kind=marker.kind,
-        labels=tuple(marker.labels),
-        duplicate_of=marker.duplicate_of,
-        receipt=receipt,
+        kind=payload.kind,
+        labels=payload.labels,
+        duplicate_of=payload.duplicate_of,
+        receipt=payload.context,
     )
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from assistant.identity import Identity
 from corrections.commands.cli import main
-from corrections.rules.analysis_marker import analysis_marker
+from corrections.rules.analysis_marker import KINDS, MarkerPayload, Receipt, analysis_marker, read_payload
 from corrections.rules.markers import MarkerError, parse_analysis
 from corrections.rules.models import Actor, Analysis, Comment
 from tests.corrections.conftest import ASSISTANT
@@ -79,6 +79,62 @@ def test_the_reader_reads_back_what_the_writer_wrote(  # noqa: PLR0917 - hypothe
     analysis = read_back(f"{text}\n{line}{spaces}" if last else f"{spaces}{line}\n{text}")
     assert analysis is not None
     assert (analysis.labels, analysis.duplicate_of, analysis.kind) == (tuple(labels), duplicate_of, kind)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("context", [None, Receipt(), Receipt((412, 398), ("l_x7c2", "l_9k2m"))])
+@pytest.mark.parametrize(("labels", "duplicate_of"), [((), None), (("bug", "crash"), 12)])
+def test_every_kind_of_marker_is_read_as_it_was_written(
+    kind: str, context: Receipt | None, labels: tuple[str, ...], duplicate_of: int | None
+) -> None:
+    """One schema both ways: the writer's payload, parsed by the reader, is the payload written."""
+    written = MarkerPayload(kind, labels, duplicate_of, context)  # type: ignore[arg-type]
+    line = analysis_marker(labels, duplicate_of, kind, context)  # type: ignore[arg-type]
+    value = json.loads(line.removeprefix("<!-- assistant:analysis ").removesuffix(" -->"))
+    assert value == written.json_value()
+    assert ("context" in value) is (context is not None)
+    assert read_payload(value) == (written, None)
+    analysis = read_back(f"An analysis.\n\n{line}")
+    assert analysis is not None
+    read = (analysis.kind, analysis.labels, analysis.duplicate_of, analysis.receipt)
+    assert read == (kind, labels, duplicate_of, context)
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ([], "expected a JSON object"),
+        ({"kind": "first"}, "v: expected 1, got None"),
+        ({"v": True, "kind": "first"}, "v: expected 1, got True"),
+        ({"v": 1.0, "kind": "first"}, "v: expected 1, got 1.0"),
+        ({"v": 1}, "kind: expected 'first' or 'follow-up', got None"),
+        ({"v": 1, "kind": "first", "labels": "bug"}, "labels: expected a list of label names"),
+        ({"v": 1, "kind": "first", "labels": ["bug", ""]}, "labels: expected a list of label names"),
+        (
+            {"v": 1, "kind": "first", "duplicate_of": 0},
+            "duplicate_of: expected a positive issue number, got 0",
+        ),
+        ({"v": 1, "kind": "first", "duplicate_of": "12"}, "duplicate_of: expected a positive issue number"),
+    ],
+)
+def test_what_the_schema_refuses_is_said_by_the_reader(value: object, reason: str) -> None:
+    with pytest.raises(MarkerError, match=re.escape(reason)):
+        read_payload(value)
+    body = "An analysis.\n\n<!-- assistant:analysis " + json.dumps(value) + " -->"
+    with pytest.raises(MarkerError, match=re.escape(f"analysis marker does not parse ({reason}")):
+        read_back(body)
+
+
+def test_a_receipt_that_does_not_parse_leaves_the_rest_of_the_marker() -> None:
+    value = {"v": 1, "kind": "first", "labels": ["bug"], "context": {"corrections": [-1]}, "extra": 1}
+    payload, refused = read_payload(value)
+    assert payload == MarkerPayload("first", ("bug",))
+    assert refused is not None and "context.corrections" in str(refused)
+
+
+def test_a_payload_that_is_not_json_is_named_with_its_line_and_column() -> None:
+    with pytest.raises(MarkerError, match=r"does not parse \(Invalid JSON: .* at line 1 column \d+\)"):
+        read_back('<!-- assistant:analysis {"v": 1 "kind": "first"} -->')
 
 
 def test_the_documented_shape() -> None:

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.config import Config, Override, parse_config, with_overrides
-from assistant.config_file import ConfigError
+from assistant.config import Config, ConfigError, Override, parse_config, with_overrides
 from assistant.identity import Identity
 from assistant.markers import placed_markers
 from corrections.rules.issue import analyses, correct, first_analysis

@@ -1,0 +1,58 @@
+"""The modules that keep the short commands short: the one list of them, with why each is there.
+
+The short commands are those that send no request and validate no model: `--help`, `--version`,
+`corrections marker`, a usage or configuration error; a read counts too until its
+first request has left. pydantic, jinja2 and the network stack (gql, graphql-core, aiohttp) are
+most of a command's start-up time, so none of them may load on those paths. tests/test_layout.py
+checks this list from the source (an import inside a function counts), the start-up tests
+(tests/corrections/commands/test_lazy_start.py, tests/learnings/test_learnings_lazy_start.py,
+tests/corrections/commands/test_first_request.py) check the commands in a fresh interpreter, and
+CONTRIBUTING.md repeats the list word for word (tests/test_layout.py checks that too).
+
+An import inside a function exists only for start-up: it is allowed only in a module of this
+list, and the module's line says what it puts off (the tokenizer's ranks, the package metadata, a
+standard-library module a short command does not need, or one of HEAVY).
+"""
+
+from __future__ import annotations
+
+# What a short command must not load.
+HEAVY = ("pydantic", "jinja2", "gql", "graphql", "aiohttp")
+
+# Modules that import none of HEAVY, not even inside a function or through another module.
+LIGHT: dict[str, str] = {
+    "assistant.config": "a configuration error answers at once; TOML is parsed only when there is a file",
+    "assistant.config_keys": "the rules of the keys, in plain Python; pydantic-core only to word a refusal",
+    "assistant.files": "`--help` loads it; tempfile and secrets only when a file is written",
+    "assistant.identity": "who the assistant is, for the configuration and the marker",
+    "assistant.markers": "the one marker parser and the marker line, for `corrections marker`",
+    "assistant.suggest": "the parser of every command; difflib only for a mistyped name",
+    "assistant.untrusted": "cleaning text for `learnings list` and `show`",
+    "assistant.version": "`--version`; the package metadata only when asked",
+    "commandline.arguments": "the options both commands share",
+    "commandline.checkout": "the checkout's top folder; git only when it is asked",
+    "commandline.notices": "warnings and errors, in a workflow or at a terminal",
+    "commandline.repository": "`--repo` checked before any request",
+    "commandline.token": "the token; `gh` only when no variable holds one",
+    "commandline.usage": "the one usage error and the exit statuses",
+    "commandline.workflow": "the step's outputs; secrets only for a delimiter",
+    "corrections.read.analysed": "`--issue`, known before the first request",
+    "corrections.read.options": "a read's options, built before the first request",
+    "corrections.render.prompt_budget": "the prompt's budget, shown by `--help`",
+    "corrections.render.tokens": "the tokenizer's ranks (most of a second) load on the first count",
+    "corrections.rules.analysis_marker": "the marker's one schema, for `corrections marker`",
+    "queries.defaults": "GitHub's endpoint and the time budget, shown by `--help`",
+}
+
+# Modules of those paths that import one of HEAVY only inside the function that needs it: what
+# they load at the top is as light as LIGHT.
+DEFERS: dict[str, str] = {
+    "corrections.commands.cli": "each command's modules are imported when the command is chosen",
+    "corrections.commands.analysis": "`answer`, `marker` and `prompt` each import what they run",
+    "corrections.commands.read": "the first request leaves before pydantic, the rules and the renderers load",
+    "corrections.commands.action": "the step's first request leaves before its report is loaded",
+    "learnings.cli": "the local commands are imported when one is chosen",
+    "learnings.github_cli": "the commands that talk to GitHub are imported once a token is found",
+    "learnings.local_commands": "a usage error answers before the learnings' models load",
+    "learnings.store_file": "a missing file answers before the learnings' models load",
+}
