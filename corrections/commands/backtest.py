@@ -68,25 +68,28 @@ def backtest_table(
     lines = [
         f"Backtest of the last {analyses} first analyses of {repository}, model: {model}",
         "",
-        "| max_analyzed | context | precision | recall | false adds | false removes | repeats | objected duplicates | prompt tokens |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| max_analyzed | context | precision | recall | false adds | false removes | recurrences given | not given | objected duplicates | unparsed | prompt tokens |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for run in runs:
         document = run.document()
         for name, key in (("with", "with_context"), ("without", "without_context")):
             figures = document[key]
             assert isinstance(figures, dict)
+            recurrences = figures["recurrences"]
             lines.append(
                 f"| {run.max_analyzed if name == 'with' else ''} | {name} | {_percent(figures['precision'])} | "
                 f"{_percent(figures['recall'])} | {_percent(figures['false_adds'])} | "
-                f"{_percent(figures['false_removes'])} | {figures['repeats']} | {figures['objected_duplicates']} | "
-                f"{figures['prompt_tokens']:,} |"
+                f"{_percent(figures['false_removes'])} | {recurrences['given']} | {recurrences['not_given']} | "
+                f"{figures['objected_duplicates']} | {figures['unparsed']} | {figures['prompt_tokens']:,} |"
             )
     lines += [
         "",
         "Precision and recall per label, averaged over the labels; false adds: of the labels proposed, the "
         "share maintainers did not leave; false removes: of the labels maintainers left, the share not "
-        "proposed; repeats: mistakes that the context of that window held as a correction of an earlier issue.",
+        "proposed; recurrences: mistakes that one of the issue's nearest corrected issues had as a correction, "
+        "given when its line was in the context of that window, not given when it was not; unparsed: "
+        "answers that held no analysis (not scored, not cached).",
         f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
     ]
     return "\n".join(lines) + "\n"
@@ -139,8 +142,10 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
-    calls = f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache" + (
-        f", {backtest.failed} not scored" if backtest.failed else ""
+    calls = (
+        f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache"
+        + (f", {backtest.failed} not scored" if backtest.failed else "")
+        + (f", {backtest.unparsed} unparsed" if backtest.unparsed else "")
     )
     if args.json:
         document = {

@@ -40,6 +40,7 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.numbers import complete_after
+from corrections.quality.recurrences import similar_to
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
@@ -77,7 +78,8 @@ class AnswerCache:
 
     @classmethod
     def load(cls, path: Path) -> AnswerCache:
-        """The cache file's answers; a line cut by an interruption (or not ours) is skipped."""
+        """The cache file's answers; a line cut by an interruption (or not ours), or an answer that
+        does not parse (an older version kept those), is skipped: it is asked again."""
         found: dict[str, str] = {}
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
@@ -92,6 +94,7 @@ class AnswerCache:
                 isinstance(entry, dict)
                 and isinstance(entry.get("key"), str)
                 and isinstance(entry.get("out"), str)
+                and _parses(entry["out"])
             ):
                 found[entry["key"]] = entry["out"]
         return cls(path, found)
@@ -148,6 +151,14 @@ class PermissionCache:
         partial = self.path.with_name(self.path.name + ".partial")
         partial.write_text(json.dumps({"v": 1, "repositories": self.entries}, indent=1), encoding="utf-8")
         partial.replace(self.path)
+
+
+def _parses(out: str) -> bool:
+    try:
+        parse_answer(out)
+    except AnswerError:
+        return False
+    return True
 
 
 def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, model: Sequence[str]) -> str:
@@ -211,19 +222,22 @@ def prompt_as_of(
     return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
 
 
-@dataclass(frozen=True)
+@dataclass
 class Run:
-    """One `max_analyzed` of the sweep: the answers with and without the context."""
+    """One `max_analyzed` of the sweep: the answers with and without the context, and how many
+    answers of each did not parse (not scored)."""
 
     max_analyzed: int
     with_context: list[Scored]
     without_context: list[Scored]
+    unparsed_with: int = 0
+    unparsed_without: int = 0
 
     def document(self) -> dict[str, object]:
         return {
             "max_analyzed": self.max_analyzed,
-            "with_context": scores(self.with_context),
-            "without_context": scores(self.without_context),
+            "with_context": scores(self.with_context, self.unparsed_with),
+            "without_context": scores(self.without_context, self.unparsed_without),
         }
 
 
@@ -238,11 +252,13 @@ class Backtest:
     cache: AnswerCache
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
+    unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
     calls: int = 0
     model_seconds: float = 0.0  # time in the model's calls (the rest is the backtest's own work)
+    _last_unparsed: int = 0  # whether the last `_scored` answer did not parse
 
-    def _answer(self, repository: str, read: IssueRead, max_analyzed: int, prompt: str) -> str | None:
-        key = answer_key(repository, read.issue.number, max_analyzed, prompt, self.model)
+    def _answer(self, key: str, read: IssueRead, max_analyzed: int, prompt: str) -> str | None:
+        """The cached answer, else the model's (cached by `_scored` once it parses)."""
         if key in self.cache.answers:
             self.cache.hits += 1
             return self.cache.answers[key]
@@ -258,7 +274,6 @@ class Backtest:
             return None
         finally:
             self.model_seconds += time.monotonic() - started
-        self.cache.add(key, out)
         return out
 
     def run(self, outcome: ReadOutcome, settings: RuleSettings, read_with: int) -> list[Run]:
@@ -274,21 +289,30 @@ class Backtest:
         for position, read in enumerate(analysed, 1):
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
             said: list[str] = []
+            similar = similar_to(outcome, read, settings)
             blind_prompt, _ = prompt_as_of(outcome, read, 0, settings, read_with)
             blind = self._scored(
                 read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
             )
+            blind_unparsed = self._last_unparsed
             for m in self.sweep:
                 prompt, past = prompt_as_of(outcome, read, m, settings, read_with)
                 told = self._scored(
-                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings, past=past
+                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
                 )
+                # What could recur (the similar issues' corrections), and what of it the context gave.
+                shown = {c.number for c in past.corrected if c.number != read.issue.number}
+                given = given_by(c for c in similar if c.number in shown)
+                can_recur = given_by(similar)
                 if told is not None:
-                    runs[m].with_context.append(told)
+                    runs[m].with_context.append(replace(told, given=given, similar=can_recur))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
+                else:
+                    runs[m].unparsed_with += self._last_unparsed
                 if blind is not None:
-                    given = told.given if told is not None else frozenset()
-                    runs[m].without_context.append(replace(blind, given=given))
+                    runs[m].without_context.append(replace(blind, given=given, similar=can_recur))
+                else:
+                    runs[m].unparsed_without += blind_unparsed
             if blind is not None:
                 said.append(f"without: {_names(blind.labels)}")
             self.log(
@@ -307,25 +331,31 @@ class Backtest:
         repository: str,
         truth: Truth,
         settings: RuleSettings,
-        past: ReadOutcome | None = None,
     ) -> Scored | None:
-        out = self._answer(repository, read, max_analyzed, prompt)
+        """The answer scored (`given` and `similar` filled by the caller); None when the model
+        failed or its answer did not parse (then `_last_unparsed` is 1, and nothing is cached)."""
+        self._last_unparsed = 0
+        key = answer_key(repository, read.issue.number, max_analyzed, prompt, self.model)
+        out = self._answer(key, read, max_analyzed, prompt)
         if out is None:
             return None
         try:
             answer = parse_answer(out)
         except AnswerError as error:
-            self.failed += 1
+            self.unparsed += 1
+            self._last_unparsed = 1
             self.log(
-                f"corrections: backtest: #{read.issue.number}, max_analyzed {max_analyzed}: {error}; not scored"
+                f"corrections: backtest: #{read.issue.number}, max_analyzed {max_analyzed}: {error}; "
+                "not scored, not cached"
             )
             return None
-        lines = past.corrected if past is not None else []
+        if key not in self.cache.answers:
+            self.cache.add(key, out)
         return Scored(
             truth=truth,
             labels=proposed(answer, settings.vocabulary, settings.duplicate_label),
             answer=answer,
-            given=given_by(c for c in lines if c.number != read.issue.number),
+            given=frozenset(),
             prompt_tokens=count_tokens(prompt),
         )
 

@@ -89,8 +89,9 @@ def test_every_first_analysis_of_the_month_is_counted(emulate: Emulators, tmp_pa
     assert _month(written, "2026-10")["complete"] is False  # October was read in part only
     assert "This month is partial" not in text
     assert "within a budget of 100 points" in text
-    # The repeats and receipts come from the same read: every analysis of the month has its figures.
-    assert november["repeats"]["corrections"] >= november["corrected"]
+    # The recurrences and receipts come from the same read: every analysis of the month has its figures.
+    assert november["recurrences"]["analyses"] == total
+    assert november["recurrences"]["corrections"] >= november["corrected"]
 
 
 def test_a_small_budget_ends_the_read_and_says_which_part_it_covers(
