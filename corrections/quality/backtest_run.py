@@ -40,7 +40,7 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.numbers import complete_after
-from corrections.quality.recurrences import similar_to
+from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
@@ -301,9 +301,8 @@ class Backtest:
                     read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
                 )
                 # What could recur (the similar issues' corrections), and what of it the context gave.
-                shown = {c.number for c in past.corrected if c.number != read.issue.number}
-                given = given_by(c for c in similar if c.number in shown)
-                can_recur = given_by(similar)
+                given = given_by(nearest_shown(outcome, read, past.corrected))
+                can_recur = given_by(similar) | given
                 if told is not None:
                     runs[m].with_context.append(replace(told, given=given, similar=can_recur))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")

@@ -1,12 +1,17 @@
 """Recurrences: a corrected mistake that comes back on a similar issue, given or not given (pure).
 
 A correcting decision of analysis B (a label removed, a label added, a duplicate notice of #D
-objected to) **recurs** when maintainers had made the same decision on an earlier issue A of the
-read that is similar to B: A is among B's NEAREST corrected issues, as they stood at B's first
-analysis, in the reader's own ranking (corrections/render/nearest.py, `nearest_first`). The
-recurrence is **given** when such an A was in B's context (the model was shown it and did the
-same again), **not given** when none was (it had left the window, was ranked out or was cut: the
-product forgot, not the model). A decision no similar earlier issue made is a new mistake.
+objected to) **recurs** when maintainers had made the same decision on an earlier issue A that is
+similar to B, in the reader's own ranking (corrections/render/nearest.py, `nearest_first`):
+
+- **given** when A is among the NEAREST lines of B's context (the model was shown it near the top
+  of its corrections, and did the same again);
+- **not given** otherwise, when A is among B's NEAREST corrected issues of the whole read, as they
+  stood at B's first analysis (it had left the window, was ranked out or was cut: the product
+  forgot, not the model).
+
+A decision neither made is a new mistake. Ranking the context's own lines keeps a line of the same
+topic that was shown from being outranked by older twins that were not.
 
 The rule is docs/rules.md's "Recurrences"; this module only applies it to corrections the rules
 already found (IssueCorrection), and decides nothing about them again.
@@ -101,19 +106,29 @@ def similar_before(
     return found
 
 
+def nearest_shown(
+    outcome: ReadOutcome, read: IssueRead, context: Sequence[IssueCorrection], *, nearest: int = NEAREST
+) -> list[IssueCorrection]:
+    """The `nearest` lines of B's context nearest to B, in the reader's ranking."""
+    texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
+    lines = [line for line in context if line.number != read.issue.number]
+    return nearest_first(lines, texts, issue_text(read.issue.title, read.issue.body))[:nearest]
+
+
 def recurrences(
-    mine: Iterable[Decision], similar: Sequence[IssueCorrection], context: Collection[IssueCorrection]
+    mine: Iterable[Decision], similar: Sequence[IssueCorrection], shown: Collection[IssueCorrection]
 ) -> tuple[Recurrence, ...]:
-    """Which of B's decisions recur (`similar`: B's nearest corrected issues, nearest first;
-    `context`: the correction lines B's model was given), each given or not given."""
-    shown = {(line.number, decision) for line in context for decision in decisions(line)}
+    """Which of B's decisions recur, each given or not given (`similar`: B's nearest corrected
+    issues of the read; `shown`: the nearest lines of B's context; both nearest first)."""
     found: list[Recurrence] = []
     for decision in mine:
-        made = [earlier for earlier in similar if decision in decisions(earlier)]
-        if not made:
+        given = next((line for line in shown if decision in decisions(line)), None)
+        if given is not None:
+            found.append(Recurrence(decision, given, given=True))
             continue
-        given = next((earlier for earlier in made if (earlier.number, decision) in shown), None)
-        found.append(Recurrence(decision, given or made[0], given is not None))
+        made = next((earlier for earlier in similar if decision in decisions(earlier)), None)
+        if made is not None:
+            found.append(Recurrence(decision, made, given=False))
     return tuple(found)
 
 

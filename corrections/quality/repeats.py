@@ -20,7 +20,14 @@ from datetime import datetime
 
 from corrections.quality.as_of import correct_as_of, outcome_as_of, read_as_of
 from corrections.quality.numbers import QualityReport, RecurrenceNumbers, complete_after, month_of
-from corrections.quality.recurrences import Decision, Recurrence, decisions, recurrences, similar_to
+from corrections.quality.recurrences import (
+    Decision,
+    Recurrence,
+    decisions,
+    nearest_shown,
+    recurrences,
+    similar_to,
+)
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.rules.models import IssueCorrection
@@ -107,6 +114,7 @@ def analysis_repeats(
     from_receipt, lines = context_lines(outcome, read, settings, window=window, read_back_to=read_back_to)
     mine = decisions(correction)
     similar = similar_to(outcome, read, settings) if mine else []
+    shown = nearest_shown(outcome, read, lines) if mine else []
     return AnalysisRepeats(
         number=read.issue.number,
         at=read.first.at,
@@ -114,7 +122,7 @@ def analysis_repeats(
         corrected=correction.is_corrected,
         corrections=mine,
         context=lines,
-        recurrences=recurrences(mine, similar, lines),
+        recurrences=recurrences(mine, similar, shown),
     )
 
 
