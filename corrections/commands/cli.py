@@ -251,6 +251,7 @@ def _parser() -> Parser:
         "corrections backtest --repo octo/demo --model ./my-model --max-analyzed 10,30,60 --json",
     )
     add_repository_arguments(backtest, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(backtest)
     backtest.add_argument(
         "--model",
         required=True,

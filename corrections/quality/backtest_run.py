@@ -16,10 +16,12 @@ run again, the backtest pays its GraphQL reads only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -169,19 +171,37 @@ def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, mod
 
 
 def run_model(model: Sequence[str], prompt: str, timeout: float) -> str:
-    """The command's stdout for the prompt on its stdin; raises ModelFailed."""
+    """The command's stdout for the prompt on its stdin; raises ModelFailed.
+
+    The command runs in a process group of its own: on a timeout the whole group is killed (a
+    wrapper's children too, which would otherwise keep running and hold its output open)."""
     try:
-        done = subprocess.run(
-            list(model), input=prompt, capture_output=True, text=True, timeout=timeout, check=False
+        process = subprocess.Popen(
+            list(model),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
         )
     except FileNotFoundError as error:
         raise ModelFailed(f"--model: {model[0]!r} not found") from error
+    try:
+        out, err = process.communicate(prompt, timeout=timeout)
     except subprocess.TimeoutExpired as error:
+        _kill_group(process)
         raise ModelFailed(f"the model did not answer within {timeout:g} s") from error
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or [""])[-1][:300]
-        raise ModelFailed(f"the model exited with status {done.returncode}: {last}")
-    return done.stdout
+    if process.returncode != 0:
+        last = (err.strip().splitlines() or [""])[-1][:300]
+        raise ModelFailed(f"the model exited with status {process.returncode}: {last}")
+    return out
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill the command's process group, then reap the command."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
 
 
 def answer_format(vocabulary: Sequence[str]) -> str:

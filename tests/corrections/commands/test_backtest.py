@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -218,6 +219,14 @@ def test_a_failing_model_is_not_cached_and_not_scored(tmp_path: Path) -> None:
         run_model([sys.executable, "-c", "import time; time.sleep(5)"], "p", 0.2)
     with pytest.raises(ModelFailed, match="not found"):
         run_model(["/no/such/model"], "p", 30)
+    # A wrapper whose child outlives the timeout: the whole process group is killed.
+    late = tmp_path / "late"
+    child = f"import time; time.sleep(2); open({str(late)!r}, 'w').write('answer')"
+    wrapper = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}])"
+    with pytest.raises(ModelFailed, match="did not answer"):
+        run_model([sys.executable, "-c", wrapper], "p", 0.5)
+    time.sleep(3)
+    assert not late.exists()
     cache = AnswerCache.load(tmp_path / "c.jsonl")
     cache.add("k", '{"labels": []}')
     cache.add("old", "no analysis here")  # as an older version kept it: asked again
@@ -320,3 +329,14 @@ def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
     assert sorted(numbers) == list(range(13, 25))
     for prompt, number in zip(with_context, numbers, strict=True):
         assert ("New lesson" in prompt) is (number >= 19), number
+
+
+def test_the_assistant_login_is_an_option_as_in_the_other_commands(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--model", _model("blind"), "--last", "3", "--json"]
+    assert _backtest(history, tmp_path, monkeypatch, *argv, "--assistant-login", "triage-assistant") == 0
+    assert json.loads(capsys.readouterr().out)["analyses"] == 3
+    # Another account posted no analysis here: nothing to replay.
+    assert _backtest(history, tmp_path, monkeypatch, *argv, "--assistant-login", "someone-else") == 0
+    assert json.loads(capsys.readouterr().out)["analyses"] == 0

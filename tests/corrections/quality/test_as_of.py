@@ -66,8 +66,7 @@ def _learnings_cut_at(text: str, moment: datetime) -> str:
             continue
         if learning.get("status") == "retired" and _at(learning["updatedAt"]) >= moment:
             learning["status"] = "active"
-            line = json.dumps(learning)
-        lines.append(line)
+        lines.append(json.dumps(learning))
     return "".join(line + "\n" for line in lines)
 
 
