@@ -105,6 +105,12 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         raise UsageError(f"--last: must be between 1 and {MAX_LAST}, got {args.last}")
     if args.timeout <= 0:
         raise UsageError("--timeout: must be a positive number of seconds")
+    instructions = None
+    if args.instructions is not None:
+        try:
+            instructions = Path(args.instructions).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"--instructions: {args.instructions}: cannot be read ({error})") from error
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
     config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
@@ -135,7 +141,12 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     cache_path = state / CACHE_FILE
     _stderr(f"corrections: backtest: answers cached in {cache_path}")
     backtest = Backtest(
-        model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
+        model=model,
+        sweep=sweep,
+        last=args.last,
+        timeout=args.timeout,
+        cache=AnswerCache.load(cache_path),
+        instructions=instructions,
     )
     read_seconds = time.monotonic() - started
     runs = backtest.run(outcome, outcome.settings, WIDEST)

@@ -272,6 +272,12 @@ def _parser() -> Parser:
     )
     backtest.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     backtest.add_argument(
+        "--instructions",
+        metavar="FILE",
+        help="your instructions to the model (as .github/assistant/instructions.md): the system "
+        "prompt starts with them, as the example workflow's does",
+    )
+    backtest.add_argument(
         "--timeout",
         type=float,
         default=120.0,

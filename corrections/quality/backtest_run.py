@@ -47,6 +47,7 @@ from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_context
+from corrections.render.new_issue import NewIssue, new_issue_section
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
@@ -215,17 +216,32 @@ def answer_format(vocabulary: Sequence[str]) -> str:
     )
 
 
+def system_text(vocabulary: Sequence[str], instructions: str | None) -> str:
+    """What the example workflow's system prompt holds: the adopter's instructions (`--instructions
+    FILE`), a blank line, then the fixed words that ask for the answer."""
+    return (instructions + "\n" if instructions is not None else "") + answer_format(vocabulary)
+
+
 def new_issue(read: IssueRead) -> str:
-    """The issue being analysed, as one line of JSON (written by its author: data)."""
+    """The issue being analysed as `corrections prompt --event` puts it into the prompt: cleaned,
+    quoted and fenced, bounded like an excerpt (corrections/render/new_issue.py)."""
     issue = read.issue
-    line = json.dumps({"number": issue.number, "title": issue.title, "body": issue.body}, ensure_ascii=False)
-    return f"\n## The new issue\n\nIts number, title and body, as one line of JSON (written by its author):\n\n```json\n{line}\n```\n"
+    author = issue.author.login if issue.author is not None else None
+    return new_issue_section(NewIssue(number=issue.number, title=issue.title, author=author, body=issue.body))
 
 
 def prompt_as_of(
-    outcome: ReadOutcome, read: IssueRead, max_analyzed: int, settings: RuleSettings, read_with: int
+    outcome: ReadOutcome,
+    read: IssueRead,
+    max_analyzed: int,
+    settings: RuleSettings,
+    read_with: int,
+    *,
+    instructions: str | None = None,
 ) -> tuple[str, ReadOutcome]:
-    """The prompt the analysis would have had with a window of `max_analyzed`, and its context."""
+    """The production prompt the analysis would have had with a window of `max_analyzed` (the
+    system prompt, then what `corrections prompt --event` assembles, the new issue inside the
+    budget), and its context."""
     assert read.first is not None
     issue = read.issue
     mine = replace(outcome, analysed=AnalysedIssue(number=issue.number, title=issue.title, body=issue.body))
@@ -238,8 +254,8 @@ def prompt_as_of(
     )
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
-    prompt = assemble_prompt(context, issue=issue.number, budget=Budget())
-    return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
+    prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
+    return system_text(outcome.vocabulary.names, instructions) + prompt.text, past
 
 
 @dataclass
@@ -270,6 +286,7 @@ class Backtest:
     last: int
     timeout: float
     cache: AnswerCache
+    instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
     unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
@@ -310,13 +327,17 @@ class Backtest:
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
             said: list[str] = []
             similar = similar_to(outcome, read, settings)
-            blind_prompt, _ = prompt_as_of(outcome, read, 0, settings, read_with)
+            blind_prompt, _ = prompt_as_of(
+                outcome, read, 0, settings, read_with, instructions=self.instructions
+            )
             blind = self._scored(
                 read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
             )
             blind_unparsed = self._last_unparsed
             for m in self.sweep:
-                prompt, past = prompt_as_of(outcome, read, m, settings, read_with)
+                prompt, past = prompt_as_of(
+                    outcome, read, m, settings, read_with, instructions=self.instructions
+                )
                 told = self._scored(
                     read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
                 )

@@ -25,6 +25,8 @@ from corrections.quality.backtest_run import (
     run_model,
 )
 from corrections.quality.backtest_score import AnswerError, parse_answer
+from corrections.render.prompt_budget import ENGINE_INPUT_TOKENS
+from corrections.render.tokens import count_tokens
 from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -325,7 +327,7 @@ def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
     capsys.readouterr()
     seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
     with_context = [p for p in seen if "Old lesson" in p]
-    numbers = [int(m.group(1)) for p in with_context if (m := re.search(r'"number": (\d+)', p))]
+    numbers = [int(m.group(1)) for p in with_context if (m := re.search(r"## The issue you are analysing: #(\d+)", p))]
     assert sorted(numbers) == list(range(13, 25))
     for prompt, number in zip(with_context, numbers, strict=True):
         assert ("New lesson" in prompt) is (number >= 19), number
@@ -340,3 +342,35 @@ def test_the_assistant_login_is_an_option_as_in_the_other_commands(
     # Another account posted no analysis here: nothing to replay.
     assert _backtest(history, tmp_path, monkeypatch, *argv, "--assistant-login", "someone-else") == 0
     assert json.loads(capsys.readouterr().out)["analyses"] == 0
+
+
+def test_the_replayed_prompt_is_the_production_prompt(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The adopter's instructions first (`--instructions`), then what `corrections prompt --event`
+    assembles: the new issue cleaned and fenced, inside the budget, however long its body."""
+    world = history_world(arrivals(4, 6, 7))
+    last = world["issues"][-1]
+    hidden = "\u200b\u202e\u2066\ufeff"
+    last["body"] = f"Seen on 2.1.{hidden} " + "the sync stops again and again " * 3_000
+    url = emulate(world, tokens={"backtest-token": MAINTAINER}).url
+    instructions = tmp_path / "instructions.md"
+    instructions.write_text("You triage the issues of octo/loop, a sync tool.\n", encoding="utf-8")
+    prompts = tmp_path / "prompts.jsonl"
+    recorder = (
+        "import json, sys; p = sys.stdin.read(); "
+        f"open({str(prompts)!r}, 'a').write(json.dumps(p) + chr(10)); "
+        "print(json.dumps({'labels': [], 'duplicate_of': None}))"
+    )
+    model = f"{sys.executable} -c {json.dumps(recorder)}"
+    argv = ["--model", model, "--last", "1", "--json", "--instructions", str(instructions)]
+    assert _backtest(url, tmp_path, monkeypatch, *argv) == 0
+    capsys.readouterr()
+    seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
+    assert len(seen) == 2  # with the context and without it
+    for prompt in seen:
+        assert prompt.startswith("You triage the issues of octo/loop, a sync tool.\n\nAnswer with one JSON")
+        assert f"## The issue you are analysing: #{last['number']}" in prompt
+        assert not any(mark in prompt for mark in hidden)
+        # Within the engine's input: the reader's budget, the new issue's bound, the instructions.
+        assert count_tokens(prompt) <= ENGINE_INPUT_TOKENS
