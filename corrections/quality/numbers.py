@@ -49,6 +49,8 @@ class RecurrenceNumbers:
     given: int = 0
     not_given: int = 0
     uncorrected: int = 0
+    # Analyses whose context was reconstructed from a read that did not reach back far enough.
+    contexts_partial: int = 0
 
     def __add__(self, other: RecurrenceNumbers) -> RecurrenceNumbers:
         return RecurrenceNumbers(
@@ -57,6 +59,7 @@ class RecurrenceNumbers:
             given=self.given + other.given,
             not_given=self.not_given + other.not_given,
             uncorrected=self.uncorrected + other.uncorrected,
+            contexts_partial=self.contexts_partial + other.contexts_partial,
         )
 
     @property

@@ -43,6 +43,8 @@ class AnalysisRepeats:
     number: int
     at: datetime
     receipt: bool  # B's context is its receipt (else reconstructed)
+    # Reconstructed from a read that did not reach back far enough to know B's whole window.
+    context_partial: bool
     corrected: bool  # maintainers corrected B (a decision or a counted 👎)
     corrections: tuple[Decision, ...]
     context: tuple[IssueCorrection, ...]  # the lines B was given, as they stood when B was written
@@ -67,6 +69,7 @@ class AnalysisRepeats:
             given=len(self.given),
             not_given=len(self.not_given),
             uncorrected=0 if self.corrected else 1,
+            contexts_partial=1 if self.context_partial else 0,
         )
 
 
@@ -77,17 +80,20 @@ def context_lines(
     *,
     window: int,
     read_back_to: datetime | None,
-) -> tuple[bool, tuple[IssueCorrection, ...]]:
-    """The correction lines B's model was given, and whether they come from its receipt."""
+) -> tuple[bool, tuple[IssueCorrection, ...], bool]:
+    """The correction lines B's model was given, whether they come from its receipt, and whether
+    they were reconstructed in part (the read did not reach back far enough)."""
     first = read.first
     assert first is not None
     moment = first.at
     if first.receipt is not None:
         by_number = {r.issue.number: r for r in outcome.window}
         lines = []
+        unread = False
         for number in first.receipt.corrections:
             other = by_number.get(number)
             if other is None or number == read.issue.number or other.first is None:
+                unread = unread or (other is None and number != read.issue.number)
                 continue  # not read today: its line cannot be known
             then = read_as_of(other, moment, settings)
             if then is None:
@@ -95,9 +101,19 @@ def context_lines(
             line = correct_as_of(then, moment, outcome, settings)
             if line.is_corrected:
                 lines.append(line)
-        return True, tuple(lines)
+        return True, tuple(lines), unread
     past = outcome_as_of(outcome, moment, max_analyzed=window, settings=settings, read_back_to=read_back_to)
-    return False, tuple(c for c in past.corrected if c.number != read.issue.number)
+    given = tuple(c for c in past.corrected if c.number != read.issue.number)
+    return False, given, not rebuilt_whole(past, window, read_back_to)
+
+
+def rebuilt_whole(past: ReadOutcome, window: int, read_back_to: datetime | None) -> bool:
+    """Whether a reconstructed window is the one a read then gave: every issue active since
+    `read_back_to` was read, and the window is full of issues no older than that (an issue not read
+    has been inactive since, and ranks below them)."""
+    if read_back_to is None:
+        return True
+    return len(past.window) >= window and past.window[-1].issue.updated_at >= read_back_to
 
 
 def analysis_repeats(
@@ -111,7 +127,10 @@ def analysis_repeats(
 ) -> AnalysisRepeats:
     """The recurrences of one first analysis (`correction`: what the rules found on it today)."""
     assert read.first is not None
-    from_receipt, lines = context_lines(outcome, read, settings, window=window, read_back_to=read_back_to)
+    from_receipt, lines, partial = context_lines(
+        outcome, read, settings, window=window, read_back_to=read_back_to
+    )
+
     mine = decisions(correction)
     similar = similar_to(outcome, read, settings) if mine else []
     shown = nearest_shown(outcome, read, lines) if mine else []
@@ -119,6 +138,7 @@ def analysis_repeats(
         number=read.issue.number,
         at=read.first.at,
         receipt=from_receipt,
+        context_partial=partial,
         corrected=correction.is_corrected,
         corrections=mine,
         context=lines,

@@ -54,6 +54,7 @@ def _month(month: MonthQuality) -> dict[str, Any]:
             "uncorrected": month.recurrences.uncorrected,
         },
         "repeats": month.recurrences.given,  # deprecated: the old name of recurrences given
+        "contexts_partial": month.recurrences.contexts_partial,
         "receipts": month.receipts,
     }
 
@@ -222,4 +223,13 @@ def recurrence_lines(month: MonthQuality) -> list[str]:
         f"({_ratio(numbers.rate)}) recurred although given",
         f"- Receipts: {month.receipts} of {month.analyses} {analyses} said what their model was given; "
         "the others' contexts were reconstructed as of each analysis",
+        *(
+            [
+                f"- Reconstructed in part: {numbers.contexts_partial} of those contexts, where the read did "
+                "not reach back far enough to know the whole window; their recurrences may count as not "
+                "given a line that was given, and miss a similar earlier issue"
+            ]
+            if numbers.contexts_partial
+            else []
+        ),
     ]

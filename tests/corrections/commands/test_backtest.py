@@ -327,7 +327,11 @@ def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
     capsys.readouterr()
     seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
     with_context = [p for p in seen if "Old lesson" in p]
-    numbers = [int(m.group(1)) for p in with_context if (m := re.search(r"## The issue you are analysing: #(\d+)", p))]
+    numbers = [
+        int(m.group(1))
+        for p in with_context
+        if (m := re.search(r"## The issue you are analysing: #(\d+)", p))
+    ]
     assert sorted(numbers) == list(range(13, 25))
     for prompt, number in zip(with_context, numbers, strict=True):
         assert ("New lesson" in prompt) is (number >= 19), number
