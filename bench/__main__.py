@@ -5,6 +5,7 @@
     python -m bench --parsers [--runs N] [--json]
     python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
+    python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -218,6 +219,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"
     )
+    parser.add_argument(
+        "--quality-scale",
+        action="store_true",
+        help="`corrections quality --month` as a process at 800 and 4,000 analyses (bench/quality_scale.py)",
+    )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
     if args.parsers:
@@ -234,6 +240,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = {"outsiders": backtest_bench(), "common_case": backtest_bench(outsiders=False)}
         print(json.dumps(found) if args.json else json.dumps(found, indent=2))
         return 0
+    if args.quality_scale:
+        from bench.quality_scale import quality_scale
+
+        scaled = {"quality_scale": quality_scale(args.runs or 1)}
+        judged = {name: found for name, found in goals(scaled).items() if found["value"] is not None}
+        print(json.dumps({**scaled, "goals": judged}, indent=None if args.json else 2))
+        return 0 if all(found["met"] for found in judged.values()) else 1
     if args.step:
         from bench.step import step_bench, step_markdown
 

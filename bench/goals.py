@@ -235,6 +235,16 @@ GOALS: tuple[Goal, ...] = (
         _busy_month(lambda quality, _world: quality["points"]),
     ),
     Goal(
+        "quality_cpu_growth",
+        "`quality --month` CPU at 4,000 analyses over its CPU at 800 (5x the analyses)",
+        7,
+        "x",
+        True,
+        "measured by --quality-scale",
+        "issue 37",
+        lambda out: None if "quality_scale" not in out else float(out["quality_scale"]["cpu_ratio"]),
+    ),
+    Goal(
         "cold_step",
         "the action's step, venv build and read, cold",
         6,
