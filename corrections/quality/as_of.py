@@ -42,14 +42,12 @@ def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:
     if issue.created_at >= moment:
         return None
     events = tuple(event for event in issue.events if event.at < moment)
-    # A timeline's ClosedEvent never says DUPLICATE (GitHub gives it COMPLETED): the close that
-    # still stands takes the issue's own state reason, an earlier one what its event says.
-    standing = next((e for e in reversed(issue.events) if isinstance(e, Closed | Reopened)), None)
+    # Each close says its own reason, DUPLICATE included (GitHub's ClosedEvent.stateReason).
     state, reason = "OPEN", None
     for event in events:
         if isinstance(event, Closed):
             state = "CLOSED"
-            reason = issue.state_reason if event is standing else event.state_reason
+            reason = event.state_reason
         elif isinstance(event, Reopened):
             state, reason = "OPEN", "REOPENED"  # as GitHub answers after a reopen
     updated = max([issue.created_at, *(event.at for event in events)])
