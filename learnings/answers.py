@@ -6,6 +6,10 @@ word), 👀 (EYES) when it was read and refused for good: its author cannot push
 whose author's permission could not be read is not answered: the next run decides it. GitHub is
 the record of what was answered: a comment the token's own account already reacted to with either
 is never answered again (`viewerHasReacted`, read with the comments).
+
+An answer is owed until it is given: the sync's mark lists every answer owed when the run starts
+answering, the next run gives those still owed first (learnings.sync), and an answer the token
+already gave is never given again.
 """
 
 from __future__ import annotations
@@ -52,16 +56,18 @@ def answers(
     return list(owed.values())
 
 
-async def give(writer: Writer, owed: Sequence[Answer]) -> list[str]:
-    """Send the answers, spaced as the writer spaces mutations; notes on what could not be sent.
+async def give(writer: Writer, owed: Sequence[Answer]) -> list[Answer]:
+    """Send the answers in order, spaced as the writer spaces mutations; returns those still owed.
 
-    An answer that fails ends the answering (the rest are owed to the next run): answers never
-    fail the sync.
+    Answering stops, owing the rest to the next run, at the first answer that fails, at the cap on
+    answers, or when the writer's time budget cannot hold one more answer: answers never fail the
+    sync.
     """
     for index, answer in enumerate(owed):
+        if not writer.fits():
+            return list(owed[index:])
         try:
             await writer.add_reaction(answer.node_id, answer.content)
-        except GitHubError as error:
-            left = len(owed) - index
-            return [f"{left} command(s) not answered yet ({error.category}); the next run answers them"]
+        except GitHubError:
+            return list(owed[index:])
     return []

@@ -70,6 +70,8 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         _say(f"sync: note: {note}")
     cost = f"{result.points} {'point' if result.points == 1 else 'points'} of {args.budget}, {result.requests} requests"
     left = f"; {result.left}" if result.left else ""
+    if result.owed:
+        left += f"; {result.owed} command(s) still owed an answer (the next run gives them first)"
     if result.outcome == "nothing-new":
         print(f"nothing new to record ({cost}){left}")
         return 0

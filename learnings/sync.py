@@ -79,6 +79,7 @@ from queries.write import (
     PULL_REQUESTS_NOT_PERMITTED,
     STALE_DATA,
     Writer,
+    write_budget,
 )
 
 __all__ = ["SyncError", "SyncOptions", "SyncResult", "run_sync"]
@@ -107,6 +108,9 @@ class SyncOptions:
     max_mutations: int = MAX_MUTATIONS
     max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
+    # Seconds (by `clock`) the answers may spend; None: what the caps and the pacing need
+    # (queries.write.write_budget). Tests set it to play a slow GitHub.
+    write_budget: float | None = None
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
@@ -127,6 +131,7 @@ class SyncResult:
     requests: int = 0  # GraphQL and REST requests it sent (mutations included)
     marks: Marks = field(default_factory=Marks)  # how far the scan read
     left: str | None = None  # what the budget left for the next run
+    owed: int = 0  # answers to commands owed to the next run (it gives them first)
 
 
 @dataclass
@@ -224,7 +229,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
     candidates, decided_notes, waiting = decide(found, reactors, levels)
     owed = answers(found, candidates, levels, again.owed)
     # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
-    # for a 👍 and commands whose author's permission could not be read; and answers past the cap.
+    # for a 👍 and commands whose author's permission could not be read.
     pending = tuple(
         dict.fromkeys(
             [
@@ -233,16 +238,13 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
             ]
         )
     )
-    later = tuple((answer.node_id, answer.content) for answer in owed[options.max_answers :])
-    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(later))):
+    # Every answer owed when the run starts answering: the next run gives those still owed first
+    # (an answer given meanwhile shows as the token's own reaction, and is never given again).
+    owing = tuple((answer.node_id, answer.content) for answer in owed)
+    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(owing))):
         if count > MAX_PENDING:
             decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")
-    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=later[:MAX_PENDING])
-    if later:
-        decided_notes.append(
-            f"{len(later)} command(s) wait for their answer until the next run "
-            f"(at most {options.max_answers} answers a run)"
-        )
+    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=owing[:MAX_PENDING])
     return _Gathered(found, candidates, notes + decided_notes, marks, left, owed)
 
 
@@ -267,15 +269,16 @@ async def run_sync(options: SyncOptions) -> SyncResult:
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
-        owed = gathered.owed[: options.max_answers]
+        owed = gathered.owed
         keeps_marks = state.pull is not None and state.on_branch
         if not recorded.changed and not keeps_marks and not owed:
             # Nowhere to keep the marks: the next run reads from the old ones again.
             return _result(client, SyncResult(outcome="nothing-new", notes=tuple(notes)), gathered)
+        budget = write_budget(options.max_mutations, options.max_answers, options.min_interval)
         # Mutations are never retried blindly (a retried createRef or createPullRequest could act
         # twice); STALE_DATA has its own re-read and retry below.
         async with GitHubClient(
-            options.api_url, options.token, policy=RetryPolicy(max_attempts=1)
+            options.api_url, options.token, policy=RetryPolicy(max_attempts=1, total_budget=budget)
         ) as write_client:
             writer = Writer(
                 write_client,
@@ -284,14 +287,17 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 max_answers=options.max_answers,
                 sleep=options.sleep,
                 clock=options.clock,
+                budget=options.write_budget if options.write_budget is not None else budget,
             )
             result = SyncResult(outcome="nothing-new", notes=tuple(notes))
             if recorded.changed or keeps_marks:
                 publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
                 result = await _published(publish, recorded, tuple(notes))
             # Answered only once the learnings are in the pull request: a failed write raised above.
-            unanswered = await give(writer, owed)
-            result = replace(result, notes=result.notes + tuple(unanswered), mutations=tuple(writer.names))
+            # The mark written there lists every answer owed when answering starts; the next run
+            # reads them back, and gives only those the token has not given (its own reaction).
+            still = await give(writer, owed)
+            result = replace(result, mutations=tuple(writer.names), owed=len(still))
             return _result(client, result, gathered, write_client.usage.requests)
 
 
