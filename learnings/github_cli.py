@@ -29,7 +29,7 @@ from commandline.token import required_token
 from commandline.usage import UsageError
 from queries.defaults import GITHUB_GRAPHQL_URL
 
-NAMES = frozenset({"sync", "memory"})
+NAMES = frozenset({"sync", "memory", "propose"})
 
 
 def _positive(text: str) -> int:
@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.command == "sync":
         return github_commands.sync(args, owner, name, token, config)
+    if args.command == "propose":
+        return github_commands.propose(args, owner, name, token)
     return github_commands.memory(args, owner, name, token, config)
 
 
@@ -123,6 +125,25 @@ def add_parsers(commands: Any) -> None:
         metavar="N",
         help="also stop the scan after N pages (default: only the budget stops it)",
     )
+
+    proposing = command(
+        commands,
+        "propose",
+        "post a learning proposal that a pusher's 👍 accepts",
+        "Post, as the token's account (the assistant), a comment proposing a learning on an issue or "
+        "pull request, in the form `learnings sync` accepts: its text, paths and category shown, "
+        "then the hidden marker. It becomes a learning only when someone with push access reacts 👍.",
+        'learnings propose --repo octo/demo --on 10 --text "integration tests need TEST_DB_URL" '
+        "--paths 'test/**'",
+    )
+    proposing.add_argument(
+        "--on", type=issue_number, required=True, metavar="N", help="the issue or pull request number"
+    )
+    proposing.add_argument("--text", required=True, help="what to remember, one paragraph")
+    proposing.add_argument(
+        "--paths", nargs="+", default=[], metavar="GLOB", help="the paths it is about (default: all)"
+    )
+    proposing.add_argument("--category", default=None, help="the finding category it is about")
 
     memory = commands.add_parser(
         "memory",

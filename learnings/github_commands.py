@@ -26,6 +26,8 @@ from commandline.notices import Notices
 from commandline.usage import UsageError
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
 from learnings.pr_memory_github import load_memory, save_memory
+from learnings.propose import ProposeError, proposal_body
+from learnings.propose import propose as post_proposal
 from learnings.sync import SyncError, SyncOptions, run_sync
 from queries.client import GitHubClient
 from queries.errors import GitHubError, NotFound
@@ -161,4 +163,29 @@ def memory(args: argparse.Namespace, owner: str, name: str, token: str, config: 
         return 1
     except GitHubError as error:
         _say(f"memory: GitHub failed: {error.category}")
+        return 1
+
+
+def propose(args: argparse.Namespace, owner: str, name: str, token: str) -> int:
+    """`learnings propose`: post one learning proposal comment; a proposal that could never count
+    is a usage error, before anything is sent."""
+    try:
+        body = proposal_body(args.text, args.paths, args.category)
+    except ProposeError as error:
+        raise UsageError(f"propose: {error}") from error
+
+    async def post() -> int:
+        async with (
+            GitHubClient(args.api_url, token) as client,
+            GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
+        ):
+            writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
+            created = await post_proposal(client, writer, (owner, name), args.on, body)
+        print(f"proposed on #{args.on} (comment {created.number}); a pusher's 👍 accepts it")
+        return 0
+
+    try:
+        return asyncio.run(post())
+    except GitHubError as error:
+        _say(f"propose: could not comment on #{args.on} of {owner}/{name}: {error.category}")
         return 1

@@ -108,9 +108,7 @@ class SyncOptions:
     max_mutations: int = MAX_MUTATIONS
     max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
-    # Seconds (by `clock`) the answers may spend; None: what the caps and the pacing need
-    # (queries.write.write_budget). Tests set it to play a slow GitHub.
-    write_budget: float | None = None
+    write_budget: float | None = None  # seconds (by `clock`) for the writes; None: write_budget()
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
@@ -238,9 +236,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
             ]
         )
     )
-    # Every answer owed when the run starts answering: the next run gives those still owed first
-    # (an answer given meanwhile shows as the token's own reaction, and is never given again).
-    owing = tuple((answer.node_id, answer.content) for answer in owed)
+    owing = tuple((answer.node_id, answer.content) for answer in owed)  # all, until given
     for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(owing))):
         if count > MAX_PENDING:
             decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")
@@ -287,15 +283,14 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 max_answers=options.max_answers,
                 sleep=options.sleep,
                 clock=options.clock,
-                budget=options.write_budget if options.write_budget is not None else budget,
+                budget=options.write_budget or budget,
             )
             result = SyncResult(outcome="nothing-new", notes=tuple(notes))
             if recorded.changed or keeps_marks:
                 publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
                 result = await _published(publish, recorded, tuple(notes))
             # Answered only once the learnings are in the pull request: a failed write raised above.
-            # The mark written there lists every answer owed when answering starts; the next run
-            # reads them back, and gives only those the token has not given (its own reaction).
+            # The mark lists all owed; the next run gives only those without the token's reaction.
             still = await give(writer, owed)
             result = replace(result, mutations=tuple(writer.names), owed=len(still))
             return _result(client, result, gathered, write_client.usage.requests)
