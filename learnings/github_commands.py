@@ -28,6 +28,7 @@ from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_mem
 from learnings.pr_memory_github import load_memory, save_memory
 from learnings.propose import ProposeError, proposal_body
 from learnings.propose import propose as post_proposal
+from learnings.recurring import Decisions
 from learnings.sync import SyncError, SyncOptions, run_sync
 from queries.client import GitHubClient
 from queries.errors import GitHubError, NotFound
@@ -50,8 +51,18 @@ def _say(line: str) -> None:
     print(f"learnings: {line}", file=sys.stderr)
 
 
-def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
-    """`learnings sync`: record what was accepted since the last sync in one pull request."""
+def sync(
+    args: argparse.Namespace,
+    owner: str,
+    name: str,
+    token: str,
+    config: Config,
+    *,
+    recurring: Decisions | None = None,
+) -> int:
+    """`learnings sync`: record what was accepted since the last sync in one pull request (and,
+    from `corrections sync`, a learning for each `recurring` decision)."""
+    decisions = tuple(recurring(owner, name, token, config)) if recurring is not None else ()
     options = SyncOptions(
         owner=owner,
         name=name,
@@ -62,6 +73,7 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         max_pages=args.max_pages,
         sleep=PACING.sleep,
         clock=PACING.clock,
+        recurring=decisions,
     )
     try:
         result = asyncio.run(run_sync(options))

@@ -45,6 +45,7 @@ from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
+from learnings.recurring import Recurring, recurring_candidates
 from learnings.store import parse_jsonl
 from learnings.sync_mark import MAX_PENDING, left_note
 from learnings.sync_target import (
@@ -109,6 +110,7 @@ class SyncOptions:
     max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
     write_budget: float | None = None  # seconds (by `clock`) for the writes; None: write_budget()
+    recurring: tuple[Recurring, ...] = ()  # decisions made again and again: proposed in the pull request
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
@@ -179,10 +181,7 @@ async def _read_again(
 
 def _skipped_lines(state: State) -> list[str]:
     """The warnings of the store's lines that were skipped (they stay in the file as they are)."""
-    warnings = list(state.base.warnings)
-    if state.on_branch:
-        warnings += state.working.warnings
-    return warnings
+    return [*state.base.warnings, *(state.working.warnings if state.on_branch else ())]
 
 
 async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _Gathered:
@@ -226,6 +225,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         levels = {normalize_login(login): level for login, level in permissions.items()}
     candidates, decided_notes, waiting = decide(found, reactors, levels)
     owed = answers(found, candidates, levels, again.owed)
+    candidates += recurring_candidates(options.recurring, state.base.learnings, state.working.learnings)
     # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
     # for a 👍 and commands whose author's permission could not be read.
     pending = tuple(
@@ -265,8 +265,7 @@ async def run_sync(options: SyncOptions) -> SyncResult:
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
-        owed = gathered.owed
-        keeps_marks = state.pull is not None and state.on_branch
+        keeps_marks, owed = state.pull is not None and state.on_branch, gathered.owed
         if not recorded.changed and not keeps_marks and not owed:
             # Nowhere to keep the marks: the next run reads from the old ones again.
             return _result(client, SyncResult(outcome="nothing-new", notes=tuple(notes)), gathered)
