@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from assistant.identity import normalize_login
 from learnings.gather import Candidate, Found
 from queries.errors import GitHubError
+from queries.sync_fetch import Thread
+from queries.sync_models import ThreadComment
 from queries.write import Writer
 
 RECORDED = "ROCKET"
@@ -54,6 +56,21 @@ def answers(
         elif normalize_login(command.author) in permissions:
             owed[node] = Answer(node, REFUSED)
     return list(owed.values())
+
+
+def kept_owed(owed: Sequence[Answer], kept: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """What the mark keeps of the answers owed: all of them, until given. When the mark already
+    keeps them all (and perhaps some given since), it stays as it is: the next run reads given
+    ones back as given, and a run with nothing else new writes nothing."""
+    owing = tuple((answer.node_id, answer.content) for answer in owed)
+    return tuple(kept) if set(owing) <= set(kept) else owing
+
+
+def read_by_id(thread: Thread) -> ThreadComment:
+    """The one comment, review body or review thread comment of a thread read again by id."""
+    if thread.comments:
+        return thread.comments[0]
+    return thread.reviews[0] if thread.reviews else thread.review_threads[0][-1]
 
 
 async def give(writer: Writer, owed: Sequence[Answer]) -> list[Answer]:

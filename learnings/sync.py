@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
-from learnings.answers import ANSWERS, Answer, answers, give
+from learnings.answers import ANSWERS, Answer, answers, give, kept_owed, read_by_id
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
@@ -165,11 +165,11 @@ async def _read_again(
     wanted = dict.fromkeys([*start.pending, *(node for node, _ in start.answers)])
     ids = [node for node in wanted if node not in reactions]
     reread = (
-        {thread.comments[0].id: thread for thread in await fetch_pending(client, ids, told=told)}
+        {read_by_id(thread).id: thread for thread in await fetch_pending(client, ids, told=told)}
         if ids
         else {}
     )
-    reactions |= {node: thread.comments[0].viewer_reactions for node, thread in reread.items()}
+    reactions |= {node: read_by_id(thread).viewer_reactions for node, thread in reread.items()}
     sources = tuple(reread[node] for node in start.pending if node in reread)
     owed = [
         Answer(node, content)
@@ -236,7 +236,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
             ]
         )
     )
-    owing = tuple((answer.node_id, answer.content) for answer in owed)  # all, until given
+    owing = kept_owed(owed, start.answers)
     for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(owing))):
         if count > MAX_PENDING:
             decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")

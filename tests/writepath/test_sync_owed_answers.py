@@ -72,7 +72,8 @@ def test_ninety_commands_are_answered_once_each_within_three_runs(server: Server
     assert runs[0].outcome == "recorded" and len(runs[0].recorded) >= COMMANDS
     # A run's time budget ends its answering; what it owes the next run gives first.
     assert 0 < given[0] < everyone and runs[0].owed == everyone - given[0]
-    assert marked[:2] == [everyone, everyone - given[0]]
+    # The mark keeps every answer owed until given (given ones are read back as given).
+    assert marked[0] == everyone and marked[1] >= everyone - given[0]
     assert runs[1].owed == everyone - given[0] - given[1]
     assert runs[2].owed == 0 and sum(given) == everyone
     mine = answered(server)
