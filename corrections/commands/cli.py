@@ -276,6 +276,7 @@ def _parser() -> Parser:
         "corrections backtest --repo octo/demo --model ./my-model --max-analyzed 10,30,60 --json",
     )
     add_repository_arguments(backtest, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(backtest)
     backtest.add_argument(
         "--model",
         required=True,
@@ -295,6 +296,12 @@ def _parser() -> Parser:
         help="windows to try, e.g. 10,30,60 (default: [context] max_analyzed of the configuration)",
     )
     backtest.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    backtest.add_argument(
+        "--instructions",
+        metavar="FILE",
+        help="your instructions to the model (as .github/assistant/instructions.md): the system "
+        "prompt starts with them, as the example workflow's does",
+    )
     backtest.add_argument(
         "--timeout",
         type=float,
