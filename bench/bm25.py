@@ -1,11 +1,13 @@
 """BM25 in pure Python, scoring exactly as the `bm25s` library does (Lucene's variant, k1 1.5, b 0.75).
 
-The ranking of corrections/render/nearest.py needs a few dozen short documents scored once per run;
-bm25s did it with numpy, which a cold runner downloaded (about 16 MB) for that alone. This module
-gives the same scores bit for bit, so the same order, ties included: bm25s keeps each
-(document, word) weight and each sum in float32, so every such value is rounded to float32 here
-too, at the same step (`_float32`), and the sums run in the order of the query's words.
-tests/corrections/render/test_bm25.py compares both on every world of the repository.
+The product ranked the corrections with it (corrections/render/nearest.py) until the wording study
+of bench/nearest.py chose character n-grams (corrections/render/ngrams.py); it stays here as the
+study's baseline (`bm25` and `bm25_stems` of bench/rankers.py). It replaced bm25s, whose numpy a
+cold runner downloaded (about 16 MB) for the ranking alone, and gives the same scores bit for bit,
+so the same order, ties included: bm25s keeps each (document, word) weight and each sum in
+float32, so every such value is rounded to float32 here too, at the same step (`_float32`), and
+the sums run in the order of the query's words. tests/bench/test_bm25.py compares both on every
+world of the repository.
 
 - tokens: lower-cased, every run of two or more word characters (`(?u)\\b\\w\\w+\\b`), minus
   Lucene's 33 English stop words (bm25s's `stopwords="en"`).
