@@ -174,7 +174,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--issues", type=int, default=TopicSpec.issues, help="issues of the generated world")
     parser.add_argument("--seed", type=int, default=TopicSpec.seed, help="seed of the generated world")
     parser.add_argument(
-        "--wording-seed", type=int, default=WordingSpec.seed, help="seed of the wording world"
+        "--wording-seeds",
+        type=lambda text: [int(seed) for seed in text.split(",")],
+        default=[WordingSpec.seed],
+        help="seeds of the wording worlds, comma-separated (default: %(default)s)",
     )
     parser.add_argument("--embedding", action="store_true", help="add WordLlama where it is installed")
     args = parser.parse_args(argv)

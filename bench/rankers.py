@@ -4,10 +4,11 @@
   product's ranker until the wording study.
 - `bm25_stems`: the same on light English stems (a plural, -ing, -ed, -ation ... cut off).
 - `ngrams`: character 3- to 5-grams with TF-IDF, CJK runs apart from Latin letters and cut like
-  any word (corrections/render/ngrams.py), the product's ranker.
+  any word (corrections/render/ngrams.py).
 - `ngrams_cjk_pairs`: the same with CJK runs as pairs of characters (Lucene's CJK analyser).
 - `ngrams_cjk_chars`: the same with CJK runs as their characters and pairs.
-- `fusion`: reciprocal rank fusion (k = 60) of `bm25_stems` and `ngrams`.
+- `fusion`: reciprocal rank fusion (k = 60) of `bm25_stems` and `ngrams`: the product's ranker
+  (`corrections.render.nearest.similarity`).
 - `wordllama`: a static embedding (WordLlama, 256 dimensions, weights inside the PyPI package),
   only where the package is installed; it is not a dependency of the project.
 """
@@ -19,20 +20,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bench import bm25
-from corrections.render import ngrams
+from corrections.render import bm25, nearest, ngrams
 
 Scorer = Callable[[Sequence[str], str], list[float]]
-
-_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ness", "ies", "ed", "es", "ly", "er", "s")
-
-
-def stem(word: str) -> str:
-    """`word` without its first matching English suffix, when at least three letters are left."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
 
 
 def bm25_words(documents: Sequence[str], query: str) -> list[float]:
@@ -42,11 +32,7 @@ def bm25_words(documents: Sequence[str], query: str) -> list[float]:
 
 def bm25_stems(documents: Sequence[str], query: str) -> list[float]:
     """BM25 on light stems."""
-
-    def stems(text: str) -> list[str]:
-        return [stem(word) for word in bm25.tokens(text)]
-
-    return bm25.scores([stems(text) for text in documents], stems(query))
+    return bm25.scores([bm25.stems(text) for text in documents], bm25.stems(query))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -71,31 +57,6 @@ def ngrams_cjk_pairs(documents: Sequence[str], query: str) -> list[float]:
 def ngrams_cjk_chars(documents: Sequence[str], query: str) -> list[float]:
     """Character n-grams, CJK runs as their characters and pairs."""
     return ngrams.scores(documents, query, _cjk_chars_and_pairs)
-
-
-def _ranks(values: Sequence[float]) -> list[int]:
-    """1-based rank of each value, highest first; equal values share the better rank."""
-    order = sorted(range(len(values)), key=lambda index: -values[index])
-    ranks = [0] * len(values)
-    for place, index in enumerate(order):
-        previous = order[place - 1] if place else None
-        same = previous is not None and values[previous] == values[index]
-        ranks[index] = ranks[previous] if same and previous is not None else place + 1
-    return ranks
-
-
-def fusion(documents: Sequence[str], query: str) -> list[float]:
-    """Reciprocal rank fusion of BM25 on stems and character n-grams; a ranker whose scores are all
-    0.0 gives nothing."""
-    found = [0.0] * len(documents)
-    for scorer in (bm25_stems, ngrams.scores):
-        values = scorer(documents, query)
-        if not any(values):
-            continue
-        for index, rank in enumerate(_ranks(values)):
-            if values[index] > 0:
-                found[index] += 1 / (60 + rank)
-    return found
 
 
 def wordllama() -> Scorer | None:
@@ -126,7 +87,7 @@ def candidates(embedding: bool = False) -> dict[str, Scorer]:
         "ngrams": ngrams.scores,
         "ngrams_cjk_pairs": ngrams_cjk_pairs,
         "ngrams_cjk_chars": ngrams_cjk_chars,
-        "fusion": fusion,
+        "fusion": nearest.similarity,
     }
     embedded = wordllama() if embedding else None
     if embedded is not None:

@@ -1,5 +1,6 @@
-"""The ranking finds an earlier issue however the new one is worded (corrections/render/ngrams.py
-through `nearest_first`, the one ordering the prompt and the quality measure use).
+"""The ranking finds an earlier issue however the new one is worded (`similarity`: BM25 on stems
+fused with character n-grams, corrections/render/ngrams.py, through `nearest_first`, the one
+ordering the prompt and the quality measure use).
 
 Each pair below is a new issue and the earlier correction that teaches it, among distractors,
 written as people write them. Whole-word BM25 (the ranking before) put 4 of the 9 first (those
@@ -40,7 +41,10 @@ HISTORY = {
 
 def line(number: int) -> IssueCorrection:
     return IssueCorrection(
-        number=number, title=f"#{number}", labels_removed=("bug",), corrected_at=DAY - timedelta(days=10 - number)
+        number=number,
+        title=f"#{number}",
+        labels_removed=("bug",),
+        corrected_at=DAY - timedelta(days=10 - number),
     )
 
 
@@ -78,9 +82,10 @@ def test_a_word_that_shares_no_piece_is_not_found() -> None:
     """The limit of any lexical ranking: `Zeitüberschreitung` and `Hochladen` share no piece with
     `timeout` and `uploading`, so the line keeps its newest-first place."""
     texts = {4: HISTORY[4], 9: HISTORY[9]}
-    assert similarity([texts[4]], "Zeitüberschreitung beim Hochladen")[0] < similarity(
-        [texts[4]], "Timeouts beim Hochladen"
-    )[0]
+    assert (
+        similarity([texts[4]], "Zeitüberschreitung beim Hochladen")[0]
+        < similarity([texts[4]], "Timeouts beim Hochladen")[0]
+    )
     assert similarity(["Timeout"], "Zeitüberschreitung") == [0.0]
 
 
@@ -91,12 +96,23 @@ def test_cjk_runs_are_cut_from_latin_letters_and_into_pieces() -> None:
     assert similarity(["上传大文件经常超时"], "上传超时")[0] > 0
 
 
-def test_scores_are_a_cosine_and_nothing_shared_is_zero() -> None:
-    found = similarity(["certificate expired", "progress bar", ""], "certificate expired")
+def test_pieces_score_a_cosine_and_nothing_shared_is_zero() -> None:
+    found = ngrams.scores(["certificate expired", "progress bar", ""], "certificate expired")
     assert found[0] == pytest.approx(1.0)
     assert found[1] == 0.0 and found[2] == 0.0
-    assert similarity(["certificate"], "!!! ...") == [0.0]
-    assert similarity([], "certificate") == []
+    assert ngrams.scores(["certificate"], "!!! ...") == [0.0]
+    assert ngrams.scores([], "certificate") == []
+
+
+def test_the_fusion_counts_each_ranking_where_it_found_something() -> None:
+    """Whole words and pieces of words, each by rank (1 / (60 + rank)); a document neither finds
+    scores 0.0, so it keeps its newest-first place."""
+    documents = ["certificate expired", "certificates expiring soon", "progress bar"]
+    found = similarity(documents, "certificate expired")
+    assert found[0] == pytest.approx(2 / 61)  # first by both
+    assert found[1] == pytest.approx(2 / 62)  # second by both (its stems are shared too)
+    assert found[2] == 0.0
+    assert similarity(["Zertifikat abgelaufen", "progress bar"], "certificate expired")[0] == pytest.approx(1 / 61)
 
 
 def test_equal_scores_keep_newest_first() -> None:
@@ -120,7 +136,10 @@ def test_the_same_texts_give_the_same_scores_in_every_process() -> None:
         for seed in ("1", "2", "3")
     }
     assert len(outputs) == 1
-    assert repr(similarity(list(HISTORY.values()), "Zertifikat SSL Windows 上传超时 proxy timeouts")) + "\n" in outputs
+    assert (
+        repr(similarity(list(HISTORY.values()), "Zertifikat SSL Windows 上传超时 proxy timeouts")) + "\n"
+        in outputs
+    )
 
 
 def _env(seed: str) -> dict[str, str]:

@@ -25,10 +25,10 @@ from bench.topic_world import TopicSpec
 from bench.topic_world import generate as topic_world
 from bench.worlds import WorldSpec
 from bench.worlds import generate as bench_world
-from bench import bm25
+from corrections.render import bm25
 from corrections.render.nearest import issue_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def reference_tokens(texts: Sequence[str]) -> list[list[str]]:
