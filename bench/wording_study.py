@@ -99,18 +99,18 @@ def table(result: Mapping[str, Any]) -> list[str]:
     for window, found in result["windows"].items():
         rankers = found["rankers"]
         lines.append(f"{window}: {found['lines']} lines; recall@3 per wording")
-        lines.append("  " + f"{'ranker':14}" + "".join(f"{w:>11}" for w in WORDINGS))
+        lines.append("  " + f"{'ranker':18}" + "".join(f"{w:>11}" for w in WORDINGS))
         lines.extend(
-            "  " + f"{name:14}" + "".join(f"{figures_[w]['recall@3']:>11.0%}" for w in WORDINGS)
+            "  " + f"{name:18}" + "".join(f"{figures_[w]['recall@3']:>11.0%}" for w in WORDINGS)
             for name, figures_ in rankers.items()
         )
         lines.append(
-            f"  {'ranker':14}{'recall@1':>10}{'recall@3':>10}{'recall@5':>10}{'MRR':>8}{'ms/rank':>9}"
+            f"  {'ranker':18}{'recall@1':>10}{'recall@3':>10}{'recall@5':>10}{'MRR':>8}{'ms/rank':>9}"
         )
         for name, figures_ in rankers.items():
             every = figures_["all"]
             lines.append(
-                f"  {name:14}{every['recall@1']:>10.0%}{every['recall@3']:>10.0%}{every['recall@5']:>10.0%}"
+                f"  {name:18}{every['recall@1']:>10.0%}{every['recall@3']:>10.0%}{every['recall@5']:>10.0%}"
                 f"{every['mrr']:>8.3f}{figures_['ms_per_ranking']:>9.1f}"
             )
     return lines
