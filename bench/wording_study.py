@@ -64,13 +64,15 @@ def by_wording(asked: Sequence[NewIssue], found: Sequence[int | None]) -> dict[s
 
 
 def study(
-    worlds: Sequence[tuple[WordingSpec, Mapping[str, ReadOutcome]]], embedding: bool = False
+    worlds: Sequence[tuple[WordingSpec, Mapping[str, ReadOutcome]]],
+    embedding: bool = False,
+    only: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Every ranker on every window, over the new issues of every world (each world's outcome per
-    window name): the figures, and the milliseconds one ranking takes (mean)."""
+    """Every ranker (or those named in `only`) on every window, over the new issues of every world
+    (each world's outcome per window name): the figures, and the milliseconds one ranking takes."""
     asked = new_issues()
     kinds = [generate(spec).kind for spec, _ in worlds]
-    rankers = candidates(embedding)
+    rankers = {name: scorer for name, scorer in candidates(embedding).items() if only is None or name in only}
     result: dict[str, Any] = {
         "seeds": [spec.seed for spec, _ in worlds],
         "new_issues": len(asked) * len(worlds),
