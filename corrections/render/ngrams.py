@@ -19,8 +19,9 @@ docs/corrections.md, "Which lines come first").
   document's vector has length 1. A document's score is the dot product with the query's vector
   (also of length 1), so 0.0 when they share no piece, at most 1.0.
 
-Scores are sums in a fixed order (the query's pieces in the order they first appear), so the same
-texts give the same scores, bit for bit, on every run.
+Norms are taken in a fixed order (the pieces in the order they first appear) and the dot product
+is an exactly rounded sum (`math.fsum`), so the same texts give the same scores, bit for bit, on
+every run and whatever the hash seed.
 """
 
 from __future__ import annotations
@@ -84,14 +85,16 @@ def scores(documents: Sequence[str], query: str, cut: Pieces = pieces) -> list[f
         return [0.0] * len(documents)
     total = len(documents)
     idf = {piece: math.log((1 + total) / (1 + df)) + 1 for piece, df in frequency.items()}
-    wanted = {piece: times * idf[piece] for piece, times in asked.items()}
-    query_norm = math.sqrt(sum(weight * weight for weight in wanted.values()))
+    query_norm = math.hypot(*(times * idf[piece] for piece, times in asked.items()))
+    # The query's weight times the idf once more: a shared piece adds weight * its count in a document.
+    wanted = {piece: times * idf[piece] ** 2 for piece, times in asked.items()}
     found = []
     for pieces in counted:
         norm = math.hypot(*map(operator.mul, pieces.values(), map(idf.__getitem__, pieces)))
         if not norm:
             found.append(0.0)
             continue
-        dot = sum(weight * pieces[piece] * idf[piece] for piece, weight in wanted.items() if piece in pieces)
+        # fsum is exactly rounded, so the order of the shared pieces (a set's) changes nothing.
+        dot = math.fsum(wanted[piece] * pieces[piece] for piece in wanted.keys() & pieces.keys())
         found.append(dot / (norm * query_norm))
     return found
