@@ -112,7 +112,9 @@ def test_the_fusion_counts_each_ranking_where_it_found_something() -> None:
     assert found[0] == pytest.approx(2 / 61)  # first by both
     assert found[1] == pytest.approx(2 / 62)  # second by both (its stems are shared too)
     assert found[2] == 0.0
-    assert similarity(["Zertifikat abgelaufen", "progress bar"], "certificate expired")[0] == pytest.approx(1 / 61)
+    assert similarity(["Zertifikat abgelaufen", "progress bar"], "certificate expired")[0] == pytest.approx(
+        1 / 61
+    )
 
 
 def test_equal_scores_keep_newest_first() -> None:
