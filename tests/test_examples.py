@@ -81,6 +81,32 @@ def test_every_action_is_pinned_by_full_sha_and_names_its_version(path: Path) ->
             )
 
 
+# The first major of each of GitHub's own JavaScript actions that runs on node24 (`runs.using`):
+# GitHub forces node24 on runners from June 2026 and removes node20 in September 2026. Found in the
+# releases' notes ("actions/cache@v5 runs on the Node.js 24 runtime"; "actions/upload-artifact@v6
+# now runs on Node.js 24"); the SHAs pinned are those public pull requests verified through the
+# tags API (netresearch/claude-code-marketplace#67 for cache v5.0.5, projectbluefin/bluefin#13 for
+# upload-artifact v7.0.1).
+NODE24_FROM = {
+    "actions/cache": 5,
+    "actions/cache/restore": 5,
+    "actions/cache/save": 5,
+    "actions/upload-artifact": 6,
+    "actions/checkout": 5,
+    "actions/setup-python": 6,
+}
+WORKFLOWS = [ROOT / "action.yml", *EXAMPLES, *sorted((ROOT / ".github" / "workflows").glob("*.yml"))]
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_githubs_own_actions_are_pinned_to_a_node24_release(path: Path) -> None:
+    for action, _, comment in _uses_lines(path):
+        if action in NODE24_FROM:
+            major = re.match(r"v(\d+)", comment)
+            assert major, f"{path.name}: {action} pin has no version comment"
+            assert int(major.group(1)) >= NODE24_FROM[action], f"{path.name}: {action} {comment} runs on node20"
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_no_expression_reaches_shell_text(path: Path) -> None:
     """Event fields, step outputs and the model's answer reach scripts only through `env:`."""
