@@ -120,3 +120,14 @@ def test_the_release_tag_is_annotated_so_the_documented_ls_remote_prints_its_com
     assert _ls_remote(remote, "refs/tags/v1") == head
     docs = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
     assert "git ls-remote https://github.com/OWNER/correction-reader 'refs/tags/v1.2.0^{}'" in docs
+
+
+def test_docs_name_every_input_variable_the_step_is_given() -> None:
+    """docs/action.md lists the INPUT_* variables of the step's `env:`, all of them and in order."""
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    given = [
+        name for step in action["runs"]["steps"] for name in step.get("env", {}) if name.startswith("INPUT_")
+    ]
+    docs = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
+    paragraph = docs.split("reaches it only through `env:` (", 1)[1].split(")", 1)[0]
+    assert re.findall(r"`(INPUT_\w+)`", paragraph) == given
