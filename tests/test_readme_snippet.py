@@ -32,7 +32,7 @@ def readme_workflow() -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     [block] = re.findall(r"```yaml\n(.*?)```", section, flags=re.DOTALL)
-    return block
+    return str(block)
 
 
 def _steps() -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from assistant.config import Config
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.status import Complete, Failed, Off, Status
+from corrections.rules.kept_examples import KeptExample
 from corrections.rules.models import IssueCorrection, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary
@@ -56,6 +57,8 @@ class ReadOutcome:
     permissions: Mapping[str, Permission] = field(default_factory=dict)
     # Set on a context as of a past moment: events after it were left out.
     as_of: datetime | None = None
+    # Scanned issues maintainers labelled themselves, newest activity first (rules/kept_examples.py).
+    kept_examples: tuple[KeptExample, ...] = ()
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -143,6 +146,7 @@ class Draft:
         scan_exhausted: bool = False,
         scanned_through: datetime | None = None,
         budget_ended: bool = False,
+        kept_examples: tuple[KeptExample, ...] = (),
     ) -> ReadOutcome:
         """The read ended: its status and what it read (the window, the rules' answers, how far
         the scan got); the outcome, built once."""
@@ -165,4 +169,5 @@ class Draft:
             analysed=self._analysed,
             reactions=reactions or {},
             permissions=permissions or {},
+            kept_examples=kept_examples,
         )
