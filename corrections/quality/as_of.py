@@ -106,7 +106,13 @@ def outcome_as_of(
     """
     if max_analyzed == 0:
         return replace(
-            outcome, window=(), corrections=(), learnings=None, status=Off(notes.OFF), as_of=moment
+            outcome,
+            window=(),
+            corrections=(),
+            learnings=None,
+            status=Off(notes.OFF),
+            as_of=moment,
+            labelled=(),
         )
     past = _past(outcome, settings)
     found = past.window(moment, max_analyzed)
@@ -122,12 +128,14 @@ def outcome_as_of(
             f"the context as of {describe(moment)} may miss older issues: today's read reached back "
             f"to issues active since {describe(read_back_to)}"
         )
+    then = (issue_as_of(issue, moment) for issue in outcome.labelled)  # the kept examples' candidates
     return replace(
         outcome,
         window=window,
         corrections=corrections,
         warnings=tuple(warnings),
         as_of=moment,
+        labelled=tuple(issue for issue in then if issue is not None),
     )
 
 

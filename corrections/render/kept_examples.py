@@ -6,7 +6,7 @@ the analysed issue's title and body by the corrections' own ranking (corrections
 on the examples' titles: the scan reads no body), each with some word in common with it; without
 an analysed issue, the newest. Each is one line inside a fence, its title a JSON string: data,
 never instructions. They come from the scan's pages, so they cost no request of their own. A
-context as of a past moment has none: the labels read are today's.
+context as of a past moment decides on each issue as it then stood (corrections/quality/as_of.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from assistant.untrusted import fence_for, json_text, truncate
 from corrections.read.outcome import ReadOutcome
 from corrections.render.nearest import issue_text, similarity
-from corrections.rules.kept_examples import KeptExample
+from corrections.rules.kept_examples import KeptExample, kept_example
 
 EXAMPLES_FILE = "examples.md"
 FEW_CORRECTIONS = 5
@@ -24,11 +24,12 @@ MAX_TITLE_CHARS = 120
 
 def chosen_examples(outcome: ReadOutcome) -> list[KeptExample]:
     """The examples the context gives, nearest first (see the module's docstring)."""
-    if outcome.as_of is not None or len(outcome.corrected) >= FEW_CORRECTIONS:
+    if len(outcome.corrected) >= FEW_CORRECTIONS:
         return []
     analysed = outcome.analysed
     number = None if analysed is None else analysed.number
-    examples = [e for e in outcome.kept_examples if e.number != number]
+    found = (kept_example(issue, outcome.settings) for issue in outcome.labelled if issue.number != number)
+    examples = sorted((e for e in found if e is not None), key=lambda e: e.updated_at, reverse=True)
     if analysed is None or analysed.title is None:
         return examples[:MAX_EXAMPLES]
     scores = similarity(

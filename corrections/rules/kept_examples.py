@@ -66,6 +66,18 @@ def _closing(issue: Issue, settings: RuleSettings) -> str | None:
     return TELLING_CLOSINGS.get(last.state_reason or "")
 
 
+def may_be_example(issue: Issue, settings: RuleSettings) -> bool:
+    """Whether a person ever put a label of labels.md on the issue: the read keeps such issues, so
+    that the context as of an earlier moment can decide on them as they then stood."""
+    return any(
+        isinstance(event, LabelChange)
+        and event.kind == "labeled"
+        and settings.vocabulary.canonical(event.label) is not None
+        and is_person(event.actor, settings.assistant)
+        for event in issue.events
+    )
+
+
 def kept_example(issue: Issue, settings: RuleSettings) -> KeptExample | None:
     """The issue as a kept example, or None (an analysis of the assistant, or no maintainer's label)."""
     found, _warnings = analyses(issue, settings)

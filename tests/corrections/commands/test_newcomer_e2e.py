@@ -129,7 +129,9 @@ def test_a_newcomers_first_analysis_holds_examples_of_its_own_area(
     started = time.monotonic()
     # scripts/newcomer: the `corrections` installed from a fresh clone as README says.
     installed = os.environ.get("NEWCOMER_CORRECTIONS")
-    prompt, files, steps = newcomer(emulate, tmp_path, [installed] if installed else command_line("corrections"))
+    prompt, files, steps = newcomer(
+        emulate, tmp_path, [installed] if installed else command_line("corrections")
+    )
     area = f"area-{generate().family[NEW_ISSUE]}"
     assert len(json.loads(files["corrections.json"])["vocabulary"]) == 40  # labels.md from init
     section = prompt.split("## Issues the maintainers labelled themselves", 1)[1].split("\n## ", 1)[0]
