@@ -120,6 +120,30 @@ def _command(
     return parser
 
 
+def _sync_parser(commands: Any) -> None:
+    from learnings.github_cli import add_sync_arguments, remote_arguments
+
+    syncing: argparse.ArgumentParser = commands.add_parser(
+        "sync",
+        parents=[remote_arguments()],
+        help="learnings sync, with a learning proposed for each decision made again and again",
+        description="Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
+        "request) and propose in that pull request a learning for each decision maintainers made "
+        "on several issues (the same labels removed and added, the same duplicate notice objected "
+        "to), each with the issues behind it. Merging the pull request is the review.",
+        epilog=epilog("corrections sync --repo octo/demo"),
+        formatter_class=HelpFormatter,
+    )
+    add_sync_arguments(syncing)
+    syncing.add_argument(
+        "--min-issues",
+        type=int,
+        default=2,
+        metavar="N",
+        help="propose a decision made on at least N issues (default: %(default)s)",
+    )
+
+
 def _parser() -> Parser:
     parser = Parser(
         prog="corrections",
@@ -318,6 +342,7 @@ def _parser() -> Parser:
     init.add_argument(
         "--force", action="store_true", help="replace files that differ (default: show the difference)"
     )
+    _sync_parser(commands)
     analysis.add_parsers(commands, _command)
     return parser
 
@@ -345,6 +370,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.commands.init import run_init
 
             return run_init(args, required_token(args.api_url))
+        if args.command == "sync":
+            from corrections.commands.sync import run_sync_command
+
+            return run_sync_command(args)
         if args.command == "backtest":
             from corrections.commands.backtest import run_backtest
 
