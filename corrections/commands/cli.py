@@ -2,7 +2,7 @@
 
 read (corrections/commands/read.py, the core the action's step shares), demo (corrections/commands/demo.py, the
 same job offline), action (corrections/commands/action.py), quality and explain (corrections/commands/reports.py),
-prompt and marker (corrections/commands/analysis.py).
+prompt and marker (corrections/commands/analysis.py), init (corrections/commands/init.py).
 
 Exit status as gh has it (commandline/usage.py): 0 done, 1 a failure (GitHub failed, not found,
 bad credentials), 2 a usage or configuration error, 4 no token; inside GitHub Actions a GitHub
@@ -324,6 +324,31 @@ def _parser() -> Parser:
         "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
     )
     add_assistant_arguments(explain)
+    init = _command(
+        commands,
+        "init",
+        "set your repository up: labels.md, instructions.md and the workflows, checked",
+        "In a checkout of your repository: write .github/assistant/labels.md from the repository's own "
+        "labels and their descriptions, .github/assistant/instructions.md from the sample, and the "
+        "workflows of the first analysis, the weekly learnings sync and the monthly report under "
+        ".github/workflows/; check the token, the labels and whether GitHub Actions may open pull "
+        "requests; print the next steps. A file that exists is never replaced without --force (the "
+        "difference is shown instead); no symbolic link is followed. Exit status 1 when a file was "
+        "left as it was.",
+        "corrections init",
+        "corrections init --engine claude --repo octo/demo",
+    )
+    init.add_argument(
+        "--engine",
+        choices=("models", "claude", "openai"),
+        default="models",
+        help="the model of the first analysis: GitHub Models, Claude or an OpenAI-compatible API "
+        "(default: %(default)s)",
+    )
+    add_repository_arguments(init, api_url=GITHUB_GRAPHQL_URL)
+    init.add_argument(
+        "--force", action="store_true", help="replace files that differ (default: show the difference)"
+    )
     _sync_parser(commands)
     analysis.add_parsers(commands, _command)
     return parser
@@ -348,6 +373,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.commands.action import main as action_main
 
             return action_main()
+        if args.command == "init":
+            from corrections.commands.init import run_init
+
+            return run_init(args, required_token(args.api_url))
         if args.command == "sync":
             from corrections.commands.sync import run_sync_command
 

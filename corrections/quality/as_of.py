@@ -109,7 +109,13 @@ def outcome_as_of(
     """
     if max_analyzed == 0:
         return replace(
-            outcome, window=(), corrections=(), learnings=None, status=Off(notes.OFF), as_of=moment
+            outcome,
+            window=(),
+            corrections=(),
+            learnings=None,
+            status=Off(notes.OFF),
+            as_of=moment,
+            labelled=(),
         )
     past = _past(outcome, settings)
     found = past.window(moment, max_analyzed)
@@ -125,6 +131,7 @@ def outcome_as_of(
             f"the context as of {describe(moment)} may miss older issues: today's read reached back "
             f"to issues active since {describe(read_back_to)}"
         )
+    then = (issue_as_of(issue, moment) for issue in outcome.labelled)  # the kept examples' candidates
     return replace(
         outcome,
         window=window,
@@ -132,6 +139,7 @@ def outcome_as_of(
         learnings=learnings_as_of(outcome.learnings, moment),
         warnings=tuple(warnings),
         as_of=moment,
+        labelled=tuple(issue for issue in then if issue is not None),
     )
 
 
