@@ -342,7 +342,9 @@ class Backtest:
                     read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
                 )
                 # What could recur (the similar issues' corrections), and what of it the context gave.
+                shown = {line.number for line in past.corrected}
                 given = given_by(nearest_shown(outcome, read, past.corrected))
+                given |= given_by(earlier for earlier in similar if earlier.number in shown)
                 can_recur = given_by(similar) | given
                 if told is not None:
                     runs[m].with_context.append(replace(told, given=given, similar=can_recur))

@@ -4,11 +4,12 @@ A correcting decision of analysis B (a label removed, a label added, a duplicate
 objected to) **recurs** when maintainers had made the same decision on an earlier issue A that is
 similar to B, in the reader's own ranking (corrections/render/nearest.py, `nearest_first`):
 
-- **given** when A is among the NEAREST lines of B's context (the model was shown it near the top
-  of its corrections, and did the same again);
-- **not given** otherwise, when A is among B's NEAREST corrected issues of the whole read, as they
-  stood at B's first analysis (it had left the window, was ranked out or was cut: the product
-  forgot, not the model).
+- **given** when A is among the NEAREST lines of B's context, or A is among B's NEAREST corrected
+  issues of the whole read and its line was anywhere in B's context (the model was shown it, and
+  did the same again);
+- **not given** when A is among B's NEAREST corrected issues of the whole read, as they stood at
+  B's first analysis, and its line was not in B's context (it had left the window, was ranked
+  out or was cut: the product forgot, not the model).
 
 A decision neither made is a new mistake. Ranking the context's own lines keeps a line of the same
 topic that was shown from being outranked by older twins that were not.
@@ -116,10 +117,14 @@ def nearest_shown(
 
 
 def recurrences(
-    mine: Iterable[Decision], similar: Sequence[IssueCorrection], shown: Collection[IssueCorrection]
+    mine: Iterable[Decision],
+    similar: Sequence[IssueCorrection],
+    shown: Collection[IssueCorrection],
+    context: Collection[int] = (),
 ) -> tuple[Recurrence, ...]:
     """Which of B's decisions recur, each given or not given (`similar`: B's nearest corrected
-    issues of the read; `shown`: the nearest lines of B's context; both nearest first)."""
+    issues of the read; `shown`: the nearest lines of B's context; both nearest first; `context`:
+    the numbers of every line of B's context)."""
     found: list[Recurrence] = []
     for decision in mine:
         given = next((line for line in shown if decision in decisions(line)), None)
@@ -128,7 +133,8 @@ def recurrences(
             continue
         made = next((earlier for earlier in similar if decision in decisions(earlier)), None)
         if made is not None:
-            found.append(Recurrence(decision, made, given=False))
+            # Its line was in the context, only ranked lower there: the model was shown it.
+            found.append(Recurrence(decision, made, given=made.number in context))
     return tuple(found)
 
 

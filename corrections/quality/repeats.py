@@ -142,7 +142,7 @@ def analysis_repeats(
         corrected=correction.is_corrected,
         corrections=mine,
         context=lines,
-        recurrences=recurrences(mine, similar, shown),
+        recurrences=recurrences(mine, similar, shown, {line.number for line in lines}),
     )
 
 
