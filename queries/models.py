@@ -79,6 +79,7 @@ class ClosedNode(AnswerModel):
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     state_reason: str | None = Field(alias="stateReason")
+    duplicate_of: NumberRef | None = Field(default=None, alias="duplicateOf")
 
 
 class ReopenedNode(AnswerModel):
