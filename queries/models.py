@@ -167,10 +167,15 @@ class BaseFilesData(AnswerModel):
     repository: BaseFilesRepository | None
 
 
+class ViewerLogin(AnswerModel):
+    login: str
+
+
 class WindowData(AnswerModel):
     """Answer of CorrectionWindow."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    viewer: ViewerLogin | None = None
     repository: WindowRepository | None
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.conformance.test_recordings import post, recording, shape
 from tests.emulation import Emulators, world_dict
-from tests.emulator.conftest import SMALL_WORLD
+from tests.emulator.conftest import SMALL_WORLD, http
 
 
 def closed_as_duplicate_of_three() -> dict[str, Any]:
@@ -33,3 +33,28 @@ def test_a_close_as_a_duplicate_says_which_issue(emulate: Emulators) -> None:
     body = answer.json()
     assert shape(body) == shape(recorded["response"])
     assert body == recorded["response"]
+
+
+def test_the_default_token_is_the_bot_github_actions(emulate: Emulators) -> None:
+    """GitHub: a workflow's GITHUB_TOKEN posts as the Bot `github-actions` (REST `github-actions[bot]`,
+    type Bot: recordings/workflow_token_author.json), GraphQL `Bot.login` without the suffix, and
+    its `viewer { login }` is `github-actions[bot]` (release-plz/action#85). The small world does
+    not list the account: the emulator knows it."""
+    world = world_dict(SMALL_WORLD)
+    world["issues"][0]["timeline"][0]["author"] = "github-actions"
+    server = emulate(world)
+    answer = post(
+        server,
+        """{ viewer { login } repository(owner: "octo", name: "demo") { issue(number: 1) {
+        timelineItems(first: 1, itemTypes: [ISSUE_COMMENT]) { nodes { ... on IssueComment {
+        author { __typename login } } } } } } }""",
+    ).json()
+    assert answer["data"]["viewer"] == {"login": "github-actions[bot]"}
+    [node] = answer["data"]["repository"]["issue"]["timelineItems"]["nodes"]
+    assert node["author"] == {"__typename": "Bot", "login": "github-actions"}
+    recorded = recording("workflow_token_author")["response"]["author"]
+    rest = http("GET", server.base_url + "/repos/octo/demo/issues/1/comments", token="t").json()
+    assert {k: rest[0]["user"][k] for k in ("login", "type")} == {
+        "login": recorded["login"],
+        "type": recorded["type"],
+    }
