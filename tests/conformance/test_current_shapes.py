@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from queries.classify import classify
+from queries.errors import SecondaryRateLimited
 from tests.conformance.test_recordings import post, recording, shape
 from tests.emulation import Emulators, world_dict
 from tests.emulator.conftest import SMALL_WORLD, http
@@ -58,3 +60,14 @@ def test_the_default_token_is_the_bot_github_actions(emulate: Emulators) -> None
         "login": recorded["login"],
         "type": recorded["type"],
     }
+
+
+def test_the_content_creation_limit_is_a_limit_not_a_refusal() -> None:
+    """GitHub answers the content-creation limit (80 a minute, 500 an hour) at HTTP 200 with an
+    UNPROCESSABLE error "was submitted too quickly" (recordings/content_creation_limit.json,
+    cli/cli#4801): the write path waits and tries again, as for any secondary limit."""
+    recorded = recording("content_creation_limit")
+    found = classify(recorded["status"], recorded["response"]["errors"], "", {})
+    assert isinstance(found, SecondaryRateLimited)
+    other = [{"type": "UNPROCESSABLE", "path": ["addComment"], "message": "Body is too long"}]
+    assert not isinstance(classify(200, other, "", {}), SecondaryRateLimited)
