@@ -12,10 +12,10 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
-from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH
+from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH, WORKFLOW_ACCOUNT
 from emulator.git import blob_oid
 from emulator.ids import EVENT_TYPENAMES, node_id
-from emulator.store import WORKFLOW_ACCOUNT, Store
+from emulator.store import Store
 from emulator.world import CommentItem, Issue, Reaction, iso
 
 API = "https://api.github.com"

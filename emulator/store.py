@@ -36,8 +36,6 @@ from emulator.world import (
 
 WRITE_PERMISSIONS = ("ADMIN", "MAINTAIN", "WRITE")
 FIRST_NEW_COMMENT_ID = 2_900_000_001  # the least id of a comment made through a mutation
-# The account a workflow's GITHUB_TOKEN acts as (docs/emulator.md): the Bot `github-actions`.
-WORKFLOW_ACCOUNT = "github-actions"
 
 
 @dataclass
@@ -95,12 +93,10 @@ class Store:
         return owner.lower() == self.owner.lower() and name.lower() == self.name.lower()
 
     def actor_type(self, login: str) -> str:
-        """User, Bot, Mannequin or Organization; unlisted logins are Users, ``x[bot]`` is a Bot, and
-        so is `github-actions`: the account of every workflow's GITHUB_TOKEN, the world's default
-        token (GraphQL `Bot.login` without the suffix; REST `github-actions[bot]`, type Bot)."""
+        """User, Bot, Mannequin or Organization; unlisted logins are Users, ``x[bot]`` is a Bot."""
         if login.lower().endswith("[bot]"):
             return "Bot"
-        return self.users.get(login.lower(), "Bot" if login.lower() == WORKFLOW_ACCOUNT else "User")
+        return self.users.get(login.lower(), "User")
 
     def permission(self, login: str) -> str | None:
         """The listed permission of a login, or None when it is no collaborator."""
