@@ -134,11 +134,13 @@ class LearningsConfig(_Section):
 
 @dataclass(frozen=True)
 class Config:
-    """The whole file."""
+    """The whole file; `assistant_named`: whether the file or an input named the assistant's
+    login (when not, a read takes the account its token acts as: GraphQL's `viewer`)."""
 
     assistant: AssistantConfig = AssistantConfig()
     context: ContextConfig = ContextConfig()
     learnings: LearningsConfig = LearningsConfig()
+    assistant_named: bool = False
 
 
 _SECTIONS: dict[str, type[AssistantConfig] | type[ContextConfig] | type[LearningsConfig]] = {
@@ -160,7 +162,8 @@ def config_from_table(table: Mapping[str, object]) -> Config:
         sections[name] = section(**{key: value for key, value in given.items() if key in KEYS[name]})
         check_known(name, given)
     check_known(None, table)
-    return Config(**sections)
+    given = table.get("assistant", {})
+    return Config(**sections, assistant_named=isinstance(given, dict) and "login" in given)
 
 
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]")
@@ -218,7 +221,8 @@ def with_values(config: Config, where: str, section: str, values: Mapping[str, o
         limits = bounds(*error.loc) if error.broken is Broken.BOUNDS else None
         why = f"must be {limits}" if limits else f"`{error.key}`: {error.message}"
         raise ConfigError(f"{where}: {why}, got {error.value!r}") from error
-    return dataclasses.replace(config, **{section: replaced})
+    named = config.assistant_named or (section == "assistant" and "login" in values)
+    return dataclasses.replace(config, **{section: replaced}, assistant_named=named)
 
 
 @dataclass(frozen=True)

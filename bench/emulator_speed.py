@@ -62,6 +62,7 @@ def world(issues: int, items: int) -> dict[str, Any]:
     return {
         "repository": {"owner": "octo", "name": "demo"},
         "users": {"triage-assistant": "Bot"},
+        "viewer": "triage-assistant[bot]",
         "issues": out,
     }
 

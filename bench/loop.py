@@ -85,7 +85,8 @@ def _is_reader(step: Mapping[str, Any]) -> bool:
 
 def example_accounts(steps: Sequence[Mapping[str, Any]], config: Config) -> Accounts:
     """The account of the token the posting step (`gh issue comment`) uses, and the reader's login
-    (the action's `assistant-login` input when the example sets it, else the configuration's)."""
+    (the action's `assistant-login` input when the example sets it, else the configuration's, else,
+    with neither, the account of the reader's own token: github.token's, zero configuration)."""
     posting = next((s for s in steps if "gh issue comment" in str(s.get("run", ""))), None)
     if posting is None:
         raise LoopBroken("no step of the example posts a comment (`gh issue comment`)")
@@ -97,7 +98,8 @@ def example_accounts(steps: Sequence[Mapping[str, Any]], config: Config) -> Acco
     reader = next((s for s in steps if _is_reader(s)), None)
     if reader is None:
         raise LoopBroken("the example does not run the correction reader")
-    login = str(reader.get("with", {}).get("assistant-login") or config.assistant.login)
+    named = config.assistant.login if config.assistant_named else ACTIONS_LOGIN
+    login = str(reader.get("with", {}).get("assistant-login") or named)
     return Accounts(posts_as=ACTIONS_LOGIN, reader=login)
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from emulator.world import CommentItem, Issue, WorldFile
 
 OWNER_PERMISSION = "ADMIN"
+# The account a workflow's GITHUB_TOKEN acts as (docs/emulator.md).
+WORKFLOW_ACCOUNT = "github-actions"
 PUSH_ROLES = frozenset({"WRITE", "MAINTAIN", "ADMIN"})
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from aiohttp import web
 from yarl import URL
 
-from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH
+from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH, WORKFLOW_ACCOUNT
 from emulator.actions_settings import workflow_settings
 from emulator.git import blob_oid
 from emulator.ids import EVENT_TYPENAMES, node_id
@@ -376,12 +376,16 @@ class RestApi:
 
     async def collaborators(self, request: web.Request) -> web.Response:
         """Everyone with access (``affiliation`` all, direct or outside), each with ``permissions`` and
-        ``role_name``, paged; 403 unless the token's login may push (GitHub's REST reference)."""
+        ``role_name``, paged; 403 unless the token's login may push (GitHub's REST reference). A
+        workflow's token (the Bot `github-actions`) gets 200 with the directly added collaborators
+        only, whatever the affiliation: no team grant (actions/runner#2519, pullpreview/action#96,
+        zephyrproject-rtos/zephyr#90352)."""
         if not self._repo_ok(request):
             return not_found()
         store = self.store
         login = store.viewer_login(request_token(request) or "")
-        if store.file.rest_permission == "no_push" or not store.access.can_push(login):
+        workflow = login.lower().removesuffix("[bot]") == WORKFLOW_ACCOUNT
+        if store.file.rest_permission == "no_push" or not (workflow or store.access.can_push(login)):
             return web.json_response(
                 {"message": LIST_NEEDS_PUSH, "documentation_url": LIST_DOCUMENTATION}, status=403
             )
@@ -391,7 +395,7 @@ class RestApi:
                 {"message": "Validation Failed", "documentation_url": LIST_DOCUMENTATION, "status": "422"},
                 status=422,
             )
-        chosen, headers = page_of(request, store.access.everyone(affiliation))
+        chosen, headers = page_of(request, store.access.everyone("direct" if workflow else affiliation))
         body = [
             with_role(user_json(store, name), role) | {"role_name": role.lower()} for name, role in chosen
         ]

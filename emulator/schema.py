@@ -1,8 +1,11 @@
 """GitHub's published GraphQL schema: fetched once with npm, integrity-checked, cached, built.
 
-The one module of the project that obtains the schema. The emulator executes it and
-the tests validate every query of the product against it; the product itself never
-builds it at run time.
+The one module of the project that obtains the schema. Two are built: the pinned npm release
+(`load_schema`), and GitHub's current schema (`load_current_schema`): that release with the
+overlay `schema_overlay.graphql` written by us from GitHub's schema of a later date (its source
+pinned in `schema_overlay.toml`, docs/emulator.md "GitHub's current schema"). The emulator
+executes the current one; the tests validate every query of the product against both; the
+product itself never builds either at run time.
 
 Run ``python -m emulator.schema`` to fetch it into the cache (``.ci/run`` does).
 """
@@ -14,13 +17,33 @@ import functools
 import hashlib
 import io
 import os
+import re
 import subprocess
 import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from graphql import GraphQLSchema, build_schema
+from graphql import (
+    ArgumentNode,
+    DefinitionNode,
+    DocumentNode,
+    EnumTypeDefinitionNode,
+    FieldNode,
+    GraphQLSchema,
+    InputObjectTypeDefinitionNode,
+    InterfaceTypeDefinitionNode,
+    ObjectTypeDefinitionNode,
+    TypeDefinitionNode,
+    TypeInfo,
+    TypeInfoVisitor,
+    Visitor,
+    build_ast_schema,
+    parse,
+    validate,
+    visit,
+)
 
 PACKAGE = "@octokit/graphql-schema"
 VERSION = "15.26.1"
@@ -104,10 +127,128 @@ def sdl_path(*, fetch: bool = True) -> Path:
 
 
 @functools.cache
+def _npm_document() -> DocumentNode:
+    """The npm release's SDL parsed once, for both schemas."""
+    return parse(sdl_path().read_text(encoding="utf-8"), no_location=True)
+
+
+@functools.cache
 def load_schema() -> GraphQLSchema:
     """GitHub's schema, built from the SDL (which defines two fields twice, hence assume_valid)."""
-    text = sdl_path().read_text(encoding="utf-8")
-    return build_schema(text, assume_valid_sdl=True, assume_valid=True)
+    return build_ast_schema(_npm_document(), assume_valid_sdl=True, assume_valid=True)
+
+
+OVERLAY = Path(__file__).with_name("schema_overlay.graphql")
+OVERLAY_PIN = Path(__file__).with_name("schema_overlay.toml")
+
+_WITH_FIELDS = (ObjectTypeDefinitionNode, InterfaceTypeDefinitionNode, InputObjectTypeDefinitionNode)
+
+
+def _replaced(node: TypeDefinitionNode, **changes: Any) -> TypeDefinitionNode:
+    """A copy of an AST node (they are frozen) with some attributes changed."""
+    kept: dict[str, Any] = {key: getattr(node, key) for key in node.keys if key not in changes}
+    return type(node)(**kept, **changes)
+
+
+def _merged(base: TypeDefinitionNode, overlay: TypeDefinitionNode) -> TypeDefinitionNode:
+    """`base` with the overlay's fields (or enum values) replacing those of the same name, the
+    others added after."""
+    if type(base) is not type(overlay):
+        raise SchemaUnavailable(f"{OVERLAY.name}: {overlay.name.value} is not a {type(base).__name__}")
+    if isinstance(base, _WITH_FIELDS) and isinstance(overlay, _WITH_FIELDS):
+        given = {field.name.value: field for field in overlay.fields or ()}
+        kept = [given.pop(field.name.value, field) for field in base.fields or ()]
+        return _replaced(base, fields=(*kept, *given.values()))
+    if isinstance(base, EnumTypeDefinitionNode) and isinstance(overlay, EnumTypeDefinitionNode):
+        values = {value.name.value: value for value in overlay.values or ()}
+        kept_values = [values.pop(value.name.value, value) for value in base.values or ()]
+        return _replaced(base, values=(*kept_values, *values.values()))
+    return overlay  # a union or scalar: the overlay's definition whole
+
+
+def overlaid(base: DocumentNode, overlay: DocumentNode) -> DocumentNode:
+    """The base SDL with the overlay's type definitions merged in (`_merged`); new types added."""
+    given: dict[str, TypeDefinitionNode] = {}
+    for definition in overlay.definitions:
+        if not isinstance(definition, TypeDefinitionNode):
+            raise SchemaUnavailable(f"{OVERLAY.name}: only type definitions may be given")
+        given[definition.name.value] = definition
+    definitions: list[DefinitionNode] = []
+    for definition in base.definitions:
+        if isinstance(definition, TypeDefinitionNode) and definition.name.value in given:
+            definitions.append(_merged(definition, given.pop(definition.name.value)))
+        else:
+            definitions.append(definition)
+    return DocumentNode(definitions=(*definitions, *given.values()))
+
+
+@functools.cache
+def load_current_schema() -> GraphQLSchema:
+    """GitHub's current schema: the npm release with our overlay (`overlaid`)."""
+    overlay = parse(OVERLAY.read_text(encoding="utf-8"), no_location=True)
+    return build_ast_schema(overlaid(_npm_document(), overlay), assume_valid_sdl=True, assume_valid=True)
+
+
+def overlay_additions() -> frozenset[tuple[str, str]]:
+    """(type, field) of each overlay field the npm release lacks: where a document valid against
+    the current schema may be refused by the npm one."""
+    npm = load_schema()
+    found: set[tuple[str, str]] = set()
+    for definition in parse(OVERLAY.read_text(encoding="utf-8"), no_location=True).definitions:
+        if isinstance(definition, _WITH_FIELDS):
+            known = getattr(npm.get_type(definition.name.value), "fields", {})
+            found.update(
+                (definition.name.value, field.name.value)
+                for field in definition.fields or ()
+                if field.name.value not in known
+            )
+    return frozenset(found)
+
+
+def npm_refusals(document: DocumentNode) -> list[str]:
+    """What the npm release refuses in `document`, except the fields only the overlay has (GitHub
+    added them after the release): a document the product sends must be valid against both."""
+    added = overlay_additions()
+    refused = []
+    for error in validate(load_schema(), document):
+        found = re.fullmatch(r"Cannot query field '(\w+)' on type '(\w+)'\.", error.message)
+        if found is None or (found[2], found[1]) not in added:
+            refused.append(error.message)
+    return refused
+
+
+class _Uses(Visitor):
+    """Collects each field (`Type.field`) and argument (`Type.field(arg:)`) a document uses,
+    with the deprecation reason the schema gives it (None when not deprecated)."""
+
+    def __init__(self, info: TypeInfo) -> None:
+        super().__init__()
+        self.info = info
+        self.found: dict[str, str | None] = {}
+        self.fields: list[str] = []
+
+    def enter_field(self, node: FieldNode, *_: object) -> None:
+        parent, field = self.info.get_parent_type(), self.info.get_field_def()
+        name = f"{parent.name}.{node.name.value}" if parent is not None else node.name.value
+        self.fields.append(name)
+        if field is not None and not node.name.value.startswith("__"):
+            self.found[name] = field.deprecation_reason
+
+    def leave_field(self, *_: object) -> None:
+        self.fields.pop()
+
+    def enter_argument(self, node: ArgumentNode, *_: object) -> None:
+        argument = self.info.get_argument()
+        if self.info.get_directive() is None and argument is not None and self.fields:
+            self.found[f"{self.fields[-1]}({node.name.value}:)"] = argument.deprecation_reason
+
+
+def uses(schema: GraphQLSchema, document: DocumentNode) -> dict[str, str | None]:
+    """Every field and argument `document` uses in `schema`, with its deprecation reason."""
+    info = TypeInfo(schema)
+    collector = _Uses(info)
+    visit(document, TypeInfoVisitor(info, collector))
+    return collector.found
 
 
 def main() -> int:

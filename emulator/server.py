@@ -16,7 +16,7 @@ from graphql import GraphQLSyntaxError, parse
 from emulator.execution import Budgets, Executor, operation_name
 from emulator.faults import FaultError, FaultPlan, PartialFault, canned, request_id, truncate_body
 from emulator.rest import RestApi, request_token
-from emulator.schema import load_schema
+from emulator.schema import load_current_schema
 from emulator.store import Store, store_from
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -65,7 +65,7 @@ class Server:
         self.graphql_budgets = Budgets(rate.limit, rate.remaining, rate.reset_in_s)
         self.rest_budgets = Budgets(REST_LIMIT, None, 3600)
         self.actions_rest_budgets = Budgets(GITHUB_TOKEN_REST_LIMIT, None, 3600)
-        self.executor = Executor(load_schema(), store, self.graphql_budgets)
+        self.executor = Executor(load_current_schema(), store, self.graphql_budgets)
         self.rest = RestApi(store)
         self.entries: list[dict[str, Any]] = []
         # Keep each request's query string and body in its log entry (the bench replays them).

@@ -82,12 +82,14 @@ class LabelItem(Model):
 
 
 class ClosedItem(Model):
-    """The issue was closed, with a state reason (COMPLETED unless given)."""
+    """The issue was closed, with a state reason (COMPLETED unless given) and, for a close as a
+    duplicate, the issue it duplicates (GitHub's `ClosedEvent.duplicateOf`)."""
 
     type: Literal["closed"]
     actor: str | None
     at: AwareDatetime
     state_reason: StateReason = "COMPLETED"
+    duplicate_of: int | None = None
 
     @field_validator("state_reason", mode="before")
     @classmethod
@@ -349,6 +351,8 @@ def derive(issue: Issue) -> Derived:
                 labels.pop(item.label, None)
         elif isinstance(item, ClosedItem):
             closed, reason, closed_at = True, item.state_reason, item.at
+            if item.state_reason == "DUPLICATE" and item.duplicate_of is not None:
+                duplicate_of = item.duplicate_of
         elif isinstance(item, ReopenedItem):
             closed, reason, closed_at = False, "REOPENED", None
         else:

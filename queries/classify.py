@@ -51,6 +51,19 @@ def _is_secondary(text: str) -> bool:
     return "secondary rate limit" in text.lower()
 
 
+# GitHub's content-creation limit (80 a minute, 500 an hour) as GraphQL answers it: HTTP 200,
+# an UNPROCESSABLE error saying "was submitted too quickly" (cli/cli#4801). A limit, not a refusal.
+TOO_QUICKLY_TEXT = "was submitted too quickly"
+
+
+def _too_quickly(errors: list[dict[str, Any]] | None) -> bool:
+    return any(
+        str(error.get("type", "")) == "UNPROCESSABLE"
+        and TOO_QUICKLY_TEXT in str(error.get("message", "")).lower()
+        for error in errors or []
+    )
+
+
 # GitHub's words when it stopped a query (its 10 s limit), at HTTP 502 and at 200 alike; octokit's
 # plugin-retry retries any answer whose first error says so (src/wrap-request.ts).
 TIMEOUT_TEXT = "something went wrong while executing your query"
@@ -75,7 +88,7 @@ def _rate_limited(
     types = {str(error.get("type", "")) for error in errors or []}
     if types & RATE_LIMIT_TYPES:
         return RateLimited(messages or "rate limited", reset_in=_reset_in(headers), status=status)
-    if _is_secondary(messages) or (errors is None and _is_secondary(text)):
+    if _is_secondary(messages) or (errors is None and _is_secondary(text)) or _too_quickly(errors):
         return SecondaryRateLimited(detail, retry_after=_header_float(headers, "retry-after"), status=status)
     if status not in {403, 429}:
         return None

@@ -50,6 +50,8 @@ class WindowPage:
     refused: tuple[str, ...] = ()
     # With the files: whether GitHub refused to list collaborators (None: not asked, or not told).
     collaborators_refused: bool | None = None
+    # With the files: the login the token acts as (`viewer`; an app's with `[bot]`).
+    viewer: str | None = None
 
 
 async def fetch_window_page(
@@ -88,6 +90,7 @@ async def fetch_window_page(
         config_file=data.repository.config_file,
         failed=tuple(failed),
         refused=refused,
+        viewer=data.viewer.login if data.viewer is not None else None,
     )
 
 

@@ -79,6 +79,7 @@ class ClosedNode(AnswerModel):
     created_at: datetime = Field(alias="createdAt")
     actor: ActorRef | None
     state_reason: str | None = Field(alias="stateReason")
+    duplicate_of: NumberRef | None = Field(default=None, alias="duplicateOf")
 
 
 class ReopenedNode(AnswerModel):
@@ -166,10 +167,15 @@ class BaseFilesData(AnswerModel):
     repository: BaseFilesRepository | None
 
 
+class ViewerLogin(AnswerModel):
+    login: str
+
+
 class WindowData(AnswerModel):
     """Answer of CorrectionWindow."""
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    viewer: ViewerLogin | None = None
     repository: WindowRepository | None
 
 

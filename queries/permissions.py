@@ -21,11 +21,16 @@ The one policy, for the correction reader and the learnings sync alike:
   (the 👎 or the command is not counted) and the note says so.
 
 A maintainer's command (`corrections backtest`) asks first for REST's whole collaborator list
-(`read_collaborator_list`): one request answers for everyone, where the per-login look-ups cost
-one each. A complete list is proof: a login it does not list has at most READ. It needs push
-access, which a workflow's GITHUB_TOKEN lacks, so the action never asks it (it would cost one
-refused request every run). Refused (403, 404) or failed, the per-login path answers as it would
-have without it, and the note says nothing of it: a refused list is normal.
+(`read_collaborator_list`): one request answers for everyone it lists, where the per-login
+look-ups cost one each. A list alone does not prove that a login it does not list has at most
+READ: a workflow's GITHUB_TOKEN gets 200 with the directly added collaborators only, no team
+grant (actions/runner#2519, pullpreview/action#96, zephyrproject-rtos/zephyr#90352), a list that
+looks like any other. It is proof only when it lists the token's own account (`viewer`, a person,
+not an app's `[bot]`) with push access: that is a pusher's token, to which GitHub lists every
+grant (`CollaboratorList.proven_by`). Otherwise a login absent from it is asked one by one, so a
+workflow's token and a pusher's give the same answers. The action never asks the list (it would cost one request every run).
+Refused (403, 404) or failed, the per-login path answers as it would have without it, and the
+note says nothing of it: a refused list is normal.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ MAX_REST_LOOKUPS = requests.MAX_REST_LOOKUPS
 LOGINS_PER_REQUEST = 50  # GraphQL `collaborators(login:)` aliases in one request
 REST_CONCURRENCY = 8  # REST permission look-ups in flight at once
 PERMISSION_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE", "TRIAGE", "READ", "NONE"})
+PUSH_LEVELS = frozenset({"ADMIN", "MAINTAIN", "WRITE"})
 
 
 # GitHub's REST "List repository collaborators"
@@ -125,19 +131,29 @@ class CollaboratorList:
 
     levels: Mapping[str, str | None]  # lower-cased login -> level
     complete: bool
+    # The list counts every grant, so a login it does not list has at most READ (`proven_by`).
+    proves_absence: bool = False
+
+    def proven_by(self, viewer: str | None) -> CollaboratorList:
+        """The list as proof of absence when it is complete and lists the token's own account, a
+        person's (no `[bot]`), with push access: a pusher's token, given every grant."""
+        if viewer is None or viewer.strip().lower().endswith("[bot]"):
+            return self
+        proves = self.complete and self.levels.get(viewer.strip().lower()) in PUSH_LEVELS
+        return CollaboratorList(self.levels, self.complete, proves_absence=proves)
 
     def answer(self, logins: Iterable[str]) -> tuple[dict[str, str], list[str]]:
         """The levels the list gives (login as asked -> level) and the logins it cannot tell.
 
-        A login listed has its role; absent from a complete list, at most READ (the endpoint
-        counts every grant: the reference quoted above). Absent from a list cut at
-        MAX_LIST_PAGES, or listed with a role that does not read, it is asked one by one.
+        A login listed has its role. Absent, at most READ when the list proves it
+        (`proves_absence`), else asked one by one (a workflow's token is given the direct
+        collaborators only: the module's docstring says why), as is a role that does not read.
         """
         found: dict[str, str] = {}
         unknown: list[str] = []
         for login in logins:
             key = login.lower()
-            level = self.levels.get(key) if key in self.levels else ("READ" if self.complete else None)
+            level = self.levels.get(key) if key in self.levels else ("READ" if self.proves_absence else None)
             if level is None:
                 unknown.append(login)
             else:

@@ -26,9 +26,8 @@ from corrections.rules.models import (
     Actor,
     Analysis,
     Comment,
-    DuplicateMark,
+    Event,
     Issue,
-    LabelChange,
     Permissions,
     Reaction,
 )
@@ -43,7 +42,7 @@ class TrailFacts:
     missing: Collection[Part] = ()
 
 
-def _when(event: Comment | LabelChange | DuplicateMark | Analysis) -> str:
+def _when(event: Event | Analysis) -> str:
     return event.at.strftime("%Y-%m-%d %H:%M")
 
 
@@ -100,7 +99,7 @@ class _Show:
     def who(self, actor: Actor | None) -> str:
         return _who(actor, self.permissions)
 
-    def when(self, event: Comment | LabelChange) -> str:
+    def when(self, event: Event) -> str:
         return _when(event)
 
     def label(self, name: str) -> str:

@@ -10,11 +10,13 @@ default case costs nothing more.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
+from assistant.identity import BOT_SUFFIX
 from corrections.read import notes
 from corrections.read.options import ReadOptions
 from corrections.read.scan_asks import files_to_read
@@ -147,6 +149,22 @@ async def read_base_files(client: GitHubClient, options: ReadOptions, page: Wind
         warnings=tuple(warnings),
         categories=tuple(categories),
     )
+
+
+def with_viewer_as_assistant(texts: BaseFileTexts, viewer: str | None) -> BaseFileTexts:
+    """When neither the configuration nor an input names the assistant's login, the assistant is
+    the app the token acts as (`viewer`, asked with the first page): an app's token answers
+    `<slug>[bot]`, the Bot `<slug>`; a workflow's GITHUB_TOKEN `github-actions[bot]`, the shared
+    account (assistant.identity). Zero configuration then reads what that token posted. A
+    person's token changes nothing: it is mostly a maintainer's, running a command by hand, whose
+    own corrections must count (a machine user that posts the analyses is named in the
+    configuration)."""
+    config = texts.config
+    if config.assistant_named or not viewer or not viewer.strip().lower().endswith(BOT_SUFFIX):
+        return texts
+    login = viewer.strip()[: -len(BOT_SUFFIX)]
+    assistant = dataclasses.replace(config.assistant, login=login, account="bot")
+    return dataclasses.replace(texts, config=dataclasses.replace(config, assistant=assistant))
 
 
 @dataclass(frozen=True)

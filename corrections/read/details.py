@@ -81,6 +81,7 @@ async def read_details(
     *,
     progress: Progress,
     listing: bool = False,
+    viewer: str | None = None,
 ) -> None:
     """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
 
@@ -93,10 +94,12 @@ async def read_details(
     and one wave of details and look-ups, a 👎 from someone seen nowhere else one wave more.
     The cap on rounds grows as timeline pages shrink, so the same items can be read.
     With `listing`, REST's collaborator list is asked once, when someone's permission is first
-    wanted: given, it answers for everyone; refused, the look-ups go on one by one.
+    wanted: given, it answers for everyone it lists (and for the others too when it lists
+    `viewer`, the token's account, as a pusher: queries.permissions); refused, the look-ups go on
+    one by one.
     """
     rounds = 0
-    lookups = _Lookups(client, owner, name, reading, progress, listing=listing)
+    lookups = _Lookups(client, owner, name, reading, progress, listing=listing, viewer=viewer)
     gate = asyncio.Semaphore(DETAILS_IN_FLIGHT)
     while True:
         wanted = reading.rest_wanted()
@@ -138,11 +141,13 @@ class _Lookups:
         progress: Progress,
         *,
         listing: bool,
+        viewer: str | None = None,
     ) -> None:
         self._client, self._owner, self._name = client, owner, name
         self._reading, self._progress = reading, progress
         self._list_wanted = listing  # REST's collaborator list: asked once, when a permission is wanted
         self._listed: CollaboratorList | None = None
+        self._viewer = viewer
         self._asked = 0
         self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
         self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
@@ -152,7 +157,8 @@ class _Lookups:
         if not self._list_wanted or not logins:
             return
         self._list_wanted = False
-        self._listed = await read_collaborator_list(self._client, self._owner, self._name)
+        listed = await read_collaborator_list(self._client, self._owner, self._name)
+        self._listed = listed.proven_by(self._viewer) if listed is not None else None
         if self._listed is not None:
             cut = "" if self._listed.complete else " (cut at its page cap: the others asked one by one)"
             self._progress(f"the collaborator list: {len(self._listed.levels)} people{cut}")

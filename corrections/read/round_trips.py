@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from corrections.read import notes
 from corrections.read.analysed import AnalysedIssue
-from corrections.read.base_files import Base, base_of, read_base_files
+from corrections.read.base_files import Base, base_of, read_base_files, with_viewer_as_assistant
 from corrections.read.details import Progress, read_details
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import Draft, ReadOutcome
@@ -48,6 +48,7 @@ async def read_corrections(
     if texts.config_unread is not None:
         where = f"{options.base_ref}:{options.remote_config}"
         return draft.failed(texts.config_unread, notes.config_unread(where, texts.config_unread))
+    texts = with_viewer_as_assistant(texts, page.viewer)
     draft.use_config(texts.config, texts.warnings)
     if texts.config.context.max_analyzed == 0:
         return draft.off(notes.OFF_AT_BASE)
@@ -66,7 +67,9 @@ async def read_corrections(
     reading.collaborators_listed(page.collaborators_refused)
     end = await scan.rest(reading, texts.config, page)
     listing = options.collaborator_list
-    await read_details(client, options.owner, options.name, reading, progress=progress, listing=listing)
+    await read_details(
+        client, options.owner, options.name, reading, progress=progress, listing=listing, viewer=page.viewer
+    )
     return _outcome(draft, reading, end, base, options.base_ref)
 
 

@@ -211,7 +211,9 @@ def _event_line(event: Event, close_reason: str | None = None) -> str:
         reason = close_reason or event.state_reason
         # Each close says its own reason (GitHub's ClosedEvent.stateReason, DUPLICATE included);
         # the close that stands takes the issue's; COMPLETED says nothing.
-        return f"{at} {who} closed the issue" + (f" as {reason}" if reason and reason != "COMPLETED" else "")
+        said = f" as {reason}" if reason and reason != "COMPLETED" else ""
+        of = f" of #{event.duplicate_of}" if reason == "DUPLICATE" and event.duplicate_of is not None else ""
+        return f"{at} {who} closed the issue{said}{of}"
     if isinstance(event, Reopened):
         return f"{at} {who} reopened the issue"
     verb = "marked" if event.kind == "marked_as_duplicate" else "unmarked"

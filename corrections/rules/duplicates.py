@@ -1,5 +1,9 @@
 """The duplicate rule (docs/rules.md, "Duplicate notices"): confirmed, objected (and by whom), open.
 
+Closed (or marked) as a duplicate of the issue named confirms the notice; of another issue
+(GitHub's `ClosedEvent.duplicateOf`, a mark's `canonical`) corrects it: an objection by whoever
+closed or marked it.
+
 One file holds the rule: the decision (`duplicate_trace`), its trace (how each event after the
 notice was read), whose permission decides it (`duplicate_deciders`) and its words: the phrase of
 a corrections.md line, explain's sentences and the quality report's count. A renderer calls
@@ -16,6 +20,7 @@ from assistant.identity import is_person, normalize_login
 from corrections.rules.models import (
     Actor,
     Analysis,
+    Closed,
     Comment,
     DuplicateMark,
     DuplicateNotice,
@@ -26,6 +31,7 @@ from corrections.rules.models import (
     LabelChange,
     Objector,
     Permissions,
+    Reopened,
     Show,
 )
 from corrections.rules.settings import RuleSettings
@@ -40,20 +46,43 @@ class DuplicateRole(StrEnum):
     COMMENT = "a maintainer's comment without the command"
     LABEL_REMOVED = "a maintainer removed the duplicate label: an objection"
     LABEL_REMOVED_NOT_COUNTED = "the duplicate label removed by someone who is not a maintainer"
+    OTHER_ISSUE = "a maintainer closed or marked it as a duplicate of another issue: an objection"
+    OTHER_ISSUE_NOT_A_MAINTAINER = (
+        "closed or marked as a duplicate of another issue by someone without triage access: an objection"
+    )
+    OTHER_ISSUE_PERMISSION_NOT_READ = "closed or marked as a duplicate of another issue: permission not read"
 
 
-# A maintainer's objection (the command, the label removed) decides the notice at once; a comment
-# by someone without triage access objects too, but the reading goes on to find a maintainer's.
-MAINTAINER_OBJECTIONS = frozenset({DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED})
-OTHER_OBJECTIONS = frozenset({DuplicateRole.NOT_A_MAINTAINER})
+# A maintainer's objection (the command, the label removed, another issue chosen) decides the
+# notice at once; a comment by someone without triage access objects too, but the reading goes on
+# to find a maintainer's.
+MAINTAINER_OBJECTIONS = frozenset(
+    {DuplicateRole.NOT_DUPLICATE, DuplicateRole.LABEL_REMOVED, DuplicateRole.OTHER_ISSUE}
+)
+OTHER_OBJECTIONS = frozenset({DuplicateRole.NOT_A_MAINTAINER, DuplicateRole.OTHER_ISSUE_NOT_A_MAINTAINER})
+_OTHER_ISSUE_ROLES = frozenset(
+    {
+        DuplicateRole.OTHER_ISSUE,
+        DuplicateRole.OTHER_ISSUE_NOT_A_MAINTAINER,
+        DuplicateRole.OTHER_ISSUE_PERMISSION_NOT_READ,
+    }
+)
 
 
 @dataclass(frozen=True)
 class DuplicateStep:
     """One event read against the duplicate notice."""
 
-    event: Comment | LabelChange
+    event: Comment | LabelChange | Closed | DuplicateMark
     role: DuplicateRole
+
+    @property
+    def other_issue(self) -> int | None:
+        """The issue this step closed or marked the issue as a duplicate of, when it chose another."""
+        if self.role not in _OTHER_ISSUE_ROLES:
+            return None
+        event = self.event
+        return event.duplicate_of if isinstance(event, Closed) else getattr(event, "canonical", None)
 
 
 @dataclass(frozen=True)
@@ -92,7 +121,11 @@ class DuplicateTrace:
         date and who made it."""
         deciding = self.deciding
         return DuplicateNotice(
-            of=self.of, outcome=self.outcome, at=deciding.event.at if deciding else None, by=self.by
+            of=self.of,
+            outcome=self.outcome,
+            at=deciding.event.at if deciding else None,
+            by=self.by,
+            instead=deciding.other_issue if deciding else None,
         )
 
 
@@ -102,6 +135,35 @@ def is_confirmed_duplicate(issue: Issue) -> bool:
         return True
     marks = [event for event in issue.events if isinstance(event, DuplicateMark)]
     return bool(marks) and marks[-1].kind == "marked_as_duplicate"
+
+
+def other_issue_chosen(issue: Issue, named: int) -> Closed | DuplicateMark | None:
+    """The event that makes the issue a duplicate of an issue other than `named`, if any: the
+    close as DUPLICATE that still stands when its `duplicateOf` names another issue, else (no such
+    close) the mark not unmarked since when its canonical is another issue."""
+    if issue.state == "CLOSED" and issue.state_reason == "DUPLICATE":
+        last = next((e for e in reversed(issue.events) if isinstance(e, Closed | Reopened)), None)
+        if isinstance(last, Closed) and last.duplicate_of is not None:
+            return last if last.duplicate_of != named else None
+    marks = [event for event in issue.events if isinstance(event, DuplicateMark)]
+    if marks and marks[-1].kind == "marked_as_duplicate" and marks[-1].canonical not in (None, named):
+        return marks[-1]
+    return None
+
+
+def _other_issue_step(
+    event: Closed | DuplicateMark, settings: RuleSettings, permissions: Permissions
+) -> DuplicateStep | None:
+    """How choosing another issue reads: an objection by its actor; None for the assistant or a bot."""
+    if not is_person(event.actor, settings.assistant):
+        return None
+    assert event.actor is not None
+    permission = permissions.get(normalize_login(event.actor.login))
+    if permission is None:
+        return DuplicateStep(event, DuplicateRole.OTHER_ISSUE_PERMISSION_NOT_READ)
+    if permission.is_maintainer:
+        return DuplicateStep(event, DuplicateRole.OTHER_ISSUE)
+    return DuplicateStep(event, DuplicateRole.OTHER_ISSUE_NOT_A_MAINTAINER)
 
 
 def _duplicate_actor(event: Event, settings: RuleSettings) -> Actor | None:
@@ -144,9 +206,10 @@ def duplicate_trace(
 ) -> DuplicateTrace | None:
     """The first analysis's duplicate notice and what decided it; None when it named no duplicate.
 
-    Confirmed by the issue's state; otherwise objected when, after the analysis, a person who is
-    not a maintainer commented, or a maintainer wrote the not-duplicate command or removed the
-    duplicate label; open otherwise. Who objected is part of it: a maintainer's objection decides
+    Confirmed by the issue's state, unless that state names another issue (`other_issue_chosen`):
+    then objected by whoever chose it (open when their permission could not be read). Otherwise
+    objected when, after the analysis, a person who is not a maintainer commented, or a maintainer
+    wrote the not-duplicate command or removed the duplicate label; open otherwise. Who objected is part of it: a maintainer's objection decides
     at once; a comment by someone without triage access objects too, but the events after it are
     still read, so that a maintainer's objection later is the one that counts (docs/rules.md,
     "Duplicate notices"). A person whose permission could not be read does not count either way.
@@ -154,7 +217,13 @@ def duplicate_trace(
     if analysis.duplicate_of is None:
         return None
     if is_confirmed_duplicate(issue):
-        return DuplicateTrace(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
+        chosen = other_issue_chosen(issue, analysis.duplicate_of)
+        step = _other_issue_step(chosen, settings, permissions) if chosen is not None else None
+        if step is None:
+            return DuplicateTrace(of=analysis.duplicate_of, outcome=DuplicateOutcome.CONFIRMED)
+        counted = step.role is not DuplicateRole.OTHER_ISSUE_PERMISSION_NOT_READ
+        outcome = DuplicateOutcome.OBJECTED if counted else DuplicateOutcome.OPEN
+        return DuplicateTrace(analysis.duplicate_of, outcome, (step,))
     steps: list[DuplicateStep] = []
     for event in issue.events[analysis.index + 1 :]:
         step = _duplicate_step(event, settings, permissions)
@@ -169,9 +238,16 @@ def duplicate_trace(
 
 
 def duplicate_deciders(issue: Issue, analysis: Analysis, settings: RuleSettings) -> set[str]:
-    """Logins whose permission decides the duplicate outcome (empty when it is already decided)."""
-    if analysis.duplicate_of is None or is_confirmed_duplicate(issue):
+    """Logins whose permission decides the duplicate outcome: when the issue's state decides it,
+    only whoever chose another issue (if anyone did)."""
+    if analysis.duplicate_of is None:
         return set()
+    if is_confirmed_duplicate(issue):
+        chosen = other_issue_chosen(issue, analysis.duplicate_of)
+        if chosen is None or not is_person(chosen.actor, settings.assistant):
+            return set()
+        assert chosen.actor is not None
+        return {normalize_login(chosen.actor.login)}
     return {
         normalize_login(actor.login)
         for event in issue.events[analysis.index + 1 :]
@@ -194,7 +270,8 @@ def correction_words(correction: IssueCorrection, reason: str) -> list[str]:
     objection = correction.objection
     if objection is None:
         return []
-    return [f"duplicate notice (of #{objection.of}) {objected_by(objection)}{reason}"]
+    instead = "" if objection.instead is None else f": it is a duplicate of #{objection.instead} instead"
+    return [f"duplicate notice (of #{objection.of}) {objected_by(objection)}{instead}{reason}"]
 
 
 def month_words(confirmed: int, objected: int, objected_by_other: int, still_open: int) -> str:
@@ -214,7 +291,13 @@ def _step_line(step: DuplicateStep, settings: RuleSettings, show: Show) -> str:
     actor = event.author if isinstance(event, Comment) else event.actor
     head = f"  {show.when(event)} {show.who(actor)}"
     label = show.label(settings.duplicate_label)
+    chose = f" {'closed' if isinstance(event, Closed) else 'marked'} it as a duplicate of #{step.other_issue}"
     words = {
+        DuplicateRole.OTHER_ISSUE: f"{chose}, not the issue named: an objection by a maintainer",
+        DuplicateRole.OTHER_ISSUE_NOT_A_MAINTAINER: f"{chose}, not the issue named: no triage access, "
+        "so an objection by someone without triage access",
+        DuplicateRole.OTHER_ISSUE_PERMISSION_NOT_READ: f"{chose}, not the issue named: permission not "
+        "read, not counted",
         DuplicateRole.PERMISSION_NOT_READ: " commented: permission not read, not counted",
         DuplicateRole.NOT_A_MAINTAINER: " commented: no triage access, so an objection by someone without triage access",
         DuplicateRole.NOT_DUPLICATE: f" wrote {settings.command_word} not-duplicate",
@@ -241,7 +324,8 @@ def explain_lines(
     lines += [_step_line(step, settings, show) for step in duplicate.steps]
     if duplicate.outcome is DuplicateOutcome.OBJECTED:
         notice = duplicate.notice
-        lines.append(f"  => learned: the duplicate notice was {objected_by(notice)}")
+        instead = "" if notice.instead is None else f" (it is a duplicate of #{notice.instead} instead)"
+        lines.append(f"  => learned: the duplicate notice was {objected_by(notice)}{instead}")
         if notice.by is Objector.OTHER and not by_maintainer:
             lines.append("     (the only correction: its line comes after every maintainer's correction)")
     else:

@@ -37,7 +37,13 @@ def event(node: gh.TimelineNode) -> Event:
             kind="unlabeled", at=node.created_at, actor=actor(node.actor), label=node.label.name
         )
     if isinstance(node, gh.ClosedNode):
-        return Closed(at=node.created_at, actor=actor(node.actor), state_reason=node.state_reason)
+        duplicate_of = node.duplicate_of.number if node.duplicate_of is not None else None
+        return Closed(
+            at=node.created_at,
+            actor=actor(node.actor),
+            state_reason=node.state_reason,
+            duplicate_of=duplicate_of,
+        )
     if isinstance(node, gh.ReopenedNode):
         return Reopened(at=node.created_at, actor=actor(node.actor))
     kind = "marked_as_duplicate" if isinstance(node, gh.MarkedNode) else "unmarked_as_duplicate"

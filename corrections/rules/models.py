@@ -45,6 +45,7 @@ class Closed(_Frozen):
     at: datetime
     actor: Actor | None
     state_reason: str | None = None
+    duplicate_of: int | None = None  # the issue a close as DUPLICATE names (GitHub's `duplicateOf`)
 
 
 class Reopened(_Frozen):
@@ -132,12 +133,14 @@ class Objector(StrEnum):
 
 class DuplicateNotice(_Frozen):
     """The outcome of a duplicate notice; `at` is when the deciding event (an objection) happened,
-    `by` who objected (None unless objected)."""
+    `by` who objected (None unless objected), `instead` the other issue it was closed (or marked)
+    as a duplicate of, when that is the objection."""
 
     of: int
     outcome: DuplicateOutcome
     at: datetime | None = None
     by: Objector | None = None
+    instead: int | None = None
 
     @model_validator(mode="after")
     def _who_objected(self) -> DuplicateNotice:
@@ -196,5 +199,5 @@ class Show(Protocol):
     cleaned its own way; the words around them are the rule's (corrections/rules/labels.py, ...)."""
 
     def who(self, actor: Actor | None) -> str: ...
-    def when(self, event: Comment | LabelChange) -> str: ...
+    def when(self, event: Event) -> str: ...
     def label(self, name: str) -> str: ...

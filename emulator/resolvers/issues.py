@@ -175,6 +175,14 @@ class EventNode:
         return getattr(self._item, "state_reason", None)
 
     @property
+    def duplicateOf(self) -> IssueNode | None:
+        """The issue a close as a duplicate names (GitHub's schema since 2025-05); null otherwise."""
+        number = getattr(self._item, "duplicate_of", None)
+        if getattr(self._item, "state_reason", None) != "DUPLICATE":
+            return None
+        return IssueNode(self._store, number) if number in self._store.items else None
+
+    @property
     def canonical(self) -> IssueNode | None:
         """The issue this one duplicates."""
         number = getattr(self._item, "canonical", None)
@@ -282,6 +290,15 @@ class IssueNode(Reactable):
         """COMPLETED, NOT_PLANNED, REOPENED or DUPLICATE: GitHub's current schema returns DUPLICATE
         by default (the deprecated `enableDuplicate` argument, still accepted, changes nothing)."""
         return self._derived.state_reason
+
+    @property
+    def duplicateOf(self) -> IssueNode | None:
+        """The issue this one duplicates: the last close as a duplicate naming one, or the last mark
+        not unmarked since (docs/world-format.md, "Duplicate of")."""
+        number = self._derived.duplicate_of
+        if number is None or number not in self._store.items or self._store.is_pull(number):
+            return None
+        return IssueNode(self._store, number)
 
     @property
     def repository(self) -> Any:

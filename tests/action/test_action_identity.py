@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from corrections.commands.action import run_action
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators, world_dict
+
+ROOT = Path(__file__).resolve().parents[2]
 
 OPENED = {
     "action": "opened",
@@ -29,9 +32,11 @@ FORGED = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": [], "dupli
 
 
 def _as_workflow_token(world: dict[str, Any]) -> dict[str, Any]:
-    """The demo world with the assistant's comments and labels posted as `github-actions`."""
+    """The demo world with the assistant's comments and labels posted as `github-actions`, and
+    read with a workflow's token (the world's default: `github-actions`)."""
     text = json.dumps(world).replace('"triage-assistant"', '"github-actions"')
     changed: dict[str, Any] = json.loads(text)
+    changed.pop("viewer", None)
     return changed
 
 
@@ -102,7 +107,7 @@ def test_no_analysis_found_warns_who_wrote_the_markers_and_claims_nothing_kept(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    written, text = _read(workflow_token_demo, action_env, tmp_path)
+    written, text = _read(workflow_token_demo, action_env, tmp_path, assistant_login="triage-assistant")
     assert written["window"] == [] and written["corrections"] == []
     out = capsys.readouterr().out
     warning = next(line for line in out.splitlines() if "no analysis by the assistant" in line)
@@ -136,6 +141,27 @@ def test_the_input_names_the_workflow_token_s_account(
     out = capsys.readouterr().out
     assert "no analysis by the assistant" not in out
     assert "#62 comment 2400009001: analysis marker inside the comment's text" in out
+
+
+def test_with_no_configuration_and_no_inputs_the_assistant_is_the_token_s_account(
+    workflow_token_demo: Any,
+    action_env: Callable[..., dict[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Zero configuration, with the example's own reader step (examples/first-analysis.yml): no
+    `.github/assistant.toml`, no `assistant-login`. The token's account (`viewer`: a workflow's
+    token answers `github-actions[bot]`, release-plz/action#85) is the assistant, the shared Bot
+    `github-actions`: the same window and corrections as when the input names it."""
+    example = yaml.safe_load((ROOT / "examples" / "first-analysis.yml").read_text(encoding="utf-8"))
+    [job] = example["jobs"].values()
+    step = next(step for step in job["steps"] if step.get("id") == "corrections")
+    inputs = {key.replace("-", "_"): str(value) for key, value in step.get("with", {}).items()}
+    assert "assistant_login" not in inputs and "assistant_account" not in inputs
+    written, _text = _read(workflow_token_demo, action_env, tmp_path, **inputs)
+    assert len(written["window"]) == 30 and 62 not in written["window"]
+    assert len(written["corrections"]) == 12  # as with `assistant-login: github-actions` (below)
+    assert "no analysis by the assistant" not in capsys.readouterr().out
 
 
 def test_an_account_input_of_the_other_type_is_a_configuration_error(

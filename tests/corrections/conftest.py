@@ -60,8 +60,12 @@ class IssueBuilder:
         self.events.append(LabelChange(kind=kind, at=self._tick(), actor=actor, label=name))
         return self
 
-    def close(self, actor: Actor | None, reason: str = "COMPLETED") -> IssueBuilder:
-        self.events.append(Closed(at=self._tick(), actor=actor, state_reason=reason))
+    def close(
+        self, actor: Actor | None, reason: str = "COMPLETED", duplicate_of: int | None = None
+    ) -> IssueBuilder:
+        self.events.append(
+            Closed(at=self._tick(), actor=actor, state_reason=reason, duplicate_of=duplicate_of)
+        )
         self.state, self.state_reason = "CLOSED", reason
         return self
 

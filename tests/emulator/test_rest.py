@@ -119,10 +119,11 @@ def test_the_collaborator_list_answers_a_pusher_everyone_with_access(
 def test_the_collaborator_list_is_refused_to_a_token_that_cannot_push(
     world: dict[str, Any], client: Any, emulate: Emulators
 ) -> None:
-    """The world's viewer (github-actions, a workflow's token) and a triager get GitHub's 403."""
+    """A triager gets GitHub's 403 (the world's viewer, a workflow's token, gets its direct
+    collaborators: test_a_workflow_token_lists_the_direct_collaborators_only)."""
     world["tokens"] = {"carols-token": "carol"}
     server = emulate(world)
-    for token in ("t0ken", "carols-token"):
+    for token in ("carols-token",):
         answer = client("GET", server.base_url + REPO + "/collaborators", token=token)
         assert answer.status == 403
         assert answer.json() == {
@@ -152,3 +153,20 @@ def test_the_collaborator_list_is_paged_with_link_headers(
     assert pages == 2 and len(logins) == len(set(logins)) == 152  # with alice and the owner
     bigger = client("GET", server.base_url + REPO + "/collaborators?per_page=500", token="alices-token")
     assert len(bigger.json()) == 100, "at most 100 a page"
+
+
+def test_a_workflow_token_lists_the_direct_collaborators_only(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    """GitHub answers a workflow's GITHUB_TOKEN 200 with the directly added collaborators, no team
+    grant: "I only receive … the 1 individual added directly without any members from teams"
+    (actions/runner#2519; also pullpreview/action#96, zephyrproject-rtos/zephyr#90352). A pusher's
+    token gets every grant."""
+    world["team_access"] = {"nia": "WRITE"}
+    world["tokens"] = {"alices-token": "alice"}
+    server = emulate(world)
+    workflow = client("GET", server.base_url + REPO + "/collaborators", token="t0ken")
+    assert workflow.status == 200
+    assert [person["login"] for person in workflow.json()] == ["alice", "bob", "carol"]
+    pusher = client("GET", server.base_url + REPO + "/collaborators", token="alices-token")
+    assert "nia" in [person["login"] for person in pusher.json()]

@@ -196,7 +196,11 @@ def world(
     **extra: Any,
 ) -> dict[str, Any]:
     """A world's top level: the repository (default branch `main`), its accounts, its files by
-    branch, its issues and pull requests; a note first when there is one, `extra` keys last."""
+    branch, its issues and pull requests; a note first when there is one, `extra` keys last.
+
+    When the assistant is the app `triage-assistant` (a Bot of `users`), the world's default token
+    is that app's (`viewer` `triage-assistant[bot]`, as GitHub answers an installation token): the
+    reader, given no configuration, reads that account's analyses."""
     found: dict[str, Any] = {} if note is None else {"note": note}
     found["repository"] = {"owner": owner, "name": name, "default_branch": "main"}
     found["users"] = users
@@ -206,6 +210,8 @@ def world(
     found["files"] = files
     found["issues"] = issues
     found["pull_requests"] = [] if pull_requests is None else pull_requests
+    if users.get(ASSISTANT) == "Bot":
+        found["viewer"] = f"{ASSISTANT}[bot]"
     return {**found, **extra}
 
 

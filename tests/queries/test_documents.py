@@ -14,12 +14,11 @@ from graphql import (
     VariableNode,
     Visitor,
     parse,
-    validate,
     visit,
 )
 from graphql.execution.values import get_variable_values
 
-from emulator.schema import load_schema
+from emulator.schema import load_schema, npm_refusals
 from queries.documents import DIRECTORY, expand, operation, operation_names, timeline_item_types
 from queries.models import TimelineNode
 
@@ -36,7 +35,7 @@ def test_every_graphql_file_is_loaded_and_named_like_its_file() -> None:
 
 @pytest.mark.parametrize("name", operation_names())
 def test_operation_is_valid_against_githubs_schema(schema: GraphQLSchema, name: str) -> None:
-    assert validate(schema, operation(name).document) == []
+    assert npm_refusals(operation(name).document) == []
 
 
 @pytest.mark.parametrize(
@@ -55,7 +54,7 @@ def test_batched_details_are_valid(
         "moreReactions": reactions,
     }
     op = expand(operation("CorrectionDetails"), counts)
-    assert validate(schema, op.document) == []
+    assert npm_refusals(op.document) == []
     text = op.text
     assert text.count("collaborators(login: $login_") == permissions
     assert "query:" not in text  # collaborators(query:) is a fuzzy match: never used

@@ -1,8 +1,11 @@
-"""REST's whole collaborator list, asked by a maintainer's command: one request for everyone.
+"""REST's whole collaborator list, asked by a maintainer's command: one request for everyone it lists.
 
-Given (a token that may push), it answers every login: a listed one has its role, one absent from
-the complete list at most READ. Refused (a workflow's token) it changes nothing: the per-login
-path answers as it would have. Read at most MAX_LIST_PAGES pages; past them, per login.
+A listed login has its role; one absent from it is asked one by one, since no list proves an
+absence: GitHub gives a workflow's GITHUB_TOKEN 200 with the directly added collaborators only, no
+team grant (actions/runner#2519: "I only receive … the 1 individual added directly without any
+members from teams"; pullpreview/action#96, zephyrproject-rtos/zephyr#90352), so a workflow's
+token and a pusher's give the same answers. Refused (a token without push access) it changes
+nothing: the per-login path answers as it would have. Read at most MAX_LIST_PAGES pages.
 """
 
 from __future__ import annotations
@@ -43,28 +46,55 @@ def _requests(server: Any) -> list[str]:
     return [f"{entry['endpoint']} {entry['path']}" for entry in server.log()]
 
 
-def test_the_list_answers_everyone_in_one_request(emulate: Emulators) -> None:
+def test_the_list_answers_everyone_it_lists_and_the_others_are_asked(emulate: Emulators) -> None:
     server = emulate(_world())
     found, unknown = _read(server.url, MAINTAINER)
     assert unknown == []
     assert found == {
-        "nia": "WRITE",  # through a team: the list counts every grant
+        "nia": "WRITE",  # through a team: a pusher's list counts every grant
         "tess": "TRIAGE",
         "octo": "ADMIN",
         "rita": "READ",
-        "zed": "READ",  # absent from the complete list: at most READ
-        "nobody-at-all": "READ",
+        "zed": "NONE",  # absent from the list: asked (no such account here: 404)
+        "nobody-at-all": "NONE",
     }
-    assert _requests(server) == ["rest /repos/octo/trust/collaborators"]
+    assert _requests(server)[0] == "rest /repos/octo/trust/collaborators"
+    assert sorted(permission_lookups(server)) == ["nobody-at-all", "zed"]
+
+
+def test_a_list_that_names_the_token_s_own_account_as_a_pusher_proves_absence() -> None:
+    """A pusher's token is listed every grant (GitHub's REST reference, affiliation all): a list
+    that is complete and names the token's own person with push access answers an absent login as
+    READ. An app's or a workflow's token (`[bot]`), or a reader, proves nothing."""
+    listed = CollaboratorList({"mara": "ADMIN", "rita": "READ"}, complete=True)
+    assert listed.answer(["zed"]) == ({}, ["zed"])
+    assert listed.proven_by("Mara").answer(["zed"]) == ({"zed": "READ"}, [])
+    for viewer in ("github-actions[bot]", "rita", None):
+        assert listed.proven_by(viewer).answer(["zed"]) == ({}, ["zed"])
+    cut = CollaboratorList({"mara": "ADMIN"}, complete=False)
+    assert cut.proven_by("mara").answer(["zed"]) == ({}, ["zed"])
+
+
+def test_a_workflow_tokens_partial_list_gives_the_same_answers_as_a_pushers(emulate: Emulators) -> None:
+    """A workflow's token (the Bot github-actions): GitHub lists it the direct collaborators only.
+    The team grants it misses are asked one by one: nia's WRITE and tess's TRIAGE are not taken
+    for READ, the answers are a pusher's."""
+    server = emulate(_world(tokens={MAINTAINER: "mara", "workflow-token": "github-actions"}))
+    workflow = _read(server.url, "workflow-token")
+    listed = [e for e in server.log() if e["path"].endswith("/collaborators")]
+    assert [e["status"] for e in listed] == [200]
+    assert workflow == _read(server.url, MAINTAINER)
+    assert workflow[0]["nia"] == "WRITE" and workflow[0]["tess"] == "TRIAGE"
 
 
 def test_a_refused_list_leaves_the_per_login_path_as_it_was(emulate: Emulators) -> None:
-    """The world's viewer (github-actions, a workflow's token) may not list: 403, then the same
-    answers and look-ups as without asking the list."""
-    server = emulate(_world(collaborators_via_graphql="allowed"))
-    found, unknown = _read(server.url, "t0ken")
-    without = emulate(_world(collaborators_via_graphql="allowed"))
-    assert (found, unknown) == _read(without.url, "t0ken", listing=False)
+    """A token without push access (rita's, READ) may not list: 403, then the same answers and
+    look-ups as without asking the list."""
+    tokens = {MAINTAINER: "mara", "ritas-token": "rita"}
+    server = emulate(_world(collaborators_via_graphql="allowed", tokens=tokens))
+    found, unknown = _read(server.url, "ritas-token")
+    without = emulate(_world(collaborators_via_graphql="allowed", tokens=tokens))
+    assert (found, unknown) == _read(without.url, "ritas-token", listing=False)
     assert [e["status"] for e in server.log() if e["path"].endswith("/collaborators")] == [403]
     assert sorted(permission_lookups(server)) == sorted(permission_lookups(without))
     assert len(server.log()) == len(without.log()) + 1
@@ -105,10 +135,10 @@ def test_every_page_is_read_by_its_link(emulate: Emulators) -> None:
 
 
 def test_a_refused_list_raises_through_the_one_root(emulate: Emulators) -> None:
-    server = emulate(_world())
+    server = emulate(_world(tokens={"ritas-token": "rita"}))
 
     async def read() -> CollaboratorList:
-        async with GitHubClient(server.url, "t0ken") as client:
+        async with GitHubClient(server.url, "ritas-token") as client:
             return await fetch_collaborator_list(client, "octo", "trust")
 
     with pytest.raises(PermissionDenied):

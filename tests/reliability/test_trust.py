@@ -35,6 +35,7 @@ def world(issues: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return {
         "repository": {"owner": "octo", "name": "trust", "default_branch": "main"},
         "users": {"triage-assistant": "Bot", "ci-bot": "Bot"},
+        "viewer": "triage-assistant[bot]",  # the assistant app's token (tests/kit/world.py)
         "permissions": dict(PEOPLE),
         "files": {"main": {".github/assistant/labels.md": LABELS}},
         "issues": issues,

@@ -175,6 +175,7 @@ def build_world() -> dict[str, Any]:
         "octo",
         "demo",
         users={"triage-assistant": "Bot", "ci-bot": "Bot", "github-actions": "Bot"},
+        viewer="github-actions",  # the sync runs with a workflow's token
         permissions={"alice": "ADMIN", "bob": "WRITE", "carol": "TRIAGE"},
         tokens={
             "bob-token": "bob",

@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from corrections.render.files import render_issue_md
-from corrections.rules.models import Actor
+from corrections.rules.models import Actor, Closed
 from tests.corrections.conftest import IssueBuilder
 
 ALICE = Actor(login="alice")
@@ -35,3 +35,13 @@ def test_an_earlier_close_as_a_duplicate_says_so_too() -> None:
     ]
     reopened = IssueBuilder().analysis().close(ALICE, "COMPLETED").reopen(ALICE).build()
     assert _closes(render_issue_md(reopened, None)) == ['"alice" closed the issue']
+
+
+def test_a_close_as_a_duplicate_names_the_issue_github_says() -> None:
+    # GitHub's ClosedEvent.duplicateOf (schema of 2026-07-24, octokit/graphql-schema c7aba21, L4934).
+    built = IssueBuilder().analysis().build()
+    close = Closed(at=built.events[-1].at, actor=ALICE, state_reason="DUPLICATE", duplicate_of=7)
+    issue = built.model_copy(
+        update={"state": "CLOSED", "state_reason": "DUPLICATE", "events": (*built.events, close)}
+    )
+    assert _closes(render_issue_md(issue, None)) == ['"alice" closed the issue as DUPLICATE of #7']
