@@ -30,7 +30,6 @@ from pathlib import Path
 
 from corrections.quality.as_of import outcome_as_of
 from corrections.quality.backtest_score import (
-    AnswerError,
     Scored,
     Truth,
     given_by,
@@ -44,6 +43,7 @@ from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_context
+from corrections.render.model_answer import AnswerError
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
@@ -313,7 +313,7 @@ class Backtest:
         if out is None:
             return None
         try:
-            answer = parse_answer(out)
+            answer = parse_answer(out, read.issue.number)
         except AnswerError as error:
             self.failed += 1
             self.log(

@@ -23,7 +23,8 @@ from corrections.quality.backtest_run import (
     PermissionCache,
     run_model,
 )
-from corrections.quality.backtest_score import AnswerError, parse_answer
+from corrections.quality.backtest_score import parse_answer
+from corrections.render.model_answer import AnswerError
 from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -220,13 +221,13 @@ def test_a_failing_model_is_not_cached_and_not_scored(tmp_path: Path) -> None:
 
 def test_the_answer_is_the_marker_or_its_json() -> None:
     marker = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": 4} -->'
-    assert parse_answer(f"Text.\n\n{marker}\n").labels == ("bug",)
-    fenced = parse_answer('```json\n{"labels": ["docs"], "duplicate_of": null}\n```')
+    assert parse_answer(f"Text.\n\n{marker}\n", 9).labels == ("bug",)
+    fenced = parse_answer('```json\n{"labels": ["docs"], "duplicate_of": null}\n```', 9)
     assert (fenced.labels, fenced.duplicate_of) == (("docs",), None)
-    assert parse_answer('{"labels": [], "duplicate_of": true}').duplicate_of is None
-    for text in ["no", "[1]", '{"labels": "bug"}']:
+    assert parse_answer('{"labels": [], "duplicate_of": true}', 9).duplicate_of is None
+    for text in ["no", "[1]", '{"labels": "bug"} and more']:
         with pytest.raises(AnswerError):
-            parse_answer(text)
+            parse_answer(text, 9)
 
 
 @pytest.mark.parametrize(
