@@ -160,8 +160,8 @@ def line(entry: LeftOut) -> str:
         words = _TARGET_WORDS.get(entry.why, "it did not pass the second look")
         return f"I did not name `#{entry.duplicate_of}` as a duplicate: {words}."
     return (
-        f"I did not add the label {inline_code(clean_line(entry.label or ''))}: maintainers removed it "
-        f"from {entry.removed} of the {NEIGHBOURS} most similar corrected issues."
+        f"I did not add {inline_code(clean_line(entry.label or ''))}: maintainers removed it from "
+        f"{entry.removed} similar corrected issues and kept it on none."
     )
 
 
@@ -172,5 +172,5 @@ def explained(entry: LeftOut) -> str:
         return f"the second look left out the duplicate notice naming #{entry.duplicate_of} ({words})"
     return (
         f"the second look left out the label {entry.label} (maintainers removed it from "
-        f"{entry.removed} of the {NEIGHBOURS} nearest corrected issues)"
+        f"{entry.removed} of the {NEIGHBOURS} nearest corrected issues and kept it on none)"
     )
