@@ -73,7 +73,12 @@ def backtest_table(
     ]
     for run in runs:
         document = run.document()
-        for name, key in (("with", "with_context"), ("without", "without_context")):
+        rows = (
+            ("with", "with_context"),
+            ("with, second look", "with_second_look"),
+            ("without", "without_context"),
+        )
+        for name, key in rows:
             figures = document[key]
             assert isinstance(figures, dict)
             lines.append(
@@ -86,7 +91,8 @@ def backtest_table(
         "",
         "Precision and recall per label, averaged over the labels; false adds: of the labels proposed, the "
         "share maintainers did not leave; false removes: of the labels maintainers left, the share not "
-        "proposed; repeats: mistakes that the context of that window held as a correction of an earlier issue.",
+        "proposed; repeats: mistakes that the context of that window held as a correction of an earlier issue; "
+        "second look: the answers with the context after `corrections answer`'s second look.",
         f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
     ]
     return "\n".join(lines) + "\n"

@@ -38,6 +38,7 @@ from corrections.quality.backtest_score import (
     scores,
     truth_of,
 )
+from corrections.quality.backtest_second_look import second_looked
 from corrections.quality.numbers import complete_after
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
@@ -213,17 +214,20 @@ def prompt_as_of(
 
 @dataclass(frozen=True)
 class Run:
-    """One `max_analyzed` of the sweep: the answers with and without the context."""
+    """One `max_analyzed` of the sweep: the answers with and without the context, and those with
+    the context after the second look (corrections/quality/backtest_second_look.py)."""
 
     max_analyzed: int
     with_context: list[Scored]
     without_context: list[Scored]
+    with_second_look: list[Scored] = field(default_factory=list)
 
     def document(self) -> dict[str, object]:
         return {
             "max_analyzed": self.max_analyzed,
             "with_context": scores(self.with_context),
             "without_context": scores(self.without_context),
+            "with_second_look": scores(self.with_second_look),
         }
 
 
@@ -285,6 +289,7 @@ class Backtest:
                 )
                 if told is not None:
                     runs[m].with_context.append(told)
+                    runs[m].with_second_look.append(second_looked(told, past, settings))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
                 if blind is not None:
                     given = told.given if told is not None else frozenset()

@@ -79,6 +79,8 @@ def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it
     for run in document["runs"]:
         told, blind = run["with_context"], run["without_context"]
         assert set(told) == KEYS and set(blind) == KEYS
+        # A model that follows its context: the second look changes none of its figures.
+        assert run["with_second_look"] == told
         # The last 12 issues' mistakes were all corrected on earlier ones of the window: followed.
         assert (told["false_adds"], told["false_removes"], told["repeats"], told["objected_duplicates"]) == (
             0,
@@ -107,6 +109,11 @@ def test_a_blind_model_gains_nothing_from_the_context(
         k: v for k, v in blind.items() if k != "prompt_tokens"
     }
     assert told["repeats"] > 0
+    # The second look catches what the blind model ignored: fewer objected notices and repeats.
+    looked = run["with_second_look"]
+    print("second look, blind:", looked, "with:", told)
+    assert looked["objected_duplicates"] < told["objected_duplicates"]
+    assert looked["repeats"] < told["repeats"]
 
 
 def test_a_backtest_run_again_pays_only_for_the_answers_it_did_not_get(
