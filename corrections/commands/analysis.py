@@ -148,7 +148,7 @@ def _add_answer(commands: Any, command: Command) -> None:
         "--repo",
         metavar="OWNER/NAME",
         help="the repository, for the second look's request (default: the context's, as "
-        "`corrections read` wrote it)",
+        "`corrections read` wrote it, else GITHUB_REPOSITORY)",
     )
     answer.add_argument(
         "--api-url",
@@ -184,7 +184,7 @@ def _answer(args: argparse.Namespace, say: Notices) -> int:
     except AnswerError as error:
         say.error(str(error))
         return 1
-    repository = args.repo or known.repository
+    repository = args.repo or known.repository or os.environ.get("GITHUB_REPOSITORY")
     state = None
     if needs_state(draft, known) and draft.duplicate_of is not None:
         from corrections.commands.action import api_url
