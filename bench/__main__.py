@@ -5,6 +5,8 @@
     python -m bench --parsers [--runs N] [--json]
     python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
+    python -m bench --processes [--runs N] [--json]      # whole processes, paired, at 50 and 200 ms
+    python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -26,7 +28,16 @@ from typing import Any
 from bench.adaptive import adaptive_case
 from bench.busy_case import busy_case
 from bench.goals import goals
-from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms, short_commands
+from bench.measure import (
+    Pair,
+    cold_over_floor,
+    cold_start,
+    compare,
+    config_for,
+    import_floor,
+    render_ms,
+    short_commands,
+)
 from bench.sweep import sweep_case
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
@@ -111,6 +122,7 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
     with served(spec, latency_ms) as (server, load):
         pair = compare(server, config_for(30), runs)
         started = cold_start(server)
+        over_floor = cold_over_floor(server)
     out = {**figures(pair), "world": {"issues": spec.issues, **load}, "latency_ms": latency_ms}
     out["path"] = "refused"
     out["common_case"] = run_pair(common_case(spec), latency_ms, runs)
@@ -122,6 +134,7 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
     out["latency_200"] = run_pair(spec, 200, runs)
     out["cold_start_s"] = round(started, 3)
     out["import_floor_s"] = round(import_floor(), 3)
+    out["cold_over_floor_s"] = over_floor  # the median of paired differences, unrounded
     out["short_commands_s"] = short_commands()
     out["busy_month"] = busy_case()
     out["sweep"] = sweep_case(spec)
@@ -218,6 +231,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"
     )
+    parser.add_argument(
+        "--processes",
+        action="store_true",
+        help="`corrections read`, the REST reader and a plain client as whole processes, paired (bench/processes.py)",
+    )
+    parser.add_argument(
+        "--quality-scale",
+        action="store_true",
+        help="`corrections quality --month` as a process at 800 and 4,000 analyses (bench/quality_scale.py)",
+    )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
     if args.parsers:
@@ -234,6 +257,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = {"outsiders": backtest_bench(), "common_case": backtest_bench(outsiders=False)}
         print(json.dumps(found) if args.json else json.dumps(found, indent=2))
         return 0
+    if args.processes:
+        from bench.processes import processes
+
+        timed = {"processes": processes(args.runs or 7)}
+        judged = {name: found for name, found in goals(timed).items() if found["value"] is not None}
+        print(json.dumps({**timed, "goals": judged}, indent=None if args.json else 2))
+        return 0 if all(found["met"] for found in judged.values()) else 1
+    if args.quality_scale:
+        from bench.quality_scale import quality_scale
+
+        scaled = {"quality_scale": quality_scale(args.runs or 1)}
+        judged = {name: found for name, found in goals(scaled).items() if found["value"] is not None}
+        print(json.dumps({**scaled, "goals": judged}, indent=None if args.json else 2))
+        return 0 if all(found["met"] for found in judged.values()) else 1
     if args.step:
         from bench.step import step_bench, step_markdown
 

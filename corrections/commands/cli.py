@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from assistant.files import UnsafePath
 from assistant.suggest import Parser
@@ -29,6 +29,7 @@ from commandline.arguments import (
     issue_number,
 )
 from commandline.notices import in_actions
+from commandline.process import exit_now
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections.commands import analysis
@@ -294,6 +295,11 @@ def _parser() -> Parser:
     add_assistant_arguments(explain)
     analysis.add_parsers(commands, _command)
     return parser
+
+
+def entry() -> NoReturn:
+    """The `corrections` console script and `python -m corrections`: `main`, then leave at once."""
+    exit_now(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
