@@ -21,13 +21,12 @@ from corrections.commands.cli import main
 from corrections.render.answer import (
     MAX_COMMENT_CHARS,
     Answer,
-    AnswerError,
     Known,
     clean_answer,
     comment_text,
     neutralised,
 )
-from corrections.render.model_answer import decode_answer
+from corrections.render.model_answer import AnswerError, decode_answer
 from corrections.rules.analysis_marker import Receipt, analysis_marker
 
 KNOWN = Known(vocabulary=("bug", "Crash", "enhancement", "a,b"), issues=frozenset({12, 40}))
