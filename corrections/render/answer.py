@@ -194,9 +194,12 @@ def _open_fence(text: str) -> tuple[str, int] | None:
         # A closed fence ends on its closing line; an open one runs to the end, though its map
         # may stop before trailing blank lines, which the marker's blank line would then join.
         start, end = token.map
-        last = lines[end - 1].strip() if end - start > 1 else ""
+        raw = lines[end - 1] if end - start > 1 else ""
+        last = raw.strip()
         markup = token.markup
-        if not (len(last) >= len(markup) and set(last) == {markup[0]}):
+        # A closing fence is indented by at most three spaces (CommonMark): `    ```` is content.
+        indented = len(raw) - len(raw.lstrip(" ")) > 3
+        if indented or not (len(last) >= len(markup) and set(last) == {markup[0]}):
             return markup, start
     return None
 

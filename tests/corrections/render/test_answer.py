@@ -99,6 +99,12 @@ def test_a_fence_the_answer_left_open_is_closed_before_the_marker(opening: str) 
     assert sum(1 for token in tokens if token.type == "fence") == 1
 
 
+def test_a_closing_line_indented_four_spaces_closes_nothing() -> None:
+    # Found by the property below: `    ```` is the fence's content, not its closing line.
+    tokens = MarkdownIt("commonmark").parse(answer("```\n    ```").body)
+    assert tokens[-1].type == "html_block"
+
+
 def test_a_closed_fence_is_left_as_it_is() -> None:
     text = "Traceback:\n\n```\nKeyError\n```"
     assert answer(text).body == text + "\n\n" + analysis_marker([]) + "\n"
