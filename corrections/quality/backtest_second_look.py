@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from corrections.quality.backtest_score import Answer, Scored, proposed
 from corrections.read.outcome import ReadOutcome
-from corrections.render.files import kept_labels
+from corrections.render.files import kept_labels, kept_numbers
 from corrections.render.nearest import ordered
 from corrections.rules.models import Objector
 from corrections.rules.second_look import Neighbour, TargetState, look
@@ -59,6 +59,7 @@ def second_looked(told: Scored, past: ReadOutcome, settings: RuleSettings) -> Sc
         neighbours=neighbours,
         objected=objected,
         state=_state(past, target) if target is not None else None,
+        kept_in_window=frozenset(n.label.casefold() for n in kept_numbers(past) if n.kept > 0),
     )
     answer = Answer(labels=found.labels, duplicate_of=found.duplicate_of)
     return replace(

@@ -88,6 +88,7 @@ class Known:
     second_look: bool = True
     objected: frozenset[int] = frozenset()
     neighbours: tuple[Neighbour, ...] = ()
+    kept_in_window: frozenset[str] = frozenset()  # labels (case-folded) some analysis kept
 
 
 def read_known(folder: Path) -> Known:
@@ -122,6 +123,7 @@ def read_known(folder: Path) -> Known:
         second_look=index.second_look,
         objected=objected,
         neighbours=neighbours,
+        kept_in_window=frozenset(name.casefold() for name, n in index.kept.items() if n.kept > 0),
     )
 
 

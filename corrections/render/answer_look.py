@@ -29,5 +29,6 @@ def looked(
         neighbours=known.neighbours,
         objected=known.objected,
         state=state,
+        kept_in_window=known.kept_in_window,
     )
     return replace(draft, labels=found.labels, duplicate_of=found.duplicate_of), found.left_out

@@ -39,6 +39,12 @@ class _Correction(BaseModel):
     duplicate: _Objection | None = None
 
 
+class _Kept(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    kept: int = 0
+
+
 class ContextIndex(BaseModel):
     """The part of corrections.json the prompt and `corrections answer` need: which issues, in
     which order, and the vocabulary; for the second look, the repository, the switch, and each
@@ -52,6 +58,7 @@ class ContextIndex(BaseModel):
     vocabulary: list[str] = []
     repository: str | None = None
     second_look: bool = True
+    kept: dict[str, _Kept] = {}
 
 
 _NOT_FOUND = "not found; write the folder with `corrections read` first"

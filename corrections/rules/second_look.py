@@ -10,8 +10,11 @@ thresholds and its words, in this one file; plain Python, no I/O.
   out too: a notice nobody can check costs a maintainer an objection, a notice left out costs
   nothing they must undo.
 - A label is left out when at least MIN_REMOVED of the NEIGHBOURS nearest corrected issues (the
-  order of corrections.json: nearest the analysed issue first) had it removed by maintainers and
-  at most MAX_KEPT of them kept it. Chosen by measurement (docs/quality.md, "The second look").
+  order of corrections.json: nearest the analysed issue first) had it removed by maintainers, at
+  most MAX_KEPT of them kept it, and no analysis of the window kept it (corrections.json's
+  `kept`): a label right on other issues (`question` on usage questions, removed on feature
+  requests) is never held back for its neighbours' sake. Chosen by measurement (docs/quality.md,
+  "The second look").
 
 What it leaves out is recorded in the marker (`"second_look"`, corrections/rules/analysis_marker.py)
 and said in the posted comment, one short line each (`line`).
@@ -102,11 +105,15 @@ def target_verdict(
     return Why.LOCKED if state.locked else None
 
 
-def removed_nearby(label: str, neighbours: Sequence[Neighbour]) -> int | None:
+def removed_nearby(
+    label: str, neighbours: Sequence[Neighbour], kept_in_window: Collection[str] = ()
+) -> int | None:
     """How many of the nearest corrected issues had `label` removed, when the vote leaves it out;
-    None when it stays."""
+    None when it stays. `kept_in_window`: the labels (case-folded) an analysis of the window kept."""
     near = neighbours[:NEIGHBOURS]
     name = label.casefold()
+    if name in kept_in_window:
+        return None
     removed = sum(1 for n in near if name in n.removed)
     kept = sum(1 for n in near if name in n.kept)
     return removed if removed >= MIN_REMOVED and kept <= MAX_KEPT else None
@@ -120,12 +127,14 @@ def look(
     neighbours: Sequence[Neighbour],
     objected: Collection[int],
     state: TargetState | None,
+    kept_in_window: Collection[str] = (),
 ) -> Look:
-    """The second look at a draft; `neighbours` nearest first, label names compared case-folded."""
+    """The second look at a draft; `neighbours` nearest first, label names compared case-folded;
+    `kept_in_window`: the labels (case-folded) some analysis of the window kept."""
     left: list[LeftOut] = []
     kept_labels: list[str] = []
     for name in labels:
-        removed = removed_nearby(name, neighbours)
+        removed = removed_nearby(name, neighbours, kept_in_window)
         if removed is None:
             kept_labels.append(name)
         else:

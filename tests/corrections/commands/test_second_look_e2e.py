@@ -61,7 +61,7 @@ def server() -> Iterator[Server]:
         yield running
 
 
-def _context(folder: Path, *, second_look: bool | None = True) -> Path:
+def _context(folder: Path, *, second_look: bool | None = True, kept: int = 0) -> Path:
     """A context folder as `corrections read` writes it: #30 corrected by a maintainer (performance
     removed, a notice naming #17 objected to), #31 and #32 (performance removed, bug kept)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -89,6 +89,7 @@ def _context(folder: Path, *, second_look: bool | None = True) -> Path:
         ],
         "vocabulary": ["bug", "performance", "docs"],
         "learnings": [],
+        "kept": {"performance": {"proposed": 3 + kept, "kept": kept}},
     }
     if second_look is not None:
         index["second_look"] = second_look
@@ -104,6 +105,7 @@ def _answer(
     *,
     second_look: bool | None = True,
     labels: tuple[str, ...] = ("bug",),
+    kept: int = 0,
 ) -> tuple[str, dict[str, Any], str, str]:
     """The comment, its marker's payload, the labels printed and stderr."""
     response = tmp_path / "answer.json"
@@ -112,7 +114,7 @@ def _answer(
         json.dumps({"labels": list(labels), "duplicate_of": duplicate_of, "analysis": analysis})
     )
     out = tmp_path / "comment.md"
-    context = _context(tmp_path / "context", second_look=second_look)
+    context = _context(tmp_path / "context", second_look=second_look, kept=kept)
     capsys.readouterr()
     argv = ["answer", "--response", str(response), "--issue", "61", "--context", str(context)]
     assert main([*argv, "--api-url", server_url, "--out", str(out)]) == 0
@@ -190,6 +192,9 @@ def test_a_label_maintainers_removed_nearby_is_left_out_and_said(
     assert labels == "bug\n" and marker["labels"] == ["bug"]
     assert marker["second_look"] == [{"label": "performance", "why": "removed_nearby", "removed": 3}]
     assert "I did not add `performance`: " in body
+    # Kept on one analysis of the window (corrections.json's `kept`): never held back.
+    _, marker, labels, _ = _answer(tmp_path, server.url, None, capsys, labels=("bug", "performance"), kept=1)
+    assert labels == "bug,performance\n" and "second_look" not in marker
 
 
 def test_the_configuration_switches_it_off(

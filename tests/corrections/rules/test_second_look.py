@@ -90,6 +90,23 @@ def test_a_label_kept_on_one_neighbour_stays() -> None:
     assert found.labels == ("question",) and found.left_out == ()
 
 
+def test_a_label_some_analysis_of_the_window_kept_is_never_held_back() -> None:
+    # The loop's #9: a usage question's `question`, removed on two feature requests nearby.
+    neighbours = [near(1, {"question"}), near(2, {"question"})]
+    kept = look(["question"], None, repository=REPO, neighbours=neighbours, objected=(), state=None)
+    assert kept.labels == ()
+    found = look(
+        ["question"],
+        None,
+        repository=REPO,
+        neighbours=neighbours,
+        objected=(),
+        state=None,
+        kept_in_window={"question"},
+    )
+    assert found.labels == ("question",) and found.left_out == ()
+
+
 def test_only_the_nearest_neighbours_vote() -> None:
     far = [near(n) for n in range(1, NEIGHBOURS + 1)] + [near(9, {"docs"}), near(10, {"docs"})]
     found = look(["docs"], None, repository=REPO, neighbours=far, objected=(), state=None)
