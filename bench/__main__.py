@@ -176,23 +176,70 @@ def all_agree(out: dict[str, Any]) -> bool:
     return adaptive and all(item["agree"] for item in found)
 
 
-def _loop(as_json: bool, seed: int) -> int:
-    """`--loop`: the weekly series of both stand-ins and the goals; exit 1 when a goal is missed."""
-    from bench.loop import figures, goals, run_both
-
-    found = figures(run_both(weeks=8, per_week=6, seed=seed))
-    met = goals(found)
-    if as_json:
-        print(json.dumps(found))
-    else:
-        print("| week | following corrections | following repeats | blind corrections | blind repeats |")
-        print("|---:|---:|---:|---:|---:|")
-        for week in found["weeks"]:
-            f, b = week["following"], week["blind"]
-            print(
-                f"| {week['week']} | {f['corrections']} | {f['repeats']} | {b['corrections']} | {b['repeats']} |"
+def _loop_table(found: dict[str, Any]) -> list[str]:
+    """One rate's weeks: per stand-in, corrections, recurrences given / not given, precision."""
+    models = list(found["summary"])
+    lines = [
+        "| week | " + " | ".join(f"{m}: corrections, given / not given, precision" for m in models) + " |",
+        "|---:|" + "---|" * len(models),
+    ]
+    for week in found["weeks"]:
+        cells = []
+        for model in models:
+            w = week[model]
+            precision = "-" if w["precision"] is None else f"{w['precision']:.0%}"
+            cells.append(
+                f"{w['corrections']}, {w['recurrences_given']} / {w['recurrences_not_given']}, {precision}"
             )
-        print(f"\nAfter the first month: following {found['following']}, blind {found['blind']}")
+        lines.append(f"| {week['week']} | " + " | ".join(cells) + " |")
+    lines += ["", "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision |"]
+    lines.append("|---|---:|---:|---:|---:|")
+    for model, total in found["summary"].items():
+        precision = "-" if total["precision"] is None else f"{total['precision']:.0%}"
+        lines.append(
+            f"| {model} | {total['corrections_per_100']} | {total['recurrences_given_per_100']} | "
+            f"{total['recurrences_not_given_per_100']} | {precision} |"
+        )
+    return lines
+
+
+def _loop(as_json: bool, seed: int) -> int:
+    """`--loop`: the four stand-ins graded at the quiet and the busy rate (bench/loop_graded.py),
+    then the live loop through the example workflow (bench/loop.py); exit 1 when a goal is missed."""
+    from bench import loop, loop_graded
+
+    rates = {
+        rate: loop_graded.figures(loop_graded.run_all(loop_graded.WEEKS, per_week, seed))
+        for rate, per_week in loop_graded.RATES.items()
+    }
+    met = {
+        f"{rate}: {goal}": ok
+        for rate, found in rates.items()
+        for goal, ok in loop_graded.goals(found).items()
+    }
+    live = loop.figures(loop.run_both(weeks=2, per_week=6, seed=seed))
+    met.update(loop.goals(live))
+    if as_json:
+        quiet = rates["quiet"]
+        print(
+            json.dumps(
+                {
+                    "weeks": quiet["weeks"],
+                    "summary": quiet["summary"],
+                    "rates": rates,
+                    "live": live,
+                    "goals": met,
+                }
+            )
+        )
+    else:
+        for rate, found in rates.items():
+            per_week = loop_graded.RATES[rate]
+            print(
+                f"## {rate}: {per_week} issues a week, {loop_graded.WEEKS} weeks, window {loop_graded.WINDOW}\n"
+            )
+            print("\n".join(_loop_table(found)) + "\n")
+        print(f"Live, through the example workflow: {live['weeks']}\n")
         for goal, ok in met.items():
             print(f"- {goal}: {'met' if ok else 'MISSED'}")
     return 0 if all(met.values()) else 1
@@ -226,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--loop",
         action="store_true",
-        help="the loop simulated end to end, both stand-in models (bench/loop.py; a few minutes)",
+        help="the four stand-ins graded over 16 weeks at two rates, then the live loop (bench/loop_graded.py, bench/loop.py; a few minutes)",
     )
     parser.add_argument(
         "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"

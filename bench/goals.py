@@ -306,6 +306,17 @@ GOALS: tuple[Goal, ...] = (
 )
 
 
+def _figure(goal: Goal, out: dict[str, Any]) -> float | None:
+    """The goal's figure in this run; None when the run did not measure what it is made of
+    (a run of one mode, `--processes` or `--quality-scale`, holds only that mode's figures)."""
+    if goal.figure is None:
+        return None
+    try:
+        return goal.figure(out)
+    except KeyError:
+        return None
+
+
 def _met(goal: Goal, value: float | None) -> bool | None:
     if value is None:
         return None
@@ -316,7 +327,7 @@ def goals(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each goal with its figure (None when this run does not measure it) and whether it is met."""
     found: dict[str, dict[str, Any]] = {}
     for goal in GOALS:
-        value = goal.figure(out) if goal.figure is not None else None
+        value = _figure(goal, out)
         found[goal.name] = {
             "value": value,
             "goal": goal.limit,

@@ -48,7 +48,7 @@ READERS = frozenset(
             f"corrections.commands.{n}"
             for n in (
                 *("action", "analysis", "answer_target", "backtest", "cli", "demo", "explain_read"),
-                *("read", "reports"),
+                *("init", "read", "reports", "sync"),
             )
         ),
     }

@@ -10,8 +10,10 @@ here: the inputs are filtered, then the rules run as in any read.
   leave; its activity (the
   window's order, newest first) is its latest event before T, else its creation.
 - A 👎 counts only when GitHub says it was given before T (one without a date is left out).
-- Permissions, titles and bodies, `labels.md` and the learnings are as they are now: GitHub keeps
-  no history of them that one read could give.
+- The learnings as they stood (corrections/quality/learnings_as_of.py): none created at or after
+  T, those retired since as still active.
+- Permissions, titles and bodies and `labels.md` are as they are now: GitHub keeps no history of
+  them that one read could give.
 
 The window as of T is exact when every issue that could rank in it was read: today's read covers
 every issue active since `read_back_to`, so the window is exact when it is full and its last
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
@@ -106,7 +109,13 @@ def outcome_as_of(
     """
     if max_analyzed == 0:
         return replace(
-            outcome, window=(), corrections=(), learnings=None, status=Off(notes.OFF), as_of=moment
+            outcome,
+            window=(),
+            corrections=(),
+            learnings=None,
+            status=Off(notes.OFF),
+            as_of=moment,
+            labelled=(),
         )
     past = _past(outcome, settings)
     found = past.window(moment, max_analyzed)
@@ -122,12 +131,15 @@ def outcome_as_of(
             f"the context as of {describe(moment)} may miss older issues: today's read reached back "
             f"to issues active since {describe(read_back_to)}"
         )
+    then = (issue_as_of(issue, moment) for issue in outcome.labelled)  # the kept examples' candidates
     return replace(
         outcome,
         window=window,
         corrections=corrections,
+        learnings=learnings_as_of(outcome.learnings, moment),
         warnings=tuple(warnings),
         as_of=moment,
+        labelled=tuple(issue for issue in then if issue is not None),
     )
 
 

@@ -43,7 +43,31 @@ def world_cut_at(world: dict[str, Any], moment: datetime) -> dict[str, Any]:
         issue["timeline"] = timeline
         issues.append(issue)
     cut["issues"] = issues
+    store = ".github/assistant/learnings.jsonl"
+    for files in cut.get("files", {}).values():
+        if store in files:
+            files[store] = _learnings_cut_at(files[store], moment)
     return cut
+
+
+def _learnings_cut_at(text: str, moment: datetime) -> str:
+    """The learnings file as it stood: no line created from `moment` on; one retired since, active."""
+    lines = []
+    for line in text.splitlines():
+        try:
+            learning = json.loads(line)
+        except ValueError:
+            lines.append(line)
+            continue
+        if not isinstance(learning, dict) or "createdAt" not in learning:
+            lines.append(line)
+            continue
+        if _at(learning["createdAt"]) >= moment:
+            continue
+        if learning.get("status") == "retired" and _at(learning["updatedAt"]) >= moment:
+            learning["status"] = "active"
+        lines.append(json.dumps(learning))
+    return "".join(line + "\n" for line in lines)
 
 
 def _read(url: str, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> dict[str, str]:
