@@ -96,6 +96,7 @@ class AssistantConfig(_Section):
     command: str = "/assistant"
     duplicate_label: str = "possible-duplicate"
     shared: bool = False
+    second_look: bool = True
 
     @property
     def identity(self) -> Identity:

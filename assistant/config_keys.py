@@ -125,6 +125,9 @@ KEYS: dict[str, dict[str, Rule]] = {
         # Other programs post as the assistant's account too (a machine user several bots use):
         # only its analyses' markers say which labels it put forward. `github-actions` always is.
         "shared": Rule(bool),
+        # `corrections answer` holds the model's draft against what maintainers and GitHub already
+        # say before it is posted (docs/rules.md, "The second look").
+        "second_look": Rule(bool),
     },
     "context": {
         "max_analyzed": Rule(int, low=0, high=100),

@@ -325,12 +325,18 @@ def _label_id(server: Server, token: str, name: str) -> str:
 CONFIG_FILE = ".github/assistant.toml"
 
 
-def loop_world(found: Sequence[Arrival], login: str | None = None) -> dict[str, Any]:
+def loop_world(
+    found: Sequence[Arrival], login: str | None = None, *, second_look: bool = True
+) -> dict[str, Any]:
     """The repository before the first issue: its people, tokens, labels and files; `login`: the
-    `[assistant] login` of its .github/assistant.toml (None: no file, the defaults)."""
+    `[assistant] login` of its .github/assistant.toml (None: the default), `second_look` its
+    `[assistant] second_look` (no file when both are the defaults)."""
     world = base_world([])
-    if login is not None:
-        world["files"]["main"][CONFIG_FILE] = f'[assistant]\nlogin = "{login}"\n'
+    keys = ([f'login = "{login}"'] if login is not None else []) + (
+        [] if second_look else ["second_look = false"]
+    )
+    if keys:
+        world["files"]["main"][CONFIG_FILE] = "[assistant]\n" + "".join(f"{key}\n" for key in keys)
 
     world["users"] = {"triage-assistant": "Bot", ACTIONS_LOGIN: "Bot"}
     world["tokens"] = {ACTIONS_TOKEN: ACTIONS_LOGIN, f"token-{MAINTAINER}": MAINTAINER}
@@ -344,18 +350,25 @@ def loop_world(found: Sequence[Arrival], login: str | None = None) -> dict[str, 
 
 
 def live(
-    model: str, found: Sequence[Arrival], example: Path, folder: Path, login: str | None = None
+    model: str,
+    found: Sequence[Arrival],
+    example: Path,
+    folder: Path,
+    login: str | None = None,
+    *,
+    second_look: bool = True,
 ) -> list[dict[str, int]]:
     """One stand-in's weeks: every arrival through the example and the maintainer; the counts per week.
 
-    `login`: the repository's configured `[assistant] login` (None: the default).
+    `login`: the repository's configured `[assistant] login` (None: the default); `second_look`:
+    its `[assistant] second_look`.
     """
     workflow = _workflow(example)
     steps = job_steps(workflow)
     config = Config() if login is None else with_values(Config(), CONFIG_FILE, "assistant", {"login": login})
     accounts = example_accounts(steps, config)
     accounts.check()
-    store = Store(parse_world(loop_world(found, login)))
+    store = Store(parse_world(loop_world(found, login, second_look=second_look)))
     with serve_in_thread(store) as server:
         gh = _gh(folder / "bin")
         for arrival in found:
@@ -405,13 +418,19 @@ def weekly(
 
 
 def run_both(
-    weeks: int, per_week: int, seed: int, example: Path = EXAMPLE, login: str | None = None
+    weeks: int,
+    per_week: int,
+    seed: int,
+    example: Path = EXAMPLE,
+    login: str | None = None,
+    *,
+    second_look: bool = True,
 ) -> dict[str, list[dict[str, int]]]:
     """Both stand-ins over the same arrivals, each in its own repository: the counts per week."""
     found = arrivals(weeks, per_week, seed)
     with tempfile.TemporaryDirectory(prefix="loop-") as folder:
         return {
-            model: live(model, found, example, Path(folder) / model, login)
+            model: live(model, found, example, Path(folder) / model, login, second_look=second_look)
             for model in ("following", "blind")
         }
 

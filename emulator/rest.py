@@ -143,7 +143,7 @@ def issue_json(store: Store, number: int) -> dict[str, Any]:
         "labels": [label_json(store, name) for name in derived.labels],
         "state": "closed" if derived.closed else "open",
         "state_reason": reason,
-        "locked": False,
+        "locked": issue.locked,
         "comments": derived.comment_count,
         "created_at": iso(issue.created_at),
         "updated_at": iso(derived.updated_at),

@@ -154,6 +154,7 @@ class Issue(Model):
     created_at: AwareDatetime
     timeline: tuple[TimelineItem, ...] = ()
     reactions: tuple[Reaction, ...] = ()
+    locked: bool = False  # its conversation is locked (`locked`, GitHub's Lockable)
     base: str | None = None
     head: str | None = None
     head_repository: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")] | None = None

@@ -20,6 +20,10 @@ import pytest
 import yaml
 
 from corrections.rules.analysis_marker import Receipt, analysis_marker
+from emulator import serve_in_thread
+from emulator.store import Store
+from emulator.world import parse_world
+from tests.kit.world import placed_issue, world
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))
@@ -395,8 +399,16 @@ def test_a_duplicate_and_no_labels(runner: dict[str, str], tmp_path: Path) -> No
     response.write_text(
         json.dumps({"labels": [], "duplicate_of": 12, "analysis": "Same as #12."}), encoding="utf-8"
     )
-    done = _run_step(_step("Post the analysis"), {**runner, "RESPONSE_FILE": str(response)}, tmp_path)
+    # The second look asks GitHub (the runner's GITHUB_GRAPHQL_URL, the step's GH_TOKEN) whether
+    # #12 is an open issue of the repository: it is, so the notice is posted.
+    target = placed_issue(12, "Crash on start", "rosa", "2026-11-01T10:00:00Z", "", [])
+    found = world("octo", "demo", users={"rosa": "User"}, permissions={}, files={"main": {}}, issues=[target])
+    with serve_in_thread(Store(parse_world(found))) as server:
+        env = {**runner, "RESPONSE_FILE": str(response), "GITHUB_GRAPHQL_URL": server.url}
+        done = _run_step(_step("Post the analysis"), env, tmp_path)
+        asked = [entry.get("operation") for entry in server.log()]
     assert done.returncode == 0, done.stderr
+    assert asked == ["DuplicateTarget"]
     calls = Path(runner["CALLS"])
     body = (calls / "body.md").read_text(encoding="utf-8")
     receipt = Receipt(corrections=(12,), learnings=())

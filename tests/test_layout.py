@@ -46,11 +46,16 @@ READERS = frozenset(
         "corrections.read.scan",
         *(
             f"corrections.commands.{n}"
-            for n in ("action", "backtest", "cli", "demo", "explain_read", "init", "read", "reports", "sync")
+            for n in (
+                *("action", "analysis", "answer_target", "backtest", "cli", "demo", "explain_read"),
+                *("init", "read", "reports", "sync"),
+            )
         ),
     }
 )
-NETWORK = frozenset({"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail"})
+NETWORK = frozenset(
+    {"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail", "queries.target"}
+)
 _RE_FUNCTIONS = frozenset(
     {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
 )

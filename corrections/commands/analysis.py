@@ -10,6 +10,7 @@ stderr and exit 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -116,7 +117,12 @@ def _add_answer(commands: Any, command: Command) -> None:
         "invisible characters removed, @-mentions, references to issues the context does not know and "
         "HTML comments neutralised, its length bounded, and the marker last. Print the labels to apply "
         "on stdout, comma-separated: only labels of labels.md (with --existing, only those the "
-        "repository has). Exit 1, writing nothing, when the answer is not a JSON object.",
+        "repository has). Unless the configuration's [assistant] second_look is false (the context "
+        "says), the draft gets a second look first: a duplicate target that maintainers objected to, "
+        "or that is not an open, unlocked issue of the repository (one request to GitHub), and a "
+        "label maintainers removed from the most similar corrected issues and kept on none, are left "
+        "out, each said in one line of the comment and recorded in the marker. "
+        "Exit 1, writing nothing, when the answer is not a JSON object.",
         'labels=$(corrections answer --response "$RESPONSE_FILE" --issue 61 --context "$CONTEXT" '
         '--out "$RUNNER_TEMP/comment.md")',
     )
@@ -138,11 +144,25 @@ def _add_answer(commands: Any, command: Command) -> None:
         "label of labels.md not among them is left out of the marker and of the labels to apply, and "
         "a warning names it (default: not checked)",
     )
+    answer.add_argument(
+        "--repo",
+        metavar="OWNER/NAME",
+        help="the repository, for the second look's request (default: the context's, as "
+        "`corrections read` wrote it, else GITHUB_REPOSITORY)",
+    )
+    answer.add_argument(
+        "--api-url",
+        metavar="URL",
+        help="GitHub's GraphQL endpoint, for the second look's request (default: GITHUB_GRAPHQL_URL, "
+        "else github.com's)",
+    )
     answer.add_argument("--out", required=True, metavar="FILE", help="write the comment to post to FILE")
 
 
 def _answer(args: argparse.Namespace, say: Notices) -> int:
-    from corrections.render.answer import AnswerError, clean_answer, read_known
+    from corrections.render.answer import draft_answer, posted, read_known
+    from corrections.render.answer_look import looked, needs_state
+    from corrections.render.model_answer import AnswerError
 
     try:
         known = read_known(Path(args.context))
@@ -160,10 +180,21 @@ def _answer(args: argparse.Namespace, say: Notices) -> int:
                 f"--existing: {args.existing}: cannot be read: {error.strerror or error}"
             ) from error
     try:
-        answer = clean_answer(response, issue=args.issue, known=known, existing=existing)
+        draft = draft_answer(response, issue=args.issue, known=known, existing=existing)
     except AnswerError as error:
         say.error(str(error))
         return 1
+    repository = args.repo or known.repository or os.environ.get("GITHUB_REPOSITORY")
+    state = None
+    if needs_state(draft, known) and draft.duplicate_of is not None:
+        from corrections.commands.action import api_url
+        from corrections.commands.answer_target import target_state
+
+        state, unseen = target_state(repository, draft.duplicate_of, args.api_url or api_url(os.environ))
+        if unseen is not None:
+            say.warning(f"second look: #{draft.duplicate_of} left out: {unseen}")
+    draft, left_out = looked(draft, known, repository=repository, state=state)
+    answer = posted(draft, issue=args.issue, known=known, left_out=left_out)
     for warning in answer.warnings:
         say.warning(warning)
     write_atomic(Path(args.out), answer.body)

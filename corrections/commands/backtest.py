@@ -73,7 +73,12 @@ def backtest_table(
     ]
     for run in runs:
         document = run.document()
-        for name, key in (("with", "with_context"), ("without", "without_context")):
+        rows = (
+            ("with", "with_context"),
+            ("with, second look", "with_second_look"),
+            ("without", "without_context"),
+        )
+        for name, key in rows:
             figures = document[key]
             assert isinstance(figures, dict)
             recurrences = figures["recurrences"]
@@ -89,7 +94,8 @@ def backtest_table(
         "share maintainers did not leave; false removes: of the labels maintainers left, the share not "
         "proposed; recurrences: mistakes that one of the issue's nearest corrected issues had as a correction, "
         "given when its line was in the context of that window, not given when it was not; unparsed: "
-        "answers that held no analysis (not scored, not cached).",
+        "answers that held no analysis (not scored, not cached); "
+        "second look: the answers with the context after `corrections answer`'s second look.",
         f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
     ]
     return "\n".join(lines) + "\n"

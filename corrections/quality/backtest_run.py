@@ -32,7 +32,6 @@ from pathlib import Path
 
 from corrections.quality.as_of import outcome_as_of
 from corrections.quality.backtest_score import (
-    AnswerError,
     Scored,
     Truth,
     given_by,
@@ -41,12 +40,14 @@ from corrections.quality.backtest_score import (
     scores,
     truth_of,
 )
+from corrections.quality.backtest_second_look import second_looked
 from corrections.quality.numbers import complete_after
 from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_context
+from corrections.render.model_answer import AnswerError
 from corrections.render.new_issue import NewIssue, new_issue_section
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
@@ -158,7 +159,7 @@ class PermissionCache:
 
 def _parses(out: str) -> bool:
     try:
-        parse_answer(out)
+        parse_answer(out, 0)  # the issue only decides whether a notice names itself
     except AnswerError:
         return False
     return True
@@ -260,20 +261,23 @@ def prompt_as_of(
 
 @dataclass
 class Run:
-    """One `max_analyzed` of the sweep: the answers with and without the context, and how many
-    answers of each did not parse (not scored)."""
+    """One `max_analyzed` of the sweep: the answers with and without the context, how many
+    answers of each did not parse (not scored), and those with the context after the second look
+    (corrections/quality/backtest_second_look.py)."""
 
     max_analyzed: int
     with_context: list[Scored]
     without_context: list[Scored]
     unparsed_with: int = 0
     unparsed_without: int = 0
+    with_second_look: list[Scored] = field(default_factory=list)
 
     def document(self) -> dict[str, object]:
         return {
             "max_analyzed": self.max_analyzed,
             "with_context": scores(self.with_context, self.unparsed_with),
             "without_context": scores(self.without_context, self.unparsed_without),
+            "with_second_look": scores(self.with_second_look, self.unparsed_with),
         }
 
 
@@ -347,7 +351,9 @@ class Backtest:
                 given |= given_by(earlier for earlier in similar if earlier.number in shown)
                 can_recur = given_by(similar) | given
                 if told is not None:
-                    runs[m].with_context.append(replace(told, given=given, similar=can_recur))
+                    told = replace(told, given=given, similar=can_recur)
+                    runs[m].with_context.append(told)
+                    runs[m].with_second_look.append(second_looked(told, past, settings))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
                 else:
                     runs[m].unparsed_with += self._last_unparsed
@@ -382,7 +388,7 @@ class Backtest:
         if out is None:
             return None
         try:
-            answer = parse_answer(out)
+            answer = parse_answer(out, read.issue.number)
         except AnswerError as error:
             self.unparsed += 1
             self._last_unparsed = 1

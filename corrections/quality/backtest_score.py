@@ -29,14 +29,10 @@ from dataclasses import dataclass
 
 from assistant.markers import payloads
 from corrections.quality.recurrences import Decision, decisions
+from corrections.render.model_answer import MAX_ANSWER_CHARS, AnswerError, chosen_labels, decode_answer
+from corrections.rules.analysis_marker import read_payload
 from corrections.rules.models import DuplicateOutcome, Issue, IssueCorrection, LabelChange
 from corrections.rules.vocabulary import Vocabulary
-
-MAX_ANSWER_CHARS = 100_000
-
-
-class AnswerError(ValueError):
-    """A model's output that holds no analysis; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -47,32 +43,20 @@ class Answer:
     duplicate_of: int | None = None
 
 
-def _fenced_json(text: str) -> str:
-    """The text without the ```json fence a model may wrap its answer in."""
-    lines = [line for line in text.strip().splitlines() if not line.strip().startswith("```")]
-    return "\n".join(lines)
-
-
-def parse_answer(text: str) -> Answer:
-    """The analysis marker in the output, else its JSON (`{"labels": [...], "duplicate_of": N}`)."""
-    text = text[:MAX_ANSWER_CHARS]
-    found = payloads(text, "analysis")
-    raw = found[0] if found else _fenced_json(text)
-    try:
-        document = json.loads(raw)
-    except ValueError as error:
-        raise AnswerError("the model's output is neither an analysis marker nor a JSON object") from error
-    if not isinstance(document, dict):
-        raise AnswerError("the model's output is not a JSON object")
-    labels = document.get("labels") or []
-    duplicate = document.get("duplicate_of")
-    if not isinstance(labels, list) or not all(isinstance(name, str) for name in labels):
-        raise AnswerError("`labels`: expected a list of label names")
-    if isinstance(duplicate, bool) or not (
-        duplicate is None or (isinstance(duplicate, int) and duplicate > 0)
-    ):
-        duplicate = None  # not an issue number: no notice
-    return Answer(labels=tuple(labels), duplicate_of=duplicate)
+def parse_answer(text: str, issue: int) -> Answer:
+    """The model's output on `issue`: the analysis marker it ends with (read by the marker's one
+    schema), else its JSON answer, read by the one parser `corrections answer` reads it with
+    (corrections/render/model_answer.py). Raises AnswerError when it is neither."""
+    found = payloads(text[:MAX_ANSWER_CHARS], "analysis")
+    if found:
+        try:
+            payload, _ = read_payload(json.loads(found[-1]))
+        except (ValueError, RecursionError) as error:  # MarkerError is a ValueError
+            raise AnswerError(f"the model's analysis marker does not parse: {error}") from error
+        duplicate = payload.duplicate_of if payload.duplicate_of != issue else None
+        return Answer(labels=payload.labels, duplicate_of=duplicate)
+    decoded = decode_answer(text, issue)
+    return Answer(labels=decoded.labels, duplicate_of=decoded.duplicate_of)
 
 
 def labels_left(issue: Issue, vocabulary: Vocabulary, duplicate_label: str) -> frozenset[str]:
@@ -108,10 +92,11 @@ def truth_of(
 
 
 def proposed(answer: Answer, vocabulary: Vocabulary, duplicate_label: str) -> frozenset[str]:
-    """The answer's labels that are vocabulary labels, spelled as labels.md spells them."""
+    """The answer's labels that `corrections answer` would apply (vocabulary labels, spelled as
+    labels.md spells them), the duplicate label aside."""
     skip = duplicate_label.strip().casefold()
-    names = (vocabulary.canonical(label) for label in answer.labels)
-    return frozenset(name for name in names if name is not None and name.casefold() != skip)
+    names, _ = chosen_labels(answer.labels, vocabulary.names)
+    return frozenset(name for name in names if name.casefold() != skip)
 
 
 def mistakes(truth: Truth, labels: frozenset[str], answer: Answer) -> frozenset[Decision]:

@@ -19,7 +19,7 @@ from assistant.untrusted import clean_line
 from corrections.quality.repeats import AnalysisRepeats
 from corrections.read.notes import PARTS, Part
 from corrections.render.files import correction_line, safe_title
-from corrections.rules import duplicates, labels, thumbs
+from corrections.rules import duplicates, labels, second_look, thumbs
 from corrections.rules.issue import analyses, trace
 from corrections.rules.markers import has_analysis_marker
 from corrections.rules.models import (
@@ -130,6 +130,9 @@ def explain(
         f"First analysis: comment {first.database_id or first.node_id} by {settings.assistant.login} at "
         f"{_when(first)}, proposed labels {proposed}."
     )
+    lines += [
+        f"The second look changed the model's answer: {second_look.explained(e)}." for e in first.left_out
+    ]
     later = [a for a in found if a is not first]
     if later:
         lines.append(

@@ -1,13 +1,16 @@
 """`corrections answer`: the model's answer made safe to post, with its marker and its labels.
 
 The model read an issue a stranger wrote, so its answer is untrusted text like the issue itself.
-Before anything is posted it is parsed as the JSON object the prompt asked for
-(`{"labels": [...], "duplicate_of": N | null, "analysis": "..."}`, a ```json fence around it
-allowed), and:
+Before anything is posted it is decoded by the one parser of the model's answer
+(corrections/render/model_answer.py: `{"labels": [...], "duplicate_of": N | null, "analysis":
+"..."}`, a ```json fence around it allowed), and:
 
 - labels: only names of the vocabulary (`corrections.json`'s `vocabulary`, from labels.md),
   compared case-insensitively and spelled as labels.md spells them;
 - duplicate_of: a positive issue number other than this issue's, else none;
+- with the second look (`corrections answer`, corrections/rules/second_look.py), the draft held
+  against what the maintainers and GitHub already say, what it left out said in one short line
+  each and recorded in the marker;
 - the analysis: invisible characters removed (assistant/untrusted.py), every `@name` and
   `@org/team` neutralised (its `@` becomes U+FF20, the full-width at sign, which mentions
   nobody), every
@@ -24,18 +27,19 @@ The comment is the analysis, a blank line, and the marker `corrections marker --
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from markdown_it import MarkdownIt
 
 from assistant.untrusted import clean_block
 from corrections.render.context_folder import PromptError, read_index
-from corrections.rules.analysis_marker import MarkerError, Receipt, analysis_marker, folder_receipt
+from corrections.render.model_answer import AnswerError, chosen_labels, decode_answer
+from corrections.rules import second_look
+from corrections.rules.analysis_marker import LeftOut, MarkerError, Receipt, analysis_marker, folder_receipt
+from corrections.rules.second_look import Neighbour
 
 # GitHub refuses a comment body longer than this ("Body is too long (maximum is 65536 characters)").
 MAX_COMMENT_CHARS = 65_536
@@ -60,10 +64,6 @@ _FULL_WIDTH_HASH = "\uff03"
 _NON_BREAKING_HYPHEN = "\u2011"
 
 
-class AnswerError(ValueError):
-    """An answer with nothing safe to post; the message says why, in one line."""
-
-
 @dataclass(frozen=True)
 class Answer:
     """What may be posted: the comment body (marker last) and the labels to apply."""
@@ -76,62 +76,91 @@ class Answer:
 
 @dataclass(frozen=True)
 class Known:
-    """What the context knows: the vocabulary (labels.md's spelling) and this repository's issues."""
+    """What the context knows: the vocabulary (labels.md's spelling) and this repository's issues;
+    for the second look, the repository, whether it is on, the targets of notices maintainers
+    objected to and the corrected issues nearest first."""
 
     vocabulary: tuple[str, ...] = ()
     issues: frozenset[int] = frozenset()
     # The marker's receipt: what the model was given (corrections/rules/analysis_marker.py), when known.
     receipt: Receipt | None = None
+    repository: str | None = None
+    second_look: bool = True
+    objected: frozenset[int] = frozenset()
+    neighbours: tuple[Neighbour, ...] = ()
+    kept_in_window: frozenset[str] = frozenset()  # labels (case-folded) some analysis kept
 
 
 def read_known(folder: Path) -> Known:
-    """The vocabulary, the issues and the receipt of `corrections.json` in a context folder."""
+    """The vocabulary, the issues, the receipt and the second look's facts of `corrections.json`
+    in a context folder. A correction whose kept labels the folder does not record (an earlier
+    version wrote it) is no neighbour: the vote cannot tell that none kept a label."""
     try:
         index = read_index(folder)
         receipt = folder_receipt(folder)
     except (PromptError, MarkerError) as error:
         raise AnswerError(str(error)) from error
     issues = frozenset(index.window) | {entry.number for entry in index.corrections}
-    return Known(vocabulary=tuple(index.vocabulary), issues=issues, receipt=receipt)
+    objected = frozenset(
+        c.duplicate.of
+        for c in index.corrections
+        if c.duplicate is not None and c.duplicate.by == "maintainer"
+    )
+    neighbours = tuple(
+        Neighbour(
+            c.number,
+            frozenset(n.casefold() for n in c.labels_removed),
+            frozenset(n.casefold() for n in c.labels_kept),
+        )
+        for c in index.corrections
+        if c.labels_kept is not None
+    )
+    return Known(
+        vocabulary=tuple(index.vocabulary),
+        issues=issues,
+        receipt=receipt,
+        repository=index.repository,
+        second_look=index.second_look,
+        objected=objected,
+        neighbours=neighbours,
+        kept_in_window=frozenset(name.casefold() for name, n in index.kept.items() if n.kept > 0),
+    )
 
 
-def _unfenced(text: str) -> str:
-    """`text` without a code fence around it (```json ... ```), as models often answer."""
-    lines = text.strip().split("\n")
-    opening, closing = lines[0].strip(), lines[-1].strip()
-    fenced = len(lines) >= 2 and opening.startswith("```") and bool(closing) and set(closing) == {"`"}
-    if fenced and opening.strip("`").strip().casefold() in {"", "json"}:
-        return "\n".join(lines[1:-1])
-    return text
+@dataclass(frozen=True)
+class Draft:
+    """The model's answer as it could be posted before the second look: labels of labels.md (and
+    of the repository), the duplicate target, the text, and the warnings so far."""
+
+    labels: tuple[str, ...]
+    duplicate_of: int | None
+    analysis: str
+    warnings: tuple[str, ...] = ()
 
 
-def parse_response(text: str) -> dict[str, Any]:
-    """The JSON object of the model's answer, a ```json fence around it allowed."""
-    try:
-        found = json.loads(_unfenced(text))
-    except (ValueError, RecursionError) as error:
-        raise AnswerError(f"the model did not answer with JSON ({error}); nothing to post") from error
-    if not isinstance(found, dict):
-        raise AnswerError("the model did not answer with a JSON object; nothing to post")
-    return found
-
-
-def chosen_labels(wanted: Any, vocabulary: Sequence[str]) -> tuple[tuple[str, ...], int]:
-    """The vocabulary labels among `wanted`, in labels.md's order and spelling (names compare
-    case-insensitively), and how many of `wanted` were left out: not strings, not in the
-    vocabulary, or holding a comma (which `gh issue edit --add-label` would split)."""
-    items = wanted if isinstance(wanted, list) else []
-    usable = {name.casefold() for name in vocabulary if "," not in name}
-    asked = [item.strip().casefold() if isinstance(item, str) else None for item in items]
-    chosen = tuple(name for name in vocabulary if name.casefold() in usable and name.casefold() in asked)
-    return chosen, sum(1 for name in asked if name not in usable)
-
-
-def chosen_duplicate(value: Any, issue: int) -> int | None:
-    """`duplicate_of` when it is a positive issue number other than `issue`, else None."""
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value == issue:
-        return None
-    return value
+def draft_answer(
+    response: str, *, issue: int, known: Known, existing: Collection[str] | None = None
+) -> Draft:
+    """The draft of the model's `response` on `issue` (corrections/render/model_answer.py decodes
+    it; AnswerError when it is no answer); with `existing` (the repository's labels), a label of
+    labels.md the repository does not have is left out, so that the marker names only labels that
+    were applied."""
+    found = decode_answer(response, issue)
+    warnings = list(found.notes)
+    labels, left_out = chosen_labels(found.labels, known.vocabulary)
+    left_out += found.not_names
+    if left_out:
+        warnings.append(f"{left_out} of the labels the model chose are not in labels.md: left out")
+    if existing is not None:
+        have = {name.strip().casefold() for name in existing}
+        missing = [name for name in labels if name.casefold() not in have]
+        labels = tuple(name for name in labels if name.casefold() in have)
+        if missing:
+            warnings.append(
+                "labels of labels.md that the repository does not have, not applied: "
+                f'{", ".join(missing)} (create them: docs/adopting.md, "The labels")'
+            )
+    return Draft(labels, found.duplicate_of, found.analysis, tuple(warnings))
 
 
 def neutralised(text: str, known: Collection[int]) -> str:
@@ -167,9 +196,12 @@ def _open_fence(text: str) -> tuple[str, int] | None:
         # A closed fence ends on its closing line; an open one runs to the end, though its map
         # may stop before trailing blank lines, which the marker's blank line would then join.
         start, end = token.map
-        last = lines[end - 1].strip() if end - start > 1 else ""
+        raw = lines[end - 1] if end - start > 1 else ""
+        last = raw.strip()
         markup = token.markup
-        if not (len(last) >= len(markup) and set(last) == {markup[0]}):
+        # A closing fence is indented by at most three spaces (CommonMark): `    ```` is content.
+        indented = len(raw) - len(raw.lstrip(" ")) > 3
+        if indented or not (len(last) >= len(markup) and set(last) == {markup[0]}):
             return markup, start
     return None
 
@@ -202,36 +234,25 @@ def comment_text(analysis: str, known: Collection[int], room: int) -> str:
     return text
 
 
+def posted(draft: Draft, *, issue: int, known: Known, left_out: Sequence[LeftOut] = ()) -> Answer:
+    """The comment and labels to post for a draft; `left_out`: what the second look left out of it
+    (corrections/rules/second_look.py), said in one short line each below the text and recorded
+    in the marker. A target left out stays a reference only when the context knows it anyway."""
+    marker = analysis_marker(draft.labels, draft.duplicate_of, context=known.receipt, left_out=left_out)
+    said = "\n".join(second_look.line(entry) for entry in left_out)
+    tail = f"\n\n{said}" if said else ""
+    room = MAX_COMMENT_CHARS - len(marker) - len(tail) - len("\n\n\n")
+    allowed = known.issues | {issue} | ({draft.duplicate_of} if draft.duplicate_of is not None else set())
+    text = comment_text(draft.analysis, allowed, room)
+    text = f"{text}{tail}" if text else said
+    body = f"{text}\n\n{marker}\n" if text else f"{marker}\n"
+    return Answer(body=body, labels=draft.labels, duplicate_of=draft.duplicate_of, warnings=draft.warnings)
+
+
 def clean_answer(
     response: str, *, issue: int, known: Known, existing: Collection[str] | None = None
 ) -> Answer:
-    """The comment and labels to post for the model's `response` on `issue`; with `existing` (the
-    repository's labels), a label of labels.md the repository does not have is left out of both the
-    marker and the labels to apply, so that the marker names only labels that were applied."""
-    found = parse_response(response)
-    warnings: list[str] = []
-    labels, left_out = chosen_labels(found.get("labels"), known.vocabulary)
-    if left_out:
-        warnings.append(f"{left_out} of the labels the model chose are not in labels.md: left out")
-    if existing is not None:
-        have = {name.strip().casefold() for name in existing}
-        missing = [name for name in labels if name.casefold() not in have]
-        labels = tuple(name for name in labels if name.casefold() in have)
-        if missing:
-            warnings.append(
-                "labels of labels.md that the repository does not have, not applied: "
-                f'{", ".join(missing)} (create them: docs/adopting.md, "The labels")'
-            )
-    duplicate = chosen_duplicate(found.get("duplicate_of"), issue)
-    if duplicate is None and found.get("duplicate_of") is not None:
-        warnings.append("duplicate_of is not the number of another issue: no duplicate notice")
-    analysis = found.get("analysis")
-    if not isinstance(analysis, str):
-        warnings.append("the answer has no analysis text: the comment holds only the marker")
-        analysis = ""
-    marker = analysis_marker(labels, duplicate, context=known.receipt)
-    room = MAX_COMMENT_CHARS - len(marker) - len("\n\n\n")
-    allowed = known.issues | {issue} | ({duplicate} if duplicate is not None else set())
-    text = comment_text(analysis, allowed, room)
-    body = f"{text}\n\n{marker}\n" if text else f"{marker}\n"
-    return Answer(body=body, labels=labels, duplicate_of=duplicate, warnings=tuple(warnings))
+    """The comment and labels to post for the model's `response` on `issue`, without the second
+    look (`draft_answer`, then `posted`)."""
+    draft = draft_answer(response, issue=issue, known=known, existing=existing)
+    return posted(draft, issue=issue, known=known)

@@ -22,15 +22,33 @@ class PromptError(ValueError):
     """A context folder the prompt cannot be assembled from; the message names the file."""
 
 
+class _Objection(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    of: int
+    by: str = "maintainer"
+
+
 class _Correction(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
     number: int
+    labels_removed: list[str] = []
+    # Absent in a folder of an earlier version: what maintainers kept is then not known.
+    labels_kept: list[str] | None = None
+    duplicate: _Objection | None = None
+
+
+class _Kept(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    kept: int = 0
 
 
 class ContextIndex(BaseModel):
     """The part of corrections.json the prompt and `corrections answer` need: which issues, in
-    which order, and the vocabulary."""
+    which order, and the vocabulary; for the second look, the repository, the switch, and each
+    correction's removed and kept labels and objection."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
 
@@ -38,6 +56,9 @@ class ContextIndex(BaseModel):
     window: list[int]
     corrections: list[_Correction]
     vocabulary: list[str] = []
+    repository: str | None = None
+    second_look: bool = True
+    kept: dict[str, _Kept] = {}
 
 
 _NOT_FOUND = "not found; write the folder with `corrections read` first"

@@ -129,6 +129,12 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
     )
 
 
+def kept_labels(correction: IssueCorrection) -> list[str]:
+    """The labels its analysis put forward that maintainers did not remove."""
+    removed = {name.casefold() for name in correction.labels_removed}
+    return [name for name in correction.put_forward if name.casefold() not in removed]
+
+
 def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> str:
     """corrections.json: the same facts as corrections.md, machine-readable.
 
@@ -144,6 +150,8 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
                 "title": bounded_line(c.title, MAX_TITLE),
                 "labels_removed": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_removed),
                 "labels_added": sorted(bounded_line(n, MAX_LABEL) for n in c.labels_added),
+                # Put forward by its analysis and left by maintainers (the second look's vote).
+                "labels_kept": sorted(bounded_line(n, MAX_LABEL) for n in kept_labels(c)),
                 "duplicate": (
                     None
                     if (objection := c.objection) is None
@@ -166,6 +174,8 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
         "learnings": list(learnings),
+        # `[assistant] second_look`: whether `corrections answer` takes its second look.
+        "second_look": outcome.config.assistant.second_look,
     }
     if outcome.as_of is not None:
         # A context as of a past moment (`--as-of`): events from then on were left out.

@@ -1,7 +1,9 @@
 """The analysis marker's one schema and its one writer: the line `<!-- assistant:analysis {JSON} -->`
 that ends an analysis comment (`corrections marker`), and the check of its JSON (`read_payload`)
 that the writer runs on what it writes and corrections/rules/markers.py on what it reads; with its
-receipt, the optional `"context"` (what the model was given).
+receipt, the optional `"context"` (what the model was given), and the optional `"second_look"`
+(what `corrections answer`'s second look left out of the model's draft, and why:
+corrections/rules/second_look.py).
 
 Plain Python, apart from the reader (which needs the models): `corrections marker` writes a
 marker without loading pydantic.
@@ -31,6 +33,9 @@ _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 MAX_RECEIPT_CORRECTIONS = KEYS["context"]["max_analyzed"].high or 100
 MAX_RECEIPT_LEARNINGS = KEYS["learnings"]["max_prompt_entries"].high or 200
 _MAX_ID_CHARS = 64
+# What the second look can leave out: one duplicate notice, and labels of labels.md.
+MAX_LEFT_OUT = 1 + MAX_RECEIPT_CORRECTIONS
+_MAX_WHY_CHARS = 40
 
 
 class MarkerError(ValueError):
@@ -113,14 +118,68 @@ def folder_receipt(folder: Path) -> Receipt:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """One thing the second look left out of the model's draft: the duplicate notice naming
+    `duplicate_of`, or the label `label`; `why` is the reason's word (second_look.Why), `removed`
+    how many of the nearest corrected issues had the label removed (labels only)."""
+
+    why: str
+    duplicate_of: int | None = None
+    label: str | None = None
+    removed: int = 0
+
+    def payload(self) -> dict[str, object]:
+        """The value of one entry of the marker's `"second_look"` list."""
+        if self.duplicate_of is not None:
+            return {"duplicate_of": self.duplicate_of, "why": self.why}
+        return {"label": self.label, "why": self.why, "removed": self.removed}
+
+
+def _why(value: object) -> bool:
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= _MAX_WHY_CHARS
+        and value.isascii()
+        and value.replace("_", "").isalpha()
+    )
+
+
+def parse_left_out(value: object) -> tuple[LeftOut, ...]:
+    """The marker's `"second_look"` value (parsed JSON); raises MarkerError saying why not.
+
+    A list of at most MAX_LEFT_OUT entries, each `{"duplicate_of": N, "why": W}` or `{"label":
+    NAME, "why": W, "removed": K}`; W is one lower-case word (a reason this version does not know
+    is kept: a newer writer's).
+    """
+    if not isinstance(value, list) or len(value) > MAX_LEFT_OUT:
+        raise MarkerError(f"second_look: expected a list of at most {MAX_LEFT_OUT} entries")
+    found: list[LeftOut] = []
+    for entry in value:
+        if not isinstance(entry, dict) or not _why(entry.get("why")):
+            raise MarkerError("second_look: each entry needs a `why` word")
+        why = str(entry["why"])
+        if "duplicate_of" in entry and _positive(entry["duplicate_of"]):
+            found.append(LeftOut(why, duplicate_of=int(entry["duplicate_of"])))
+            continue
+        label, removed = entry.get("label"), entry.get("removed", 0)
+        if not isinstance(label, str) or _label_problem(label) is not None:
+            raise MarkerError("second_look: an entry names neither an issue number nor a label")
+        if not (isinstance(removed, int) and not isinstance(removed, bool) and removed >= 0):
+            raise MarkerError("second_look: `removed` is not a count")
+        found.append(LeftOut(why, label=label, removed=removed))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class MarkerPayload:
     """What an analysis marker says: the JSON `{"v": 1, "kind", "labels", "duplicate_of"}` and,
-    when written with one, `"context"` (the receipt)."""
+    when written with one, `"context"` (the receipt) and `"second_look"` (what it left out)."""
 
     kind: AnalysisKind = "first"
     labels: tuple[str, ...] = ()
     duplicate_of: int | None = None
     context: Receipt | None = None
+    left_out: tuple[LeftOut, ...] = ()
 
     def json_value(self) -> dict[str, object]:
         """The payload as JSON values, in the order the marker writes them."""
@@ -132,6 +191,8 @@ class MarkerPayload:
         }
         if self.context is not None:
             value["context"] = self.context.payload()
+        if self.left_out:
+            value["second_look"] = [entry.payload() for entry in self.left_out]
         return value
 
 
@@ -145,7 +206,8 @@ def read_payload(value: object) -> tuple[MarkerPayload, MarkerError | None]:
     Raises MarkerError saying what does not parse: `v` other than 1, a `kind` other than KINDS,
     `labels` that are not a list of non-empty strings, a `duplicate_of` that is not a positive
     issue number or null. Other keys are ignored. A `"context"` that does not parse
-    (`parse_receipt`) leaves the payload valid, without a receipt.
+    (`parse_receipt`) leaves the payload valid, without a receipt; a `"second_look"` that does not
+    parse (`parse_left_out`), valid, without it (the reason is the one returned when both fail).
     """
     if not isinstance(value, dict):
         raise MarkerError("expected a JSON object")
@@ -166,7 +228,13 @@ def read_payload(value: object) -> tuple[MarkerPayload, MarkerError | None]:
             receipt = parse_receipt(value["context"])
         except MarkerError as error:
             refused = error
-    return MarkerPayload(kind, tuple(labels), duplicate_of, receipt), refused
+    left_out: tuple[LeftOut, ...] = ()
+    if value.get("second_look") is not None:
+        try:
+            left_out = parse_left_out(value["second_look"])
+        except MarkerError as error:
+            refused = refused or error
+    return MarkerPayload(kind, tuple(labels), duplicate_of, receipt, left_out), refused
 
 
 def analysis_marker(
@@ -174,11 +242,13 @@ def analysis_marker(
     duplicate_of: int | None = None,
     kind: AnalysisKind = "first",
     context: Receipt | None = None,
+    left_out: Iterable[LeftOut] = (),
 ) -> str:
     """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it.
 
     `context`: the receipt (what the model was given), written as `"context"`; none is written
-    when it is None.
+    when it is None. `left_out`: what the second look left out, written as `"second_look"` when
+    there is any.
 
     `<` and `>` in label names are JSON escapes in the payload (assistant.markers.json_payload),
     so no name can end the HTML comment early. Raises MarkerError for a label that is empty, has
@@ -190,20 +260,26 @@ def analysis_marker(
     for name in names:
         _check_label(name)
     # The reader's own check; what is written is what it reads back (a receipt without repeats).
-    payload, refused = read_payload(MarkerPayload(kind, tuple(names), duplicate_of, context).json_value())
+    written = MarkerPayload(kind, tuple(names), duplicate_of, context, tuple(left_out))
+    payload, refused = read_payload(written.json_value())
     if refused is not None:
         raise refused
     return marker(ANALYSIS, json_payload(payload.json_value()))
 
 
-def _check_label(name: str) -> None:
+def _label_problem(name: str) -> str | None:
+    """Why `name` cannot be a label name in a marker; None when it can."""
     if not isinstance(name, str) or not name.strip():
-        raise MarkerError(f"label {name!r}: a label name cannot be empty")
+        return "a label name cannot be empty"
     if name != name.strip():
-        raise MarkerError(f"label {name!r}: a label name cannot start or end with white space")
+        return "a label name cannot start or end with white space"
     for char in name:
         if unicodedata.category(char) in _FORBIDDEN_CATEGORIES:
-            raise MarkerError(
-                f"label {name!r}: a label name cannot hold a control character or line break "
-                f"(U+{ord(char):04X})"
-            )
+            return f"a label name cannot hold a control character or line break (U+{ord(char):04X})"
+    return None
+
+
+def _check_label(name: str) -> None:
+    problem = _label_problem(name)
+    if problem is not None:
+        raise MarkerError(f"label {name!r}: {problem}")

@@ -72,6 +72,7 @@ def parse_analysis(
         labels=payload.labels,
         duplicate_of=payload.duplicate_of,
         receipt=payload.context,
+        left_out=payload.left_out,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from assistant.identity import is_maintainer, may_push
-from corrections.rules.analysis_marker import Receipt
+from corrections.rules.analysis_marker import LeftOut, Receipt
 
 
 class _Frozen(BaseModel):
@@ -91,6 +91,8 @@ class Analysis(_Frozen):
     duplicate_of: int | None = None
     # What the model was given (the marker's "context"); None for a marker without one.
     receipt: Receipt | None = None
+    # What the second look left out of the model's draft (the marker's "second_look").
+    left_out: tuple[LeftOut, ...] = ()
 
 
 class Permission(StrEnum):

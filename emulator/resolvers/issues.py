@@ -234,8 +234,8 @@ class IssueNode(Reactable):
         self.updatedAt = iso(self._derived.updated_at)
         self.closed = self._derived.closed
         self.closedAt = iso(self._derived.closed_at) if self._derived.closed_at else None
-        self.locked = False
-        self.activeLockReason = None
+        self.locked = issue.locked
+        self.activeLockReason = "RESOLVED" if issue.locked else None
         self.url = f"{BASE}/{store.name_with_owner}/{'pull' if pull else 'issues'}/{number}"
         self.permalink = self.url
         self.resourcePath = self.url.removeprefix(BASE)

@@ -138,6 +138,15 @@ def test_the_table_has_a_rule_for_every_key_of_the_configuration_in_its_order() 
         ("# tuned\ncontext = 3\n", "a.toml:2: key `context`: Input should be a table (got 3)"),
         ("[learnings]\nfiel = 'x'\n", "a.toml:2: unknown key learnings.fiel; did you mean file?"),
         ("[context]\nmax_analyzed = 3\n[extra]\n", "a.toml:3: unknown key extra"),
+        # The second look's switch (issue 32): a boolean, and a misspelling names it.
+        (
+            '[assistant]\nsecond_look = "no"\n',
+            "a.toml:2: key `assistant.second_look`: Input should be a valid boolean (got 'no')",
+        ),
+        (
+            "[assistant]\nsecond_lock = false\n",
+            "a.toml:2: unknown key assistant.second_lock; did you mean second_look?",
+        ),
         # A key's error comes before an unknown key of the same table, as it did with pydantic.
         (
             "[context]\nbogus = 1\nscan_pages = 0\n",

@@ -24,7 +24,8 @@ from corrections.quality.backtest_run import (
     PermissionCache,
     run_model,
 )
-from corrections.quality.backtest_score import AnswerError, parse_answer
+from corrections.quality.backtest_score import parse_answer
+from corrections.render.model_answer import AnswerError
 from corrections.render.prompt_budget import ENGINE_INPUT_TOKENS
 from corrections.render.tokens import count_tokens
 from tests.emulation import Emulators
@@ -83,6 +84,8 @@ def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it
     for run in document["runs"]:
         told, blind = run["with_context"], run["without_context"]
         assert set(told) == KEYS and set(blind) == KEYS
+        # A model that follows its context: the second look changes none of its figures.
+        assert run["with_second_look"] == told
         # The last 12 issues' mistakes were all corrected on earlier ones of the window: followed.
         assert (told["false_adds"], told["false_removes"], told["repeats"], told["objected_duplicates"]) == (
             0,
@@ -115,6 +118,11 @@ def test_a_blind_model_gains_nothing_from_the_context(
         k: v for k, v in blind.items() if k != "prompt_tokens"
     }
     assert told["repeats"] > 0
+    # The second look catches what the blind model ignored: fewer objected notices and repeats.
+    looked = run["with_second_look"]
+    print("second look, blind:", looked, "with:", told)
+    assert looked["objected_duplicates"] < told["objected_duplicates"]
+    assert looked["repeats"] < told["repeats"]
 
 
 def test_a_backtest_run_again_pays_only_for_the_answers_it_did_not_get(
@@ -252,13 +260,13 @@ def test_an_answer_that_does_not_parse_is_counted_apart_and_not_cached(
 
 def test_the_answer_is_the_marker_or_its_json() -> None:
     marker = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["bug"], "duplicate_of": 4} -->'
-    assert parse_answer(f"Text.\n\n{marker}\n").labels == ("bug",)
-    fenced = parse_answer('```json\n{"labels": ["docs"], "duplicate_of": null}\n```')
+    assert parse_answer(f"Text.\n\n{marker}\n", 9).labels == ("bug",)
+    fenced = parse_answer('```json\n{"labels": ["docs"], "duplicate_of": null}\n```', 9)
     assert (fenced.labels, fenced.duplicate_of) == (("docs",), None)
-    assert parse_answer('{"labels": [], "duplicate_of": true}').duplicate_of is None
-    for text in ["no", "[1]", '{"labels": "bug"}']:
+    assert parse_answer('{"labels": [], "duplicate_of": true}', 9).duplicate_of is None
+    for text in ["no", "[1]", '{"labels": "bug"} and more']:
         with pytest.raises(AnswerError):
-            parse_answer(text)
+            parse_answer(text, 9)
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,13 @@ def test_corrections_match_the_hand_count(
         assert rest
     written = load(tmp_path / "corrections.json")
     assert written["window"] == expected["window"]
-    assert written["corrections"] == expected_corrections(expected)
+    # The labels each analysis kept (the second look's vote) are counted where a world says them.
+    found = [
+        {key: value for key, value in entry.items() if key != "labels_kept" or key in hand}
+        for entry, hand in zip(written["corrections"], expected["corrections"], strict=False)
+    ]
+    assert len(written["corrections"]) == len(expected["corrections"])
+    assert found == expected_corrections(expected)
     if "kept" in expected:
         # Same keys in the same order (the vocabulary's), same numbers.
         assert list(written["kept"].items()) == list(expected["kept"].items())

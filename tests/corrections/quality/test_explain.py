@@ -9,6 +9,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.cli import main
 from corrections.quality.explain import TrailFacts, explain
+from corrections.rules.analysis_marker import LeftOut, analysis_marker
 from corrections.rules.models import Actor, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from tests.emulation import DEMO, Emulators
@@ -177,3 +178,16 @@ def test_explain_of_a_missing_issue(
     status = main(["explain", "999", "--repo", "octo/demo", "--api-url", server.url])
     assert status == 1
     assert "no such issue" in capsys.readouterr().out
+
+
+def test_explain_says_when_the_second_look_changed_the_answer(issue: Any, settings: RuleSettings) -> None:
+    left = (LeftOut("objected", duplicate_of=12), LeftOut("removed_nearby", label="docs", removed=2))
+    built = issue.comment(ASSISTANT, "Analysis.\n\n" + analysis_marker(["bug"], None, left_out=left)).build()
+    out = explain(built, settings, PERMISSIONS, [])
+    assert out[2:4] == [
+        "The second look changed the model's answer: the second look left out the duplicate notice "
+        "naming #12 (maintainers said it is a different problem).",
+        "The second look changed the model's answer: the second look left out the label docs "
+        "(maintainers removed it from 2 of the 5 nearest corrected issues and kept it on none).",
+    ]
+    assert sum("second look" in line for line in out) == 2

@@ -21,13 +21,12 @@ from corrections.commands.cli import main
 from corrections.render.answer import (
     MAX_COMMENT_CHARS,
     Answer,
-    AnswerError,
     Known,
     clean_answer,
     comment_text,
     neutralised,
-    parse_response,
 )
+from corrections.render.model_answer import AnswerError, decode_answer
 from corrections.rules.analysis_marker import Receipt, analysis_marker
 
 KNOWN = Known(vocabulary=("bug", "Crash", "enhancement", "a,b"), issues=frozenset({12, 40}))
@@ -100,6 +99,12 @@ def test_a_fence_the_answer_left_open_is_closed_before_the_marker(opening: str) 
     assert sum(1 for token in tokens if token.type == "fence") == 1
 
 
+def test_a_closing_line_indented_four_spaces_closes_nothing() -> None:
+    # Found by the property below: `    ```` is the fence's content, not its closing line.
+    tokens = MarkdownIt("commonmark").parse(answer("```\n    ```").body)
+    assert tokens[-1].type == "html_block"
+
+
 def test_a_closed_fence_is_left_as_it_is() -> None:
     text = "Traceback:\n\n```\nKeyError\n```"
     assert answer(text).body == text + "\n\n" + analysis_marker([]) + "\n"
@@ -134,7 +139,7 @@ def test_only_vocabulary_labels_spelled_as_labels_md_spells_them() -> None:
     found = answer("x", labels=["crash", "BUG", "security-approved", "a,b", 7, "bug"])
     assert found.labels == ("bug", "Crash")
     assert found.warnings == ("3 of the labels the model chose are not in labels.md: left out",)
-    assert answer("x", labels="bug").labels == ()
+    assert answer("x", labels="bug").labels == ("bug",)  # one name, as a maintainer reads it
 
 
 def test_labels_the_repository_does_not_have_are_neither_applied_nor_in_the_marker() -> None:
@@ -149,19 +154,26 @@ def test_labels_the_repository_does_not_have_are_neither_applied_nor_in_the_mark
     assert clean_answer(response, issue=61, known=KNOWN, existing=[]).labels == ()
 
 
-@pytest.mark.parametrize("value", ["12", 12.0, True, 0, -3, 61, "12; touch pwned"])
-def test_duplicate_of_must_be_another_issues_number(value: object) -> None:
+@pytest.mark.parametrize("value", [12.0, True, 0, -3, "12; touch pwned", "1e3", "٣"])
+def test_duplicate_of_must_be_an_issue_number(value: object) -> None:
     found = answer("x", duplicate_of=value)
     assert found.duplicate_of is None
-    assert found.warnings == ("duplicate_of is not the number of another issue: no duplicate notice",)
+    assert found.warnings == ("duplicate_of is not an issue number: no duplicate notice",)
     assert answer("x", duplicate_of=12).duplicate_of == 12
+    assert answer("x", duplicate_of="#12").duplicate_of == 12
+
+
+def test_duplicate_of_this_issue_itself_is_no_notice() -> None:
+    found = answer("x", duplicate_of=61)
+    assert found.duplicate_of is None
+    assert found.warnings == ("duplicate_of names this issue (#61) itself: no duplicate notice",)
 
 
 @pytest.mark.parametrize(
     "response", ['```json\n{"analysis": "ok"}\n```', '  {"analysis": "ok"}\n', '```\n{"analysis": "ok"}\n```']
 )
 def test_a_json_object_with_or_without_its_fence(response: str) -> None:
-    assert parse_response(response) == {"analysis": "ok"}
+    assert decode_answer(response, 61).analysis == "ok"
 
 
 @pytest.mark.parametrize(
@@ -169,7 +181,7 @@ def test_a_json_object_with_or_without_its_fence(response: str) -> None:
 )
 def test_anything_else_posts_nothing(response: str) -> None:
     with pytest.raises(AnswerError, match="nothing to post"):
-        parse_response(response)
+        decode_answer(response, 61)
 
 
 def test_an_answer_without_text_posts_the_marker_alone() -> None:
