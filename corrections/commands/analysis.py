@@ -81,7 +81,9 @@ def add_parsers(commands: Any, command: Command) -> None:
         "marker",
         "print the hidden marker line that ends an analysis comment",
         "Print `<!-- assistant:analysis {JSON} -->` for the labels the analysis puts forward and its "
-        "duplicate notice, exactly as the reader parses it. Put the line at the end of the comment.",
+        "duplicate notice, exactly as the reader parses it. Put the line alone at the end of the "
+        "comment. With ASSISTANT_MARKER_KEY set, --issue is required and the marker is sealed for "
+        "that issue.",
         "corrections marker --labels bug,crash --duplicate-of 120",
         "corrections marker --labels bug --context corrections-context   # with its receipt",
     )
@@ -94,6 +96,9 @@ def add_parsers(commands: Any, command: Command) -> None:
     )
     marker.add_argument(
         "--duplicate-of", type=issue_number, metavar="N", help="the issue this one duplicates (120 or '#120')"
+    )
+    marker.add_argument(
+        "--issue", type=issue_number, metavar="N", help="the issue the comment goes on (seals the marker)"
     )
     marker.add_argument(
         "--follow-up", action="store_true", help="a follow-up analysis (default: a first analysis)"
@@ -142,6 +147,7 @@ def _add_answer(commands: Any, command: Command) -> None:
 
 
 def _answer(args: argparse.Namespace, say: Notices) -> int:
+    from assistant.markers import marker_key
     from corrections.render.answer import AnswerError, clean_answer, read_known
 
     try:
@@ -160,7 +166,7 @@ def _answer(args: argparse.Namespace, say: Notices) -> int:
                 f"--existing: {args.existing}: cannot be read: {error.strerror or error}"
             ) from error
     try:
-        answer = clean_answer(response, issue=args.issue, known=known, existing=existing)
+        answer = clean_answer(response, issue=args.issue, known=known, existing=existing, key=marker_key())
     except AnswerError as error:
         say.error(str(error))
         return 1
@@ -185,8 +191,12 @@ def marker_labels(values: Sequence[str]) -> list[str]:
 
 
 def _marker(args: argparse.Namespace) -> int:
+    from assistant.markers import KEY_VARIABLE, marker_key
     from corrections.rules.analysis_marker import MarkerError, analysis_marker, folder_receipt
 
+    key = marker_key()
+    if key is not None and args.issue is None:
+        raise _Refused(f"--issue: required with {KEY_VARIABLE} set (the seal names the issue)")
     try:
         receipt = folder_receipt(Path(args.context)) if args.context is not None else None
         line = analysis_marker(
@@ -194,6 +204,8 @@ def _marker(args: argparse.Namespace) -> int:
             args.duplicate_of,
             kind="follow-up" if args.follow_up else "first",
             context=receipt,
+            number=args.issue,
+            key=key,
         )
     except MarkerError as error:
         raise _Refused(str(error).replace("duplicate_of:", "--duplicate-of:")) from error

@@ -203,7 +203,12 @@ def comment_text(analysis: str, known: Collection[int], room: int) -> str:
 
 
 def clean_answer(
-    response: str, *, issue: int, known: Known, existing: Collection[str] | None = None
+    response: str,
+    *,
+    issue: int,
+    known: Known,
+    existing: Collection[str] | None = None,
+    key: str | None = None,
 ) -> Answer:
     """The comment and labels to post for the model's `response` on `issue`; with `existing` (the
     repository's labels), a label of labels.md the repository does not have is left out of both the
@@ -229,7 +234,7 @@ def clean_answer(
     if not isinstance(analysis, str):
         warnings.append("the answer has no analysis text: the comment holds only the marker")
         analysis = ""
-    marker = analysis_marker(labels, duplicate, context=known.receipt)
+    marker = analysis_marker(labels, duplicate, context=known.receipt, number=issue, key=key)
     room = MAX_COMMENT_CHARS - len(marker) - len("\n\n\n")
     allowed = known.issues | {issue} | ({duplicate} if duplicate is not None else set())
     text = comment_text(analysis, allowed, room)

@@ -174,8 +174,12 @@ def analysis_marker(
     duplicate_of: int | None = None,
     kind: AnalysisKind = "first",
     context: Receipt | None = None,
+    *,
+    number: int | None = None,
+    key: str | None = None,
 ) -> str:
-    """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it.
+    """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it;
+    sealed for issue `number` with `key` (ASSISTANT_MARKER_KEY) when both are given.
 
     `context`: the receipt (what the model was given), written as `"context"`; none is written
     when it is None.
@@ -193,7 +197,7 @@ def analysis_marker(
     payload, refused = read_payload(MarkerPayload(kind, tuple(names), duplicate_of, context).json_value())
     if refused is not None:
         raise refused
-    return marker(ANALYSIS, json_payload(payload.json_value()))
+    return marker(ANALYSIS, json_payload(payload.json_value()), number=number, key=key)
 
 
 def _check_label(name: str) -> None:
