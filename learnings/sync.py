@@ -72,6 +72,7 @@ from queries.sync_fetch import (
     fetch_sync_target,
     fetch_threads,
 )
+from queries.sync_history import held_back, read_back, unread_note
 from queries.write import (
     MAX_ANSWERS,
     MAX_MUTATIONS,
@@ -198,10 +199,21 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         told=shrinks.append,
         unmarked={pull.number for pull in (*state.target.pulls, *state.target.merged)},
     )
+    history = await read_back(
+        client,
+        options.owner,
+        options.name,
+        scan.threads,
+        since=lambda thread: start.issues if thread.kind == "issue" else start.pulls,
+        points=max(0, options.budget - client.usage.points - RESERVE),
+    )
     again = await _read_again(client, start, scan, told=shrinks.append)
-    threads = (*scan.threads, *again.sources)
+    threads = (*history.threads, *again.sources)
     found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
-    notes = shrinks + list(found.notes)
+    notes = shrinks + list(history.notes) + list(found.notes)
+    scan = replace(scan, marks=held_back(scan.marks, start, history.unread))
+    if history.unread:
+        notes.append(unread_note(history.unread))
     if found.proposals and not config.learnings.implicit_capture:
         # The maintainers turned proposals off: only their own commands are recorded.
         notes.append(

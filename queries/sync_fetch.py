@@ -126,6 +126,7 @@ class Thread:
     reviews: tuple[ThreadComment, ...] = ()
     review_threads: tuple[tuple[ThreadComment, ...], ...] = ()
     older_reviews: bool = False  # reviews, threads or thread comments beyond these were not read
+    comments_before: str | None = None  # the cursor of the oldest comment read (to read back from)
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ def _thread(node: ThreadNode, kind: Literal["issue", "pull_request"]) -> Thread:
         updated_at=node.updated_at,
         comments=node.comments.read,
         older_comments=node.comments.page_info.has_previous_page,
+        comments_before=node.comments.page_info.start_cursor,
         reviews=reviews,
         review_threads=tuple(page.read for page in read),
         older_reviews=older,

@@ -24,7 +24,8 @@ from learnings.cli import main
 from learnings.proposals import NAME as PROPOSAL
 from learnings.proposals import proposal_comment
 from learnings.suppression import Finding, finding_marker, fingerprint
-from tests.writepath.conftest import Sync, comment, placed_issue, sync_once, thumbs
+from tests.kit.world import placed_issue
+from tests.writepath.conftest import Sync, comment, sync_once, thumbs
 
 KEY = "only the assistant's jobs hold this"
 SHARED = parse_config('[assistant]\nlogin = "github-actions"\n', Path("assistant.toml"))

@@ -142,10 +142,10 @@ def test_a_dedicated_accounts_marker_counts_as_the_first_or_last_thing_in_its_co
 def test_without_the_key_a_shared_accounts_marker_counts_only_alone_on_the_last_line(
     body: str, counts: bool
 ) -> None:
-    issue = IssueBuilder().comment(WORKFLOW_TOKEN, body).build()
+    issue = IssueBuilder(number=62).comment(WORKFLOW_TOKEN, body, node_id="C0").build()
     found, warnings = analyses(issue, _settings(Identity("github-actions")))
     assert [analysis.labels for analysis in found] == ([("bug",)] if counts else [])
-    assert warnings == ([] if counts else [f"#1 comment {issue.events[0].node_id}: {ECHO_NOT_LAST}"])
+    assert warnings == ([] if counts else [f"#62 comment C0: {ECHO_NOT_LAST}"])
 
 
 KEY = "a secret only the assistant's jobs hold"
