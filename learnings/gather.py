@@ -118,6 +118,17 @@ def _thread_finding(comments: tuple[ThreadComment, ...], number: int, assistant:
     return findings[0] if len(findings) == 1 else None
 
 
+def associations(threads: Iterable[Thread]) -> dict[str, str]:
+    """Each author's authorAssociation as the threads' comments give it (lower-cased login): an
+    order of permission look-ups, never proof (queries.requests.lookup_order)."""
+    found: dict[str, str] = {}
+    for thread in threads:
+        for comment in (*thread.comments, *thread.reviews, *(c for t in thread.review_threads for c in t)):
+            if comment.author is not None and comment.author_association:
+                found.setdefault(comment.author.login.lower(), comment.author_association)
+    return found
+
+
 def find_sources(
     threads: Iterable[Thread], recorded: Collection[int], assistant: Identity, command_word: str
 ) -> Found:

@@ -40,8 +40,8 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
-from learnings.answers import ANSWERS, Answer, answers, give
-from learnings.gather import Candidate, Found, decide, find_sources
+from learnings.answers import ANSWERS, REFUSED, Answer, answers, give
+from learnings.gather import Candidate, Found, associations, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
@@ -61,6 +61,7 @@ from learnings.sync_target import (
 from queries.client import GitHubClient
 from queries.errors import GitHubError, WriteRefused
 from queries.permissions import fetch_permissions
+from queries.requests import lookup_order
 from queries.retry import RetryPolicy
 from queries.sync_fetch import (
     Marks,
@@ -209,6 +210,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
     )
     again = await _read_again(client, start, scan, told=shrinks.append)
     threads = (*history.threads, *again.sources)
+    again_ids = {comment.id for thread in again.sources for comment in thread.comments}
     found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
     notes = shrinks + list(history.notes) + list(found.notes)
     scan = replace(scan, marks=held_back(scan.marks, start, history.unread))
@@ -228,7 +230,15 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         reactors = await fetch_proposal_reactions(
             client, [p.node_id for p in found.proposals], told=notes.append
         )
-    logins = found.logins(reactors)
+    logins = lookup_order(
+        found.logins(reactors),
+        # Whose permission is read first is not the strangers' choice: commands read again
+        # (their author waited a run), then OWNER, MEMBER, COLLABORATOR, the rest, and last
+        # those already answered 👀 (read as no pusher).
+        first=[c.author for c in found.commands if c.node_id in again_ids],
+        associations=associations(threads),
+        later=[c.author for c in found.commands if REFUSED in c.answered],
+    )
     levels: dict[str, str] = {}
     if logins:
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)

@@ -87,6 +87,7 @@ class ThreadComment(AnswerModel):
     last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     body: str
     author: ActorRef | None
+    author_association: str | None = Field(default=None, alias="authorAssociation")
     reaction_groups: tuple[ReactionGroupRef, ...] | None = Field(default=(), alias="reactionGroups")
 
     @property

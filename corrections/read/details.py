@@ -25,6 +25,9 @@ from queries.permissions import (
 from queries.requests import DetailsRequest
 
 MAX_DETAIL_ROUNDS = 6
+# Look-ups of a run kept for the people the reading favours (Reading.favoured): a crowd of
+# strangers' 👎 read first takes at most the rest of the cap.
+FAVOURED_RESERVE = 10
 DETAILS_IN_FLIGHT = 4  # the requests of one details round sent at the same time
 Progress = Callable[[str], None]
 
@@ -144,6 +147,7 @@ class _Lookups:
         self._list_wanted = listing  # REST's collaborator list: asked once, when a permission is wanted
         self._listed: CollaboratorList | None = None
         self._asked = 0
+        self._others_asked = 0  # of them, people the reading does not favour
         self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
         self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
 
@@ -168,10 +172,22 @@ class _Lookups:
             found, logins = self._listed.answer(logins)
             if found:
                 self._reading.add_rest_permissions(found, found, [], ())
+        favoured = self._reading.favoured()
         room = max(0, MAX_REST_LOOKUPS - self._asked)
-        if len(logins) > room:
+        others_room = max(0, MAX_REST_LOOKUPS - FAVOURED_RESERVE - self._others_asked)
+        chosen: list[str] = []
+        for login in logins:
+            if len(chosen) >= room:
+                break
+            if login in favoured:
+                chosen.append(login)
+            elif others_room:
+                chosen.append(login)
+                others_room -= 1
+                self._others_asked += 1
+        if len(chosen) < len(logins):
             self._over_cap = True
-        logins = logins[:room]
+        logins = chosen
         if not logins:
             return
         self._progress(f"{len(logins)} people whose permission decides a rule: asking REST for it")

@@ -17,13 +17,13 @@ from corrections.read.issue_read import IssueRead
 from corrections.rules import from_github
 from corrections.rules.duplicates import duplicate_deciders
 from corrections.rules.issue import event_actors_after, others_markers, people_after
-from corrections.rules.models import Analysis, Issue, Permission, Reaction
+from corrections.rules.models import Analysis, Comment, Issue, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, RELATED, DetailsRequest, lookup_order
 
 # Caps that bound a run whatever the repository holds.
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
@@ -267,7 +267,36 @@ class Reading:
         wanted = self.needed_logins()
         if not self._prefetched and self._collaborators_refused is not False:
             wanted |= self._in_window(event_actors_after)
-        return sorted(wanted - set(self._permissions) - self._rest_asked)
+        # Asked in an order strangers cannot choose (queries.permissions.lookup_order): a cap on
+        # look-ups is filled by a crowd of 👎 last, after the people who triaged an issue read.
+        return self._ordered(wanted - set(self._permissions) - self._rest_asked)
+
+    def _signals(self) -> tuple[set[str], dict[str, str]]:
+        """The people who labelled, closed, reopened or marked any issue read (GitHub lets
+        triagers do that, mostly), and the authorAssociation of each comment's author."""
+        triagers: set[str] = set()
+        associations: dict[str, str] = {}
+        for read in self._issues.values():
+            for event in read.issue.events:
+                if isinstance(event, Comment):
+                    if event.author is not None and event.association:
+                        associations.setdefault(normalize_login(event.author.login), event.association)
+                elif is_person(event.actor, self._settings.assistant):
+                    assert event.actor is not None
+                    triagers.add(normalize_login(event.actor.login))
+        return triagers, associations
+
+    def _ordered(self, logins: Iterable[str]) -> list[str]:
+        """Logins in the order their permission is looked up (queries.requests.lookup_order):
+        triagers first, then by the authorAssociation of their comments, then the rest."""
+        triagers, associations = self._signals()
+        return lookup_order(logins, first=triagers, associations=associations)
+
+    def favoured(self) -> set[str]:
+        """The people looked up before the rest (triagers, OWNER, MEMBER, COLLABORATOR): a part
+        of the cap on look-ups stays theirs, for those seen late (a 👎 on a later page)."""
+        triagers, associations = self._signals()
+        return triagers | {login for login, value in associations.items() if value.upper() in RELATED}
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions
@@ -379,8 +408,8 @@ class Reading:
         return needed
 
     def pending_logins(self) -> list[str]:
-        """Needed logins that have not been asked yet."""
-        return sorted(self.needed_logins() - self._asked - set(self._permissions))
+        """Needed logins that have not been asked yet, in the order they are looked up."""
+        return self._ordered(self.needed_logins() - self._asked - set(self._permissions))
 
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
@@ -408,7 +437,7 @@ class Reading:
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
                 likely = self._in_window(people_after)
-                extra = sorted(likely - set(logins) - self._asked - set(self._permissions))
+                extra = self._ordered(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
