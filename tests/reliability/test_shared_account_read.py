@@ -10,7 +10,6 @@ comment's last line (as `corrections answer` writes it); with the key, only seal
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
