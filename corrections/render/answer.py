@@ -13,7 +13,10 @@ allowed), and:
   nobody), every
   reference to an issue neutralised unless it names an issue of this repository the context
   knows (`#N` with N in the window, a correction, this issue or the duplicate named; `GH-N`
-  alike; `owner/repo#N` always), every `<!` and `<?` neutralised (`&lt;!`: no HTML comment, so
+  alike; `owner/repo#N` always), every URL of an issue, pull request or discussion on
+  github.com neutralised (`github[.]com`: no link, so no "mentioned this" on it) unless it is one
+  of those issues of this repository, every `&` written `&amp;` (no character reference is
+  decoded, with or without its `;`, in Markdown or in an HTML block), every `<!` and `<?` neutralised (`&lt;!`: no HTML comment, so
   no marker of its own and nothing hidden) and the raw-text elements (`<script`, `<pre`, ...) that
   would run past the marker, a code fence it left open closed, and its length
   bounded so that the comment with its marker fits GitHub's 65,536 characters.
@@ -46,8 +49,12 @@ _MENTION = re.compile(r"(?<![0-9A-Za-z_])@(?=[0-9A-Za-z])")
 # An issue reference GitHub links: `#N`, `GH-N`, with what stands before it (a repository or owner
 # name makes it another repository's).
 _REFERENCE = re.compile(r"(?P<before>[\w./-]?)(?P<mark>#|\bGH-)(?P<number>[0-9]+)\b", re.IGNORECASE)
-# A character reference GitHub would decode into a character (`&#64;` is `@`, `&num;` is `#`).
-_CHARACTER_REFERENCE = re.compile(r"&(?P<name>#[0-9]{1,8}|#[xX][0-9A-Fa-f]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});")
+# A URL GitHub links to an issue, a pull request or a discussion, and posts "mentioned this" on.
+_THREAD_URL = re.compile(
+    r"(?P<host>\bgithub\.com)/(?P<repo>[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})"
+    r"/(?:issues|pull|pulls|discussions)/(?P<number>[0-9]{1,10})",
+    re.IGNORECASE,
+)
 # HTML elements whose content runs to their closing tag, past blank lines (CommonMark's HTML block
 # of type 1, and what a browser reads as raw text): left open, they would swallow the marker and
 # whatever text follows.
@@ -82,6 +89,7 @@ class Known:
     issues: frozenset[int] = frozenset()
     # The marker's receipt: what the model was given (corrections/rules/analysis_marker.py), when known.
     receipt: Receipt | None = None
+    repository: str = ""  # owner/name: links to its known issues are kept
 
 
 def read_known(folder: Path) -> Known:
@@ -92,7 +100,9 @@ def read_known(folder: Path) -> Known:
     except (PromptError, MarkerError) as error:
         raise AnswerError(str(error)) from error
     issues = frozenset(index.window) | {entry.number for entry in index.corrections}
-    return Known(vocabulary=tuple(index.vocabulary), issues=issues, receipt=receipt)
+    return Known(
+        vocabulary=tuple(index.vocabulary), issues=issues, receipt=receipt, repository=index.repository
+    )
 
 
 def _unfenced(text: str) -> str:
@@ -134,12 +144,14 @@ def chosen_duplicate(value: Any, issue: int) -> int | None:
     return value
 
 
-def neutralised(text: str, known: Collection[int]) -> str:
-    """`text` with no character reference (`&#64;`, `&commat;`: they would render as `@` or `#`),
-    no HTML comment or declaration (`<!`, `<?`), no raw-text element (`<script`, `<pre`, ...), no
-    mention, and no reference to an issue outside `known`. Every replacement keeps the text
-    readable; none is an invisible character."""
-    text = _CHARACTER_REFERENCE.sub(r"&amp;\g<name>;", text)
+def neutralised(text: str, known: Collection[int], repository: str = "") -> str:
+    """`text` with no character reference (every `&` is `&amp;`: `&#64;`, `&commat;` and, in an
+    HTML block, `&#64alice` would render as `@`), no HTML comment or declaration (`<!`, `<?`), no
+    raw-text element (`<script`, `<pre`, ...), no mention, no reference to an issue outside
+    `known` and no link to an issue, pull request or discussion but those of `known` in
+    `repository` (owner/name). Every replacement keeps the text readable; none is an invisible
+    character."""
+    text = text.replace("&", "&amp;")
     text = text.replace("<!", "&lt;!").replace("<?", "&lt;?")
     text = _RAW_TEXT_ELEMENT.sub("&lt;", text)
     text = _MENTION.sub(_FULL_WIDTH_AT, text)
@@ -151,7 +163,13 @@ def neutralised(text: str, known: Collection[int]) -> str:
         safe = _FULL_WIDTH_HASH if mark == "#" else mark[:-1] + _NON_BREAKING_HYPHEN
         return before + safe + number
 
-    return _REFERENCE.sub(reference, text)
+    def link(match: re.Match[str]) -> str:
+        ours = repository and match.group("repo").casefold() == repository.casefold()
+        if ours and int(match.group("number")) in known:
+            return match.group(0)
+        return match.group(0).replace(match.group("host"), "github[.]com", 1)
+
+    return _REFERENCE.sub(reference, _THREAD_URL.sub(link, text))
 
 
 def _open_fence(text: str) -> tuple[str, int] | None:
@@ -186,9 +204,9 @@ def _cut(text: str, limit: int) -> str:
     return text[: start if start > end - 100 else end] + "…"
 
 
-def comment_text(analysis: str, known: Collection[int], room: int) -> str:
+def comment_text(analysis: str, known: Collection[int], room: int, repository: str = "") -> str:
     """The analysis as it may be posted, in at most `room` characters."""
-    cleaned = neutralised(clean_block(analysis[: room * _PRE_CUT]), known).strip("\n")
+    cleaned = neutralised(clean_block(analysis[: room * _PRE_CUT]), known, repository).strip("\n")
     text = _cut(cleaned, room)
     while (open_fence := _open_fence(text)) is not None:
         closing, start = open_fence
@@ -237,6 +255,6 @@ def clean_answer(
     marker = analysis_marker(labels, duplicate, context=known.receipt, number=issue, key=key)
     room = MAX_COMMENT_CHARS - len(marker) - len("\n\n\n")
     allowed = known.issues | {issue} | ({duplicate} if duplicate is not None else set())
-    text = comment_text(analysis, allowed, room)
+    text = comment_text(analysis, allowed, room, known.repository)
     body = f"{text}\n\n{marker}\n" if text else f"{marker}\n"
     return Answer(body=body, labels=labels, duplicate_of=duplicate, warnings=tuple(warnings))

@@ -38,6 +38,7 @@ class ContextIndex(BaseModel):
     window: list[int]
     corrections: list[_Correction]
     vocabulary: list[str] = []
+    repository: str = ""  # owner/name of the repository read
 
 
 _NOT_FOUND = "not found; write the folder with `corrections read` first"
