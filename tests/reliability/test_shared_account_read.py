@@ -24,7 +24,7 @@ ECHO = '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ["docs"], "d
 
 
 def _world(real_marker: str) -> dict[str, Any]:
-    timeline = [
+    timeline: list[dict[str, Any]] = [
         {
             "type": "comment",
             "id": 2_400_008_001,
