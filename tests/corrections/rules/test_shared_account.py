@@ -103,7 +103,7 @@ def test_a_welcome_message_echoing_a_marker_is_no_analysis_and_is_named(echo: st
     assert warnings == [f"#62 comment W0: {ECHO_NOT_LAST}"]
 
 
-def test_an_echo_at_the_end_is_no_analysis_for_a_dedicated_account_either_when_mid_line() -> None:
+def test_a_dedicated_accounts_marker_mid_comment_is_no_analysis() -> None:
     body = f"Thanks for opening “{MARKER} Crash on start”! A maintainer will look at it soon."
     issue = IssueBuilder(number=62).comment(DEDICATED, body, node_id="W0").build()
     found, warnings = analyses(issue, _settings(Identity()))
