@@ -261,13 +261,17 @@ def _level(login: str, permissions: Mapping[str, str]) -> str | None:
 
 
 def decide(
-    found: Found, reactors: Mapping[str, Reactors], permissions: Mapping[str, str]
+    found: Found,
+    reactors: Mapping[str, Reactors],
+    permissions: Mapping[str, str],
+    assistant: Identity | None = None,
 ) -> tuple[list[Candidate], list[str], list[ProposalFound]]:
     """The candidates to record, in the order found, notes on what was left out, and the proposals
     still waiting for a pusher's 👍 (or for its reactions to be read).
 
     `permissions` maps normalized logins to GitHub's level; a login missing from it could not be
-    read, and counts as no pusher.
+    read, and counts as no pusher. With `assistant`, a proposal's marker in the body read again
+    must still count by assistant.markers.counted (a shared account's: sealed).
     """
     candidates: list[Candidate] = []
     notes: list[str] = []
@@ -306,7 +310,11 @@ def decide(
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
             waiting.append(proposal)
             continue
-        # Judged by the body and last edit read with the reactions, not by the scan's older copy.
+        # Judged by the body and last edit read with the reactions, not by the scan's older copy,
+        # its marker counted again by the one rule (a shared account's, sealed).
+        if assistant is not None and not counted(seen.body, PROPOSAL, proposal.thread[1], assistant).markers:
+            notes.append(f"{here}: proposal marker no longer counts since the scan; ignored")
+            continue
         try:
             current = parse_proposal(seen.body)
         except ProposalError as error:

@@ -243,7 +243,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
     if logins:
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)
         levels = {normalize_login(login): level for login, level in permissions.items()}
-    candidates, decided_notes, waiting = decide(found, reactors, levels)
+    candidates, decided_notes, waiting = decide(found, reactors, levels, config.assistant.identity)
     owed = answers(found, candidates, levels, again.owed)
     # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
     # for a 👍 and commands whose author's permission could not be read; and answers past the cap.
