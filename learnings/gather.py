@@ -30,6 +30,7 @@ from learnings.model import Source
 from learnings.proposals import NAME as PROPOSAL
 from learnings.proposals import ProposalError, parse_proposal, verdict
 from learnings.suppression import FINDING_MARKER, Finding, findings_in
+from queries.requests import lookup_order
 from queries.sync_fetch import Reactors, Thread
 from queries.sync_models import ThreadComment
 
@@ -72,6 +73,8 @@ class Found:
     proposals: list[ProposalFound] = field(default_factory=list)
     findings: dict[ThreadKey, list[Finding]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # Each author's authorAssociation (lower-cased login): an order of look-ups, never proof.
+    associations: dict[str, str] = field(default_factory=dict)
 
     def logins(self, reactors: Mapping[str, Reactors]) -> list[str]:
         """The logins whose permission decides something: command authors and proposal reactors."""
@@ -81,6 +84,20 @@ class Found:
             if seen is not None:
                 logins += [reactor.login for reactor in (*seen.thumbs_up, *seen.thumbs_down)]
         return list(dict.fromkeys(logins))
+
+    def ordered_logins(
+        self, reactors: Mapping[str, Reactors], reread: Iterable[Thread], *, refused: str
+    ) -> list[str]:
+        """`logins` in the order their permission is looked up (queries.requests.lookup_order):
+        authors of commands read again (`reread`: they waited a run), then OWNER, MEMBER,
+        COLLABORATOR, the rest, and last those already answered `refused` (👀: no pusher)."""
+        again = {comment.id for thread in reread for comment in thread.comments}
+        return lookup_order(
+            self.logins(reactors),
+            first=[found.author for found in self.commands if found.node_id in again],
+            associations=self.associations,
+            later=[found.author for found in self.commands if refused in found.answered],
+        )
 
 
 # Where a comment was read: the conversation (proposals count there), a review's body, or a
@@ -116,17 +133,6 @@ def _thread_finding(comments: tuple[ThreadComment, ...], number: int, assistant:
         return None
     findings, _bad = findings_in(first.body, counted(first.body, FINDING_MARKER, number, assistant).markers)
     return findings[0] if len(findings) == 1 else None
-
-
-def associations(threads: Iterable[Thread]) -> dict[str, str]:
-    """Each author's authorAssociation as the threads' comments give it (lower-cased login): an
-    order of permission look-ups, never proof (queries.requests.lookup_order)."""
-    found: dict[str, str] = {}
-    for thread in threads:
-        for comment in (*thread.comments, *thread.reviews, *(c for t in thread.review_threads for c in t)):
-            if comment.author is not None and comment.author_association:
-                found.setdefault(comment.author.login.lower(), comment.author_association)
-    return found
 
 
 def find_sources(
@@ -179,6 +185,8 @@ class _Reader:
         """One comment, read where `place` says."""
         found = self.found
         actor = comment.author
+        if actor is not None and comment.author_association:
+            found.associations.setdefault(actor.login.lower(), comment.author_association)
         comment_id = comment.database_id
         here = where(*key, comment_id)
         if is_assistant(actor, self.assistant):

@@ -41,7 +41,7 @@ from typing import Any, Literal
 from assistant.config import Config
 from assistant.identity import normalize_login
 from learnings.answers import ANSWERS, REFUSED, Answer, answers, give
-from learnings.gather import Candidate, Found, associations, decide, find_sources
+from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
@@ -61,7 +61,6 @@ from learnings.sync_target import (
 from queries.client import GitHubClient
 from queries.errors import GitHubError, WriteRefused
 from queries.permissions import fetch_permissions
-from queries.requests import lookup_order
 from queries.retry import RetryPolicy
 from queries.sync_fetch import (
     Marks,
@@ -73,7 +72,6 @@ from queries.sync_fetch import (
     fetch_sync_target,
     fetch_threads,
 )
-from queries.sync_history import held_back, read_back, unread_note
 from queries.write import (
     MAX_ANSWERS,
     MAX_MUTATIONS,
@@ -200,22 +198,10 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         told=shrinks.append,
         unmarked={pull.number for pull in (*state.target.pulls, *state.target.merged)},
     )
-    history = await read_back(
-        client,
-        options.owner,
-        options.name,
-        scan.threads,
-        since=lambda thread: start.issues if thread.kind == "issue" else start.pulls,
-        points=max(0, options.budget - client.usage.points - RESERVE),
-    )
     again = await _read_again(client, start, scan, told=shrinks.append)
-    threads = (*history.threads, *again.sources)
-    again_ids = {comment.id for thread in again.sources for comment in thread.comments}
+    threads = (*scan.threads, *again.sources)
     found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
-    notes = shrinks + list(history.notes) + list(found.notes)
-    scan = replace(scan, marks=held_back(scan.marks, start, history.unread))
-    if history.unread:
-        notes.append(unread_note(history.unread))
+    notes = shrinks + list(scan.notes) + list(found.notes)
     if found.proposals and not config.learnings.implicit_capture:
         # The maintainers turned proposals off: only their own commands are recorded.
         notes.append(
@@ -230,15 +216,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         reactors = await fetch_proposal_reactions(
             client, [p.node_id for p in found.proposals], told=notes.append
         )
-    logins = lookup_order(
-        found.logins(reactors),
-        # Whose permission is read first is not the strangers' choice: commands read again
-        # (their author waited a run), then OWNER, MEMBER, COLLABORATOR, the rest, and last
-        # those already answered 👀 (read as no pusher).
-        first=[c.author for c in found.commands if c.node_id in again_ids],
-        associations=associations(threads),
-        later=[c.author for c in found.commands if REFUSED in c.answered],
-    )
+    logins = found.ordered_logins(reactors, again.sources, refused=REFUSED)
     levels: dict[str, str] = {}
     if logins:
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)

@@ -19,8 +19,8 @@ from queries.answer import parse_answer
 from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import NotFound
-from queries.sync_fetch import Marks, Thread
 from queries.sync_models import HistoryData, HistoryNode, ThreadComment
+from queries.sync_threads import Marks, Scan, Thread
 
 # GitHub's largest page; a review thread's comments are read 100 at most (the rest is noted).
 HISTORY_PAGE = 100
@@ -213,4 +213,25 @@ def unread_note(unread: Sequence[Thread]) -> str:
     return (
         f"the budget left the older comments or reviews of {len(unread)} issue(s) or pull request(s) "
         f"unread ({names}): their marks stay, and the next run reads them again"
+    )
+
+
+async def read_to_marks(
+    client: GitHubClient, repository: tuple[str, str], scan: Scan, start: Marks, *, points: int
+) -> Scan:
+    """The scan with its threads read back (`read_back`) to the marks it `start`ed from, within
+    `points`; its marks held back where a thread was left half-read, and its notes saying so."""
+    owner, name = repository
+    history = await read_back(
+        client,
+        owner,
+        name,
+        scan.threads,
+        since=lambda thread: start.issues if thread.kind == "issue" else start.pulls,
+        points=points,
+    )
+    notes = (*scan.notes, *history.notes, *((unread_note(history.unread),) if history.unread else ()))
+    marks = held_back(scan.marks, start, history.unread)
+    return replace(
+        scan, threads=history.threads, marks=marks, notes=notes, points=scan.points + history.points
     )

@@ -25,7 +25,7 @@ from queries.permissions import (
 from queries.requests import DetailsRequest
 
 MAX_DETAIL_ROUNDS = 6
-# Look-ups of a run kept for the people the reading favours (Reading.favoured): a crowd of
+# Look-ups of a run kept for the people the reading favours (Signals.favoured): a crowd of
 # strangers' 👎 read first takes at most the rest of the cap.
 FAVOURED_RESERVE = 10
 DETAILS_IN_FLIGHT = 4  # the requests of one details round sent at the same time
@@ -172,7 +172,7 @@ class _Lookups:
             found, logins = self._listed.answer(logins)
             if found:
                 self._reading.add_rest_permissions(found, found, [], ())
-        favoured = self._reading.favoured()
+        favoured = self._reading.signals().favoured()
         room = max(0, MAX_REST_LOOKUPS - self._asked)
         others_room = max(0, MAX_REST_LOOKUPS - FAVOURED_RESERVE - self._others_asked)
         chosen: list[str] = []

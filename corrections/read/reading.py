@@ -14,16 +14,17 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
+from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
 from corrections.rules.duplicates import duplicate_deciders
 from corrections.rules.issue import event_actors_after, others_markers, people_after
-from corrections.rules.models import Analysis, Comment, Issue, Permission, Reaction
+from corrections.rules.models import Analysis, Issue, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, RELATED, DetailsRequest, lookup_order
+from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
@@ -267,36 +268,11 @@ class Reading:
         wanted = self.needed_logins()
         if not self._prefetched and self._collaborators_refused is not False:
             wanted |= self._in_window(event_actors_after)
-        # Asked in an order strangers cannot choose (queries.permissions.lookup_order): a cap on
-        # look-ups is filled by a crowd of 👎 last, after the people who triaged an issue read.
-        return self._ordered(wanted - set(self._permissions) - self._rest_asked)
+        return self.signals().ordered(wanted - set(self._permissions) - self._rest_asked)
 
-    def _signals(self) -> tuple[set[str], dict[str, str]]:
-        """The people who labelled, closed, reopened or marked any issue read (GitHub lets
-        triagers do that, mostly), and the authorAssociation of each comment's author."""
-        triagers: set[str] = set()
-        associations: dict[str, str] = {}
-        for read in self._issues.values():
-            for event in read.issue.events:
-                if isinstance(event, Comment):
-                    if event.author is not None and event.association:
-                        associations.setdefault(normalize_login(event.author.login), event.association)
-                elif is_person(event.actor, self._settings.assistant):
-                    assert event.actor is not None
-                    triagers.add(normalize_login(event.actor.login))
-        return triagers, associations
-
-    def _ordered(self, logins: Iterable[str]) -> list[str]:
-        """Logins in the order their permission is looked up (queries.requests.lookup_order):
-        triagers first, then by the authorAssociation of their comments, then the rest."""
-        triagers, associations = self._signals()
-        return lookup_order(logins, first=triagers, associations=associations)
-
-    def favoured(self) -> set[str]:
-        """The people looked up before the rest (triagers, OWNER, MEMBER, COLLABORATOR): a part
-        of the cap on look-ups stays theirs, for those seen late (a 👎 on a later page)."""
-        triagers, associations = self._signals()
-        return triagers | {login for login, value in associations.items() if value.upper() in RELATED}
+    def signals(self) -> Signals:
+        """Whose permission is looked up first (corrections.read.lookup_order)."""
+        return Signals.of((read.issue for read in self._issues.values()), self._settings.assistant)
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions
@@ -409,7 +385,7 @@ class Reading:
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet, in the order they are looked up."""
-        return self._ordered(self.needed_logins() - self._asked - set(self._permissions))
+        return self.signals().ordered(self.needed_logins() - self._asked - set(self._permissions))
 
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
@@ -437,7 +413,7 @@ class Reading:
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
                 likely = self._in_window(people_after)
-                extra = self._ordered(likely - set(logins) - self._asked - set(self._permissions))
+                extra = self.signals().ordered(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
