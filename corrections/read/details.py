@@ -107,6 +107,8 @@ async def read_details(
         lookups.start(wanted)
         details_request = reading.next_request()
         if details_request.empty:
+            # Every 👎 is read: the look-ups kept for the favoured go to whoever is left.
+            lookups.start(reading.rest_wanted(), reserve=0)
             break
         if rounds >= MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
@@ -162,11 +164,13 @@ class _Lookups:
             self._progress(f"the collaborator list: {len(self._listed.levels)} people{cut}")
             self._reading.collaborators_listed(True)
 
-    def start(self, logins: list[str]) -> None:
+    def start(self, logins: list[str], *, reserve: int = FAVOURED_RESERVE) -> None:
         """Ask REST about `logins` now, without waiting; each login is asked once a run.
 
         Those the collaborator list answers are answered at once. Past the cap the rest stay
-        unasked: a GraphQL round may still ask its collaborator list.
+        unasked: a GraphQL round may still ask its collaborator list. `reserve` look-ups of the
+        cap stay for the people the reading favours (a 👎 on a later page); the last wave gives
+        them to anyone.
         """
         if self._listed is not None:
             found, logins = self._listed.answer(logins)
@@ -174,7 +178,7 @@ class _Lookups:
                 self._reading.add_rest_permissions(found, found, [], ())
         favoured = self._reading.signals().favoured()
         room = max(0, MAX_REST_LOOKUPS - self._asked)
-        others_room = max(0, MAX_REST_LOOKUPS - FAVOURED_RESERVE - self._others_asked)
+        others_room = max(0, MAX_REST_LOOKUPS - reserve - self._others_asked)
         chosen: list[str] = []
         for login in logins:
             if len(chosen) >= room:
