@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 
 from corrections.read import notes
+from corrections.read.lookup_order import Signals
 from corrections.read.reading import Reading
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -176,7 +177,7 @@ class _Lookups:
             found, logins = self._listed.answer(logins)
             if found:
                 self._reading.add_rest_permissions(found, found, [], ())
-        favoured = self._reading.signals().favoured()
+        favoured = Signals.of(self._reading).favoured()
         room = max(0, MAX_REST_LOOKUPS - self._asked)
         others_room = max(0, MAX_REST_LOOKUPS - reserve - self._others_asked)
         chosen: list[str] = []

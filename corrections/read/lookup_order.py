@@ -8,12 +8,24 @@ comments GitHub marks OWNER, MEMBER or COLLABORATOR (an order only, never proof)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from assistant.identity import Identity, is_person, normalize_login
-from corrections.rules.models import Comment, Issue
+from assistant.identity import is_person, normalize_login
+from corrections.read.issue_read import IssueRead
+from corrections.rules.models import Comment
+from corrections.rules.settings import RuleSettings
 from queries.requests import RELATED, lookup_order
+
+
+class _Reading(Protocol):
+    """What of the reading the order needs (corrections.read.reading.Reading)."""
+
+    @property
+    def settings(self) -> RuleSettings: ...
+
+    def scanned(self) -> Sequence[IssueRead]: ...
 
 
 @dataclass(frozen=True)
@@ -24,12 +36,13 @@ class Signals:
     associations: dict[str, str]
 
     @classmethod
-    def of(cls, issues: Iterable[Issue], assistant: Identity) -> Signals:
-        """The signals of every event of `issues` (normalised logins)."""
+    def of(cls, reading: _Reading) -> Signals:
+        """The signals of every event of the issues read (normalised logins)."""
         triagers: set[str] = set()
         associations: dict[str, str] = {}
-        for issue in issues:
-            for event in issue.events:
+        assistant = reading.settings.assistant
+        for read in reading.scanned():
+            for event in read.issue.events:
                 if isinstance(event, Comment):
                     if event.author is not None and event.association:
                         associations.setdefault(normalize_login(event.author.login), event.association)

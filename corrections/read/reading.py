@@ -268,11 +268,7 @@ class Reading:
         wanted = self.needed_logins()
         if not self._prefetched and self._collaborators_refused is not False:
             wanted |= self._in_window(event_actors_after)
-        return self.signals().ordered(wanted - set(self._permissions) - self._rest_asked)
-
-    def signals(self) -> Signals:
-        """Whose permission is looked up first (corrections.read.lookup_order)."""
-        return Signals.of((read.issue for read in self._issues.values()), self._settings.assistant)
+        return Signals.of(self).ordered(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions
@@ -385,7 +381,7 @@ class Reading:
 
     def pending_logins(self) -> list[str]:
         """Needed logins that have not been asked yet, in the order they are looked up."""
-        return self.signals().ordered(self.needed_logins() - self._asked - set(self._permissions))
+        return Signals.of(self).ordered(self.needed_logins() - self._asked - set(self._permissions))
 
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
@@ -413,7 +409,7 @@ class Reading:
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
                 likely = self._in_window(people_after)
-                extra = self.signals().ordered(likely - set(logins) - self._asked - set(self._permissions))
+                extra = Signals.of(self).ordered(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
