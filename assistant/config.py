@@ -28,6 +28,7 @@ from assistant.config_keys import (
     probably_meant,
 )
 from assistant.identity import AccountType, Identity
+from assistant.markers import marker_key
 
 DEFAULT_PATH = Path(".github/assistant.toml")
 ConfigError = config_keys.ConfigError  # defined beside the rules: InvalidKey is one
@@ -100,8 +101,9 @@ class AssistantConfig(_Section):
 
     @property
     def identity(self) -> Identity:
-        """The assistant's account, as assistant.identity compares it."""
-        return Identity(login=self.login, account=self.account, shared=self.shared)
+        """The assistant's account, as assistant.identity compares it, with the marker key from
+        the environment (`ASSISTANT_MARKER_KEY`: a secret, never a key of the file)."""
+        return Identity(login=self.login, account=self.account, shared=self.shared, marker_key=marker_key())
 
 
 @dataclass(frozen=True)

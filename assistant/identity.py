@@ -12,7 +12,7 @@ assistant only when its type matches too: the app `triage-assistant[bot]` and th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 AccountType = Literal["bot", "user"]
@@ -55,6 +55,9 @@ class Identity:
     # Other programs post as this account too (`[assistant] shared`): only the assistant's
     # markers say what it did. See `is_shared`.
     shared: bool = False
+    # The repository secret that seals the assistant's markers (`ASSISTANT_MARKER_KEY`,
+    # assistant.markers.counted): never printed, never compared.
+    marker_key: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_shared(self) -> bool:

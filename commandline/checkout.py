@@ -17,7 +17,9 @@ def _git(cwd: Path, *arguments: str, timeout: float = _GIT_TIMEOUT) -> str | Non
 
     try:
         result = subprocess.run(
-            ["git", "-C", str(cwd), *arguments],
+            # core.fsmonitor names a program git would run on `ls-files` and `status`: a checkout
+            # (its .git/config) chooses it, so it is switched off.
+            ["git", "-c", "core.fsmonitor=false", "-C", str(cwd), *arguments],
             capture_output=True,
             check=False,
             timeout=timeout,

@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import ValidationError
 
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
+from assistant.markers import NO_KEY, Marker, counted
 from learnings.commands import (
     CommandProblem,
     IgnoreRule,
@@ -26,8 +27,10 @@ from learnings.commands import (
     learning_commands,
 )
 from learnings.model import Source
+from learnings.proposals import NAME as PROPOSAL
 from learnings.proposals import ProposalError, parse_proposal, verdict
-from learnings.suppression import Finding, findings_in
+from learnings.suppression import FINDING_MARKER, Finding, findings_in
+from queries.requests import lookup_order
 from queries.sync_fetch import Reactors, Thread
 from queries.sync_models import ThreadComment
 
@@ -70,6 +73,8 @@ class Found:
     proposals: list[ProposalFound] = field(default_factory=list)
     findings: dict[ThreadKey, list[Finding]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # Each author's authorAssociation (lower-cased login): an order of look-ups, never proof.
+    associations: dict[str, str] = field(default_factory=dict)
 
     def logins(self, reactors: Mapping[str, Reactors]) -> list[str]:
         """The logins whose permission decides something: command authors and proposal reactors."""
@@ -79,6 +84,20 @@ class Found:
             if seen is not None:
                 logins += [reactor.login for reactor in (*seen.thumbs_up, *seen.thumbs_down)]
         return list(dict.fromkeys(logins))
+
+    def ordered_logins(
+        self, reactors: Mapping[str, Reactors], reread: Iterable[Thread], *, refused: str
+    ) -> list[str]:
+        """`logins` in the order their permission is looked up (queries.requests.lookup_order):
+        authors of commands read again (`reread`: they waited a run), then OWNER, MEMBER,
+        COLLABORATOR, the rest, and last those already answered `refused` (👀: no pusher)."""
+        again = {comment.id for thread in reread for comment in thread.comments}
+        return lookup_order(
+            self.logins(reactors),
+            first=[found.author for found in self.commands if found.node_id in again],
+            associations=self.associations,
+            later=[found.author for found in self.commands if refused in found.answered],
+        )
 
 
 # Where a comment was read: the conversation (proposals count there), a review's body, or a
@@ -102,16 +121,17 @@ def _read(thread: Thread, assistant: Identity) -> Iterator[tuple[ThreadComment, 
         yield review, _REVIEW
     for comments in thread.review_threads:
         yield from ((comment, _REVIEW) for comment in comments[:1])
-        about = _InThread(_thread_finding(comments, assistant))
+        about = _InThread(_thread_finding(comments, thread.number, assistant))
         yield from ((reply, about) for reply in comments[1:])
 
 
-def _thread_finding(comments: tuple[ThreadComment, ...], assistant: Identity) -> Finding | None:
-    """The finding a review thread is about: the one its first comment, by the assistant, marks."""
+def _thread_finding(comments: tuple[ThreadComment, ...], number: int, assistant: Identity) -> Finding | None:
+    """The finding a review thread is about: the one its first comment, by the assistant, marks
+    (where assistant.markers.counted says a finding counts)."""
     first = comments[0] if comments else None
     if first is None or not is_assistant(first.author, assistant):
         return None
-    findings, _bad = findings_in(first.body)
+    findings, _bad = findings_in(first.body, counted(first.body, FINDING_MARKER, number, assistant).markers)
     return findings[0] if len(findings) == 1 else None
 
 
@@ -126,6 +146,7 @@ def find_sources(
     """
     reader = _Reader(Found(), recorded, assistant, command_word)
     for thread in threads:
+        reader.number = thread.number
         key: ThreadKey = (thread.kind, thread.number)
         for comment, place in _read(thread, assistant):
             reader.comment(key, comment, place)
@@ -133,6 +154,10 @@ def find_sources(
             reader.found.notes.append(
                 f"{where(*key)}: reviews or review comments past the scan's page were not read"
             )
+    if reader.off:
+        reader.found.notes.append(
+            f"{reader.off} proposal or finding marker(s) of the assistant's account not counted: {NO_KEY}"
+        )
     return reader.found
 
 
@@ -144,15 +169,28 @@ class _Reader:
     recorded: Collection[int]
     assistant: Identity
     command_word: str
+    number: int = 0  # the issue or pull request being read
+    off: int = 0  # markers not counted because the account is shared and the key is not set
+
+    def _counted(self, body: str, name: str, here: str) -> list[Marker]:
+        """The `name` markers of the assistant's comment that count; a note for the others."""
+        found = counted(body, name, self.number, self.assistant)
+        if found.refused == NO_KEY:
+            self.off += 1
+        elif found.refused is not None:
+            self.found.notes.append(f"{here}: {found.refused}")
+        return found.markers
 
     def comment(self, key: ThreadKey, comment: ThreadComment, place: str | _InThread) -> None:
         """One comment, read where `place` says."""
         found = self.found
         actor = comment.author
+        if actor is not None and comment.author_association:
+            found.associations.setdefault(actor.login.lower(), comment.author_association)
         comment_id = comment.database_id
         here = where(*key, comment_id)
         if is_assistant(actor, self.assistant):
-            findings, bad = findings_in(comment.body)
+            findings, bad = findings_in(comment.body, self._counted(comment.body, FINDING_MARKER, here))
             found.findings.setdefault(key, []).extend(findings)
             if bad:
                 found.notes.append(f"{here}: {bad} finding marker(s) do not parse")
@@ -194,6 +232,8 @@ class _Reader:
     def _proposal(self, key: ThreadKey, comment: ThreadComment) -> None:
         comment_id = comment.database_id
         assert comment_id is not None
+        if not self._counted(comment.body, PROPOSAL, where(*key, comment_id)):
+            return
         try:
             proposal = parse_proposal(comment.body)
         except ProposalError as error:
@@ -229,13 +269,17 @@ def _level(login: str, permissions: Mapping[str, str]) -> str | None:
 
 
 def decide(
-    found: Found, reactors: Mapping[str, Reactors], permissions: Mapping[str, str]
+    found: Found,
+    reactors: Mapping[str, Reactors],
+    permissions: Mapping[str, str],
+    assistant: Identity | None = None,
 ) -> tuple[list[Candidate], list[str], list[ProposalFound]]:
     """The candidates to record, in the order found, notes on what was left out, and the proposals
     still waiting for a pusher's 👍 (or for its reactions to be read).
 
     `permissions` maps normalized logins to GitHub's level; a login missing from it could not be
-    read, and counts as no pusher.
+    read, and counts as no pusher. With `assistant`, a proposal's marker in the body read again
+    must still count by assistant.markers.counted (a shared account's: sealed).
     """
     candidates: list[Candidate] = []
     notes: list[str] = []
@@ -274,7 +318,11 @@ def decide(
             notes.append(f"{here}: proposal not recorded: its reactions could not be read")
             waiting.append(proposal)
             continue
-        # Judged by the body and last edit read with the reactions, not by the scan's older copy.
+        # Judged by the body and last edit read with the reactions, not by the scan's older copy,
+        # its marker counted again by the one rule (a shared account's, sealed).
+        if assistant is not None and not counted(seen.body, PROPOSAL, proposal.thread[1], assistant).markers:
+            notes.append(f"{here}: proposal marker no longer counts since the scan; ignored")
+            continue
         try:
             current = parse_proposal(seen.body)
         except ProposalError as error:

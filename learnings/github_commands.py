@@ -156,7 +156,7 @@ async def _write(
     ):
         pull = await load_memory(client, owner, name, args.pr, config.assistant.identity)
         writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
-        written = await save_memory(writer, pull, memory)
+        written = await save_memory(writer, pull, memory, config.assistant.identity)
     verb = "updated" if pull.found.comment_id is not None else "added"
     print(f"{verb} the PR memory of pull request #{args.pr} (comment {written.number})")
     return 0

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
 from assistant.identity import Identity, is_assistant
-from assistant.markers import marker, payloads, replace_marker
+from assistant.markers import NO_KEY, counted, marker, payloads, replace_marker
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text, truncate
 from learnings.model import utc_text
@@ -81,15 +81,15 @@ class MemoryMarkerError(ValueError):
     """A memory that cannot be encoded or decoded; the message is one line in fixed words."""
 
 
-def encode(memory: PrMemory) -> str:
-    """The hidden marker holding the snapshot.
+def encode(memory: PrMemory, key: str | None = None) -> str:
+    """The hidden marker holding the snapshot, sealed for its pull request with `key` if given.
 
     Raises MemoryMarkerError when it would not fit in a comment.
     """
     data = base64.b64encode(memory.model_dump_json().encode("utf-8")).decode("ascii")
     if len(data) > MAX_MARKER_CHARS:
         raise MemoryMarkerError(f"the PR memory takes {len(data)} characters; at most {MAX_MARKER_CHARS} fit")
-    return marker(NAME, data)
+    return marker(NAME, data, number=memory.pull_request, key=key)
 
 
 def decode(payload: str) -> PrMemory:
@@ -114,6 +114,8 @@ class FoundMemory:
     comment_id: str | None  # node id of the assistant's newest comment with a marker
     comment_body: str | None
     warnings: tuple[str, ...]
+    # The assistant's account is shared and the marker key is not set: memory is off (NO_KEY).
+    off: bool = False
 
 
 def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Identity) -> FoundMemory:
@@ -134,7 +136,10 @@ def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Ident
                 who = f"@{author.login}" if author is not None else "a deleted account"
                 warnings.append(f"{name}: PR memory marker by {who}, not the assistant; ignored")
             continue
-        found = payloads(comment.body, NAME)
+        trusted = counted(comment.body, NAME, number, assistant)
+        if trusted.refused not in (None, NO_KEY):
+            warnings.append(f"{name}: {trusted.refused}")
+        found = [each.payload for each in trusted.markers]
         if not found:
             continue
         if target is None:
@@ -152,17 +157,22 @@ def find_memory(comments: Sequence[ThreadComment], number: int, assistant: Ident
             )
             continue
         memory = decoded
+    off = assistant.is_shared and assistant.marker_key is None
+    if off:
+        warnings.append(f"PR memory is {NO_KEY}")
     return FoundMemory(
         memory=memory,
         comment_id=target.id if target is not None else None,
+        off=off,
         comment_body=target.body if target is not None else None,
         warnings=tuple(warnings),
     )
 
 
-def comment_body(memory: PrMemory, old_body: str | None) -> str:
-    """The body of the assistant's memory comment: the old body with its marker replaced, or a new one."""
-    new = encode(memory)
+def comment_body(memory: PrMemory, old_body: str | None, key: str | None = None) -> str:
+    """The body of the assistant's memory comment: the old body with its marker replaced, or a new
+    one; sealed with `key` when given."""
+    new = encode(memory, key)
     if old_body is None:
         return f"{COMMENT_TEXT}\n\n{new}\n"
     return replace_marker(old_body, NAME, new)

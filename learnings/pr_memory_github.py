@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.identity import Identity
-from learnings.pr_memory import FoundMemory, PrMemory, comment_body, find_memory
+from assistant.markers import NO_KEY
+from learnings.pr_memory import FoundMemory, MemoryMarkerError, PrMemory, comment_body, find_memory
 from queries.client import GitHubClient
 from queries.sync_fetch import fetch_pull_comments
 from queries.write import Created, Writer
@@ -40,13 +41,18 @@ async def load_memory(
             comment_id=found.comment_id,
             comment_body=found.comment_body,
             warnings=(*found.warnings, "older comments were not read; a memory there is not seen"),
+            off=found.off,
         )
     return PullMemory(pull_id=pull.id, found=found)
 
 
-async def save_memory(writer: Writer, pull: PullMemory, memory: PrMemory) -> Created:
-    """Write the snapshot into the assistant's memory comment, or add that comment."""
-    body = comment_body(memory, pull.found.comment_body)
+async def save_memory(writer: Writer, pull: PullMemory, memory: PrMemory, assistant: Identity) -> Created:
+    """Write the snapshot, sealed with the marker key when there is one, into the assistant's
+    memory comment, or add that comment. Raises MemoryMarkerError when memory is off (a shared
+    account without the key: its comment could be any workflow's, and no later run would read it)."""
+    if pull.found.off:
+        raise MemoryMarkerError(f"PR memory is {NO_KEY}")
+    body = comment_body(memory, pull.found.comment_body, assistant.marker_key)
     if pull.found.comment_id is not None:
         return await writer.update_issue_comment(pull.found.comment_id, body)
     return await writer.add_comment(pull.pull_id, body)

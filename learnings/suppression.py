@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assistant.markers import json_payload, marker, payloads
+from assistant.markers import Marker, json_payload, marker, payloads
 from learnings.edit import add
 from learnings.globs import escape_glob, parse_glob
 from learnings.model import Category, Learning, Source
@@ -99,11 +99,13 @@ class _FindingMarker(Finding):
     v: Literal[1]
 
 
-def findings_in(body: str) -> tuple[list[Finding], int]:
-    """The findings marked in a comment body, and how many markers did not parse."""
+def findings_in(body: str, markers: Sequence[Marker] | None = None) -> tuple[list[Finding], int]:
+    """The findings marked in a comment body, and how many markers did not parse; with `markers`,
+    only those (the ones assistant.markers.counted says count)."""
     found: list[Finding] = []
     bad = 0
-    for payload in payloads(body, FINDING_MARKER):
+    chosen = payloads(body, FINDING_MARKER) if markers is None else [m.payload for m in markers]
+    for payload in chosen:
         try:
             parsed = _FindingMarker.model_validate_json(payload)
         except ValidationError:

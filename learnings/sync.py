@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
-from learnings.answers import ANSWERS, Answer, answers, give, kept_owed, read_by_id
+from learnings.answers import ANSWERS, REFUSED, Answer, answers, give, kept_owed, read_by_id
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
@@ -203,7 +203,7 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
     again = await _read_again(client, start, scan, told=shrinks.append)
     threads = (*scan.threads, *again.sources)
     found = find_sources(threads, recorded, config.assistant.identity, config.assistant.command)
-    notes = shrinks + list(found.notes)
+    notes = shrinks + list(scan.notes) + list(found.notes)
     if found.proposals and not config.learnings.implicit_capture:
         # The maintainers turned proposals off: only their own commands are recorded.
         notes.append(
@@ -218,12 +218,12 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         reactors = await fetch_proposal_reactions(
             client, [p.node_id for p in found.proposals], told=notes.append
         )
-    logins = found.logins(reactors)
+    logins = found.ordered_logins(reactors, again.sources, refused=REFUSED)
     levels: dict[str, str] = {}
     if logins:
         permissions, _unknown = await fetch_permissions(client, options.owner, options.name, logins)
         levels = {normalize_login(login): level for login, level in permissions.items()}
-    candidates, decided_notes, waiting = decide(found, reactors, levels)
+    candidates, decided_notes, waiting = decide(found, reactors, levels, config.assistant.identity)
     owed = answers(found, candidates, levels, again.owed)
     candidates += recurring_candidates(options.recurring, state.base.learnings, state.working.learnings)
     # Read again by id next run, as nothing may move their thread past the mark: proposals waiting

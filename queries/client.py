@@ -280,6 +280,11 @@ class GitHubClient:
         """`rest_get` of one page of a REST list, with the page its `Link` header names next."""
         return await self._with_retries(lambda: self._rest_once(path, params), f"REST {path}")
 
+    def _same_origin(self, url: URL) -> bool:
+        """Whether `url` is on the API root's scheme, host and port."""
+        root = URL(self.rest_url)
+        return (url.scheme, url.host, url.port) == (root.scheme, root.host, root.port)
+
     def _next_page(self, path: str, response: aiohttp.ClientResponse) -> tuple[str, dict[str, str]] | None:
         """The `rel="next"` link of a REST answer as (path, query) under the API root. A link that
         leaves the root is refused (BadResponse): the token is never sent anywhere else."""
@@ -302,6 +307,10 @@ class GitHubClient:
             ) as response:
                 raw = await response.read()
                 self.usage.bytes_received += len(raw)
+                if not self._same_origin(response.url):
+                    # A redirect to another host: aiohttp dropped the token there, and what that
+                    # host answers is not GitHub's word on anything.
+                    raise BadResponse(f"REST {path}: redirected to another host; its answer is not used")
                 text = raw.decode("utf-8", errors="replace")
                 if response.status == 404:
                     raise NotFound(f"REST {path}: not found", status=404)

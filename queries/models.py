@@ -54,6 +54,7 @@ class CommentNode(AnswerModel):
     created_at: datetime = Field(alias="createdAt")
     body: str
     author: ActorRef | None
+    author_association: str | None = Field(default=None, alias="authorAssociation")
 
 
 class LabeledNode(AnswerModel):

@@ -6,6 +6,7 @@ the next round must ask without importing the network stack (gql, aiohttp).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 # REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
@@ -113,3 +114,36 @@ class WindowAsk:
             "withConfig": files is not None and files.config_path is not None,
             "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",
         }
+
+
+# GitHub's authorAssociation values of people with a relation to the repository: an ORDER of
+# look-ups only, never proof of a permission (an organization MEMBER may have none here).
+RELATED = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
+
+
+def lookup_order(
+    logins: Iterable[str],
+    *,
+    first: Iterable[str] = (),
+    associations: Mapping[str, str] | None = None,
+    later: Iterable[str] = (),
+) -> list[str]:
+    """Logins in the order their permission is looked up, which strangers cannot choose.
+
+    `first`: people a maintainer's action singles out (they labelled, closed or marked an issue,
+    which GitHub lets triagers do; their command is read again); then those whose
+    authorAssociation (`associations`, lower-cased login -> value) is OWNER, MEMBER or COLLABORATOR
+    (an order only, never proof); then the rest; last, `later`: people already read as no pusher
+    (answered 👀). Within each group, alphabetical (a stable order, not one that ranks anyone).
+    With a cap on look-ups, a crowd of strangers fills the last places, not a maintainer's.
+    """
+    firsts = {login.lower() for login in first}
+    lasts = {login.lower() for login in later}
+    related = {login for login, value in (associations or {}).items() if value.upper() in RELATED}
+
+    def rank(login: str) -> tuple[int, str]:
+        key = login.lower()
+        group = 0 if key in firsts else 3 if key in lasts else 1 if key in related else 2
+        return group, key
+
+    return sorted(dict.fromkeys(logins), key=rank)

@@ -21,6 +21,7 @@ from queries.errors import NotFound
 from queries.models import Blob, ReactionPage
 from queries.page_sizes import NodeBatch, SourceSizes, ask_smaller
 from queries.pagination import Next, Pages
+from queries.sync_history import read_to_marks
 from queries.sync_models import (
     PendingComment,
     PendingData,
@@ -30,10 +31,25 @@ from queries.sync_models import (
     PullRef,
     SourcesData,
     TargetData,
-    ThreadComment,
     ThreadNode,
     ThreadsPage,
 )
+from queries.sync_threads import Marks, Scan, Thread
+
+# Marks, Scan and Thread live in queries.sync_threads; they are named here too, as before.
+__all__ = [
+    "Marks",
+    "Reactor",
+    "Reactors",
+    "Scan",
+    "SyncTarget",
+    "Thread",
+    "fetch_pending",
+    "fetch_proposal_reactions",
+    "fetch_pull_comments",
+    "fetch_sync_target",
+    "fetch_threads",
+]
 
 
 @dataclass(frozen=True)
@@ -112,57 +128,6 @@ async def fetch_sync_target(
     )
 
 
-@dataclass(frozen=True)
-class Thread:
-    """An issue or pull request with its newest comments (oldest of them first)."""
-
-    kind: Literal["issue", "pull_request"]
-    number: int
-    updated_at: datetime
-    comments: tuple[ThreadComment, ...]
-    older_comments: bool  # comments older than these were not read
-    # Pull requests: the newest reviews' bodies, and the newest review threads, each its first
-    # comments (the first starts the thread, a finding of the assistant; the others reply to it).
-    reviews: tuple[ThreadComment, ...] = ()
-    review_threads: tuple[tuple[ThreadComment, ...], ...] = ()
-    older_reviews: bool = False  # reviews, threads or thread comments beyond these were not read
-
-
-@dataclass(frozen=True)
-class Marks:
-    """The scan's high-water marks: everything updated at or before them was read.
-
-    Issues are read oldest activity first from their mark, so it moves with every page; pull
-    requests newest first down to theirs, so it moves only when that stream reached it.
-    """
-
-    issues: datetime | None = None
-    pulls: datetime | None = None
-    # Node ids of proposals found waiting for a 👍: a reaction does not move an issue's updatedAt,
-    # so they are read again by id until decided.
-    pending: tuple[str, ...] = ()
-    # Answers to commands owed beyond a run's cap: (comment node id, reaction content).
-    answers: tuple[tuple[str, str], ...] = ()
-    # A pull request stream that a budget stopped: where it goes on (the cursor after the last
-    # page read, newest first) and the newest time it had read, the mark once it reaches `pulls`.
-    pulls_after: str | None = None
-    pulls_top: datetime | None = None
-
-
-@dataclass(frozen=True)
-class Scan:
-    """What the scan read, how far (`marks`), and what it left for the next run."""
-
-    threads: tuple[Thread, ...]
-    complete: bool  # both streams reached their end or their mark
-    pages: int
-    points: int  # what the scan's requests cost (rateLimit.cost)
-    marks: Marks
-    issues_left: int  # issues updated after the new mark, known not read (totalCount)
-    pulls_left: bool  # the pull request stream stopped before its mark
-    sizes: SourceSizes
-
-
 def _threads(
     page: ThreadsPage | None, kind: Literal["issue", "pull_request"], since: datetime | None
 ) -> tuple[list[Thread], Next]:
@@ -193,6 +158,7 @@ def _thread(node: ThreadNode, kind: Literal["issue", "pull_request"]) -> Thread:
         updated_at=node.updated_at,
         comments=node.comments.read,
         older_comments=node.comments.page_info.has_previous_page,
+        comments_before=node.comments.page_info.start_cursor,
         reviews=reviews,
         review_threads=tuple(page.read for page in read),
         older_reviews=older,
@@ -302,16 +268,18 @@ async def fetch_threads(
     left = 0
     if "issues" in going and state.issues_total is not None:
         left = max(0, state.issues_total - state.issues_read)
-    return Scan(
-        threads=tuple(threads),
-        complete=not going,
-        pages=pages.count,
-        points=state.points,
-        marks=replace(pulls, issues=issues_mark),
-        issues_left=left,
-        pulls_left="pulls" in going,
-        sizes=state.sizes,
+    scan = Scan(
+        tuple(threads),
+        not going,
+        pages.count,
+        state.points,
+        replace(pulls, issues=issues_mark),
+        left,
+        "pulls" in going,
+        state.sizes,
     )
+    # What the pages left of each thread since its mark, read back within the rest of `points`.
+    return await read_to_marks(client, (owner, name), scan, marks, points=max(0, points - state.points))
 
 
 async def fetch_pending(

@@ -87,6 +87,7 @@ class ThreadComment(AnswerModel):
     last_edited_at: datetime | None = Field(default=None, alias="lastEditedAt")
     body: str
     author: ActorRef | None
+    author_association: str | None = Field(default=None, alias="authorAssociation")
     reaction_groups: tuple[ReactionGroupRef, ...] | None = Field(default=(), alias="reactionGroups")
 
     @property
@@ -218,3 +219,35 @@ class PullCommentsData(AnswerModel):
 
     rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
     repository: PullCommentsRepository | None
+
+
+class HistoryReviews(ReviewNodes):
+    """Reviews read backwards (`last`/`before`), or review threads: one page, oldest first."""
+
+    page_info: CommentPageInfo = Field(alias="pageInfo")
+
+
+class HistoryThreads(AnswerModel):
+    total_count: int = Field(alias="totalCount")
+    page_info: CommentPageInfo = Field(alias="pageInfo")
+    nodes: tuple[ReviewThreadNode | None, ...]
+
+
+class HistoryNode(AnswerModel):
+    """One page of ThreadHistory: whatever of comments, reviews and threads was asked for."""
+
+    typename: str = Field(alias="__typename")
+    comments: CommentPage | None = None
+    reviews: HistoryReviews | None = None
+    review_threads: HistoryThreads | None = Field(default=None, alias="reviewThreads")
+
+
+class HistoryRepository(AnswerModel):
+    thread: HistoryNode | None = Field(alias="issueOrPullRequest")
+
+
+class HistoryData(AnswerModel):
+    """Answer of ThreadHistory."""
+
+    rate_limit: RateLimitInfo | None = Field(default=None, alias="rateLimit")
+    repository: HistoryRepository | None

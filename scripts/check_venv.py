@@ -5,11 +5,14 @@
 Run by action.yml with the setup Python (`-I`: no user site, no PYTHON* variable, no current
 folder), standard library only, so nothing of the venv runs while it is judged. Exit 0 when the
 venv is what a build from LOCK makes: its interpreter is PYTHON, its distributions are exactly
-the lock's pins, every file a RECORD lists has the RECORD's sha256 and size, and nothing else is
-in site-packages but the bytecode of listed modules (no `.pth`, no `sitecustomize`, no extra
-package). Otherwise exit 1 with one line saying what is wrong; the action then builds the venv
-anew. What this cannot see (docs/action.md, "The virtual environment"): a file changed together
-with its RECORD line, and a changed `.pyc`.
+the lock's pins (pip and setuptools of the pip fallback only at the versions the setup Python
+bundles, every file as in the setup Python's own wheel of them), every file a RECORD lists has the
+RECORD's sha256 and size, nothing else is in site-packages but the bytecode of listed modules, and
+no `.pth`, `sitecustomize` or `usercustomize` is there, listed or not (they run when Python
+starts, `-P` or not), but `distutils-precedence.pth` exactly as the bundled setuptools wheel has
+it. Otherwise exit 1 with one line saying what is wrong; the action then builds the venv anew.
+What this cannot see (docs/action.md, "The virtual environment"): another file of a locked
+distribution changed together with its RECORD line, and a changed `.pyc`.
 """
 
 from __future__ import annotations
@@ -20,9 +23,16 @@ import hashlib
 import os
 import re
 import sys
+import zipfile
 from pathlib import Path
 
 _ENSUREPIP = frozenset({"pip", "setuptools"})
+# Files that run when Python starts, from site-packages (site.py): never in a checked venv, but the
+# bundled setuptools wheel's own `.pth`, as that wheel has it.
+_STARTUP = frozenset({"sitecustomize", "usercustomize"})
+_BUNDLED_PTH = frozenset({"distutils-precedence.pth"})
+# What an installer adds to a wheel's RECORD (not in the wheel): never a module.
+_INSTALLER_FILES = frozenset({"INSTALLER", "REQUESTED", "direct_url.json", "RECORD", "uv_cache.json"})
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
 
 
@@ -98,16 +108,78 @@ def _recorded(site: Path, record: Path) -> set[Path]:
     return listed
 
 
-def check(venv: Path, python: Path, lock: Path) -> None:
-    """Raise Unusable unless `venv` is what a build from `lock` with `python` makes."""
+def bundled() -> dict[str, Path]:
+    """The wheels the running Python's ensurepip bundles (what `python -m venv` installs), by
+    normalised name: the pip fallback's pip and setuptools are checked against them."""
+    try:
+        import ensurepip
+    except ImportError:
+        return {}
+    found = {}
+    for wheel in sorted((Path(ensurepip.__file__).parent / "_bundled").glob("*.whl")):
+        found[_normal(wheel.name.split("-", 1)[0])] = wheel
+    return found
+
+
+def _wheel_record(wheel: Path) -> dict[str, tuple[str, str]]:
+    """A wheel's own RECORD: path -> (hash, size)."""
+    with zipfile.ZipFile(wheel) as archive:
+        info = next(name for name in archive.namelist() if name.endswith(".dist-info/RECORD"))
+        rows = csv.reader(archive.read(info).decode("utf-8").splitlines())
+        return {row[0]: (row[1], row[2]) for row in rows if len(row) >= 3}
+
+
+def _anchored(site: Path, info: Path, wheel: Path) -> None:
+    """Every file the installed RECORD lists is the bundled wheel's own (same hash and size), but
+    what an installer adds: its own files in the .dist-info, bytecode, scripts in bin/."""
+    own = _wheel_record(wheel)
+    with (info / "RECORD").open(encoding="utf-8", newline="") as stream:
+        for row in csv.reader(stream):
+            if not row:
+                continue
+            name, hashed, size = [*row, "", ""][:3]
+            added = (
+                (name.startswith(info.name + "/") and name.rsplit("/", 1)[-1] in _INSTALLER_FILES)
+                or "/__pycache__/" in f"/{name}"
+                or name.startswith("../")
+            )
+            if added and name not in own:
+                if name.endswith(".pth") or (name.startswith("../") and not name.startswith("../../../bin/")):
+                    raise Unusable(f"{info.name}/RECORD: {name} is not in the bundled {wheel.name}")
+                continue
+            if own.get(name) != (hashed, size):
+                raise Unusable(f"{info.name}/RECORD: {name} is not the bundled {wheel.name}'s")
+
+
+def _startup_file(site: Path, path: Path) -> bool:
+    """Whether Python runs `path` when it starts: a `.pth` of site-packages, or a module named
+    sitecustomize or usercustomize (a file or a package) anywhere it can be imported from."""
+    if path.suffix == ".pth":
+        return True
+    top = path.relative_to(site).parts[0]
+    return top.split(".", 1)[0] in _STARTUP
+
+
+def check(venv: Path, python: Path, lock: Path, wheels: dict[str, Path] | None = None) -> None:
+    """Raise Unusable unless `venv` is what a build from `lock` with `python` makes; `wheels`: the
+    setup Python's bundled wheels by name (default: those of the running Python)."""
     _check_interpreter(venv, python)
     site = _site_packages(venv)
     expected = pins(lock)
+    own_wheels = bundled() if wheels is None else wheels
     installed: dict[str, str] = {}
     listed: set[Path] = set()
+    allowed: set[Path] = set()
     for info in sorted(site.glob("*.dist-info")):
         name, _, version = info.name.removesuffix(".dist-info").partition("-")
-        installed[_normal(name)] = version
+        key = _normal(name)
+        installed[key] = version
+        if expected.get(key) != version:
+            wheel = own_wheels.get(key) if key in _ENSUREPIP else None
+            if wheel is None or not wheel.name.startswith(f"{name}-{version}-"):
+                raise Unusable(f"{info.name}: neither a pin of the lock nor the setup Python's bundled wheel")
+            _anchored(site, info, wheel)
+            allowed |= {site / pth for pth in _BUNDLED_PTH}
         listed |= _recorded(site, info / "RECORD")
     # The pip fallback's venv also holds what `python -m venv` put there (ensurepip).
     installed = {
@@ -120,6 +192,10 @@ def check(venv: Path, python: Path, lock: Path) -> None:
     for path in sorted(site.rglob("*")):
         if path.is_dir() and not path.is_symlink():
             continue
+        if _startup_file(site, path) and not (path in allowed and path in listed):
+            raise Unusable(
+                f"{path.relative_to(venv)}: runs when Python starts; a venv built from the lock has none"
+            )
         if path in listed or _bytecode_of_listed(path, listed):
             continue
         raise Unusable(f"{path.relative_to(venv)}: in site-packages but in no RECORD")

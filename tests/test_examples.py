@@ -296,7 +296,15 @@ def test_the_steps_take_only_what_their_env_declares() -> None:
     """The test below sets what the workflow's `env:` gives each step; nothing else is assumed."""
     assert set(_step("Assemble the prompt")["env"]) == {"GH_TOKEN", "BIN", "CONTEXT", "ISSUE"}
     posting = set(_step("Post the analysis")["env"])
-    assert posting == {"GH_TOKEN", "GH_REPO", "ISSUE", "BIN", "CONTEXT", "RESPONSE_FILE"}
+    assert posting == {
+        "GH_TOKEN",
+        "GH_REPO",
+        "ISSUE",
+        "BIN",
+        "CONTEXT",
+        "RESPONSE_FILE",
+        "ASSISTANT_MARKER_KEY",
+    }
 
 
 def test_the_new_issue_reaches_the_prompt_cleaned_and_fenced(runner: dict[str, str], tmp_path: Path) -> None:

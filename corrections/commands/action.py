@@ -252,6 +252,9 @@ def run_action(environ: Mapping[str, str]) -> int:
     token = environ.get("INPUT_TOKEN", "") or environ.get("GITHUB_TOKEN", "")
     if token:
         _say(mask(token))  # before anything else is printed: the runner hides it from here on
+    key = environ.get("ASSISTANT_MARKER_KEY", "").strip()
+    if key:
+        _say(mask(key))  # the marker key too: a seal can be made by whoever reads it
     try:
         if requested_mode(environ) == COMMANDS:
             bin_folder = write_bin(_path(environ, "RUNNER_TEMP"))

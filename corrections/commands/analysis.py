@@ -82,7 +82,9 @@ def add_parsers(commands: Any, command: Command) -> None:
         "marker",
         "print the hidden marker line that ends an analysis comment",
         "Print `<!-- assistant:analysis {JSON} -->` for the labels the analysis puts forward and its "
-        "duplicate notice, exactly as the reader parses it. Put the line at the end of the comment.",
+        "duplicate notice, exactly as the reader parses it. Put the line alone at the end of the "
+        "comment. With ASSISTANT_MARKER_KEY set, --issue is required and the marker is sealed for "
+        "that issue.",
         "corrections marker --labels bug,crash --duplicate-of 120",
         "corrections marker --labels bug --context corrections-context   # with its receipt",
     )
@@ -95,6 +97,9 @@ def add_parsers(commands: Any, command: Command) -> None:
     )
     marker.add_argument(
         "--duplicate-of", type=issue_number, metavar="N", help="the issue this one duplicates (120 or '#120')"
+    )
+    marker.add_argument(
+        "--issue", type=issue_number, metavar="N", help="the issue the comment goes on (seals the marker)"
     )
     marker.add_argument(
         "--follow-up", action="store_true", help="a follow-up analysis (default: a first analysis)"
@@ -160,6 +165,7 @@ def _add_answer(commands: Any, command: Command) -> None:
 
 
 def _answer(args: argparse.Namespace, say: Notices) -> int:
+    from assistant.markers import marker_key
     from corrections.render.answer import draft_answer, posted, read_known
     from corrections.render.answer_look import looked, needs_state
     from corrections.render.model_answer import AnswerError
@@ -194,7 +200,7 @@ def _answer(args: argparse.Namespace, say: Notices) -> int:
         if unseen is not None:
             say.warning(f"second look: #{draft.duplicate_of} left out: {unseen}")
     draft, left_out = looked(draft, known, repository=repository, state=state)
-    answer = posted(draft, issue=args.issue, known=known, left_out=left_out)
+    answer = posted(draft, issue=args.issue, known=known, left_out=left_out, key=marker_key())
     for warning in answer.warnings:
         say.warning(warning)
     write_atomic(Path(args.out), answer.body)
@@ -216,8 +222,12 @@ def marker_labels(values: Sequence[str]) -> list[str]:
 
 
 def _marker(args: argparse.Namespace) -> int:
+    from assistant.markers import KEY_VARIABLE, marker_key
     from corrections.rules.analysis_marker import MarkerError, analysis_marker, folder_receipt
 
+    key = marker_key()
+    if key is not None and args.issue is None:
+        raise _Refused(f"--issue: required with {KEY_VARIABLE} set (the seal names the issue)")
     try:
         receipt = folder_receipt(Path(args.context)) if args.context is not None else None
         line = analysis_marker(
@@ -225,6 +235,8 @@ def _marker(args: argparse.Namespace) -> int:
             args.duplicate_of,
             kind="follow-up" if args.follow_up else "first",
             context=receipt,
+            number=args.issue,
+            key=key,
         )
     except MarkerError as error:
         raise _Refused(str(error).replace("duplicate_of:", "--duplicate-of:")) from error

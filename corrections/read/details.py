@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 
 from corrections.read import notes
+from corrections.read.lookup_order import Signals
 from corrections.read.reading import Reading
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -25,6 +26,9 @@ from queries.permissions import (
 from queries.requests import DetailsRequest
 
 MAX_DETAIL_ROUNDS = 6
+# Look-ups of a run kept for the people the reading favours (Signals.favoured): a crowd of
+# strangers' 👎 read first takes at most the rest of the cap.
+FAVOURED_RESERVE = 10
 DETAILS_IN_FLIGHT = 4  # the requests of one details round sent at the same time
 Progress = Callable[[str], None]
 
@@ -107,6 +111,8 @@ async def read_details(
         lookups.start(wanted)
         details_request = reading.next_request()
         if details_request.empty:
+            # Every 👎 is read: the look-ups kept for the favoured go to whoever is left.
+            lookups.start(reading.rest_wanted(), reserve=0)
             break
         if rounds >= MAX_DETAIL_ROUNDS * FULL_PAGE // reading.sizes.timeline:
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
@@ -149,6 +155,7 @@ class _Lookups:
         self._listed: CollaboratorList | None = None
         self._viewer = viewer
         self._asked = 0
+        self._others_asked = 0  # of them, people the reading does not favour
         self._over_cap = False  # the cap left someone unasked (GraphQL's list may still answer)
         self._tasks: list[tuple[list[str], asyncio.Task[tuple[dict[str, str], list[str], set[str]]]]] = []
 
@@ -164,20 +171,34 @@ class _Lookups:
             self._progress(f"the collaborator list: {len(self._listed.levels)} people{cut}")
             self._reading.collaborators_listed(True)
 
-    def start(self, logins: list[str]) -> None:
+    def start(self, logins: list[str], *, reserve: int = FAVOURED_RESERVE) -> None:
         """Ask REST about `logins` now, without waiting; each login is asked once a run.
 
         Those the collaborator list answers are answered at once. Past the cap the rest stay
-        unasked: a GraphQL round may still ask its collaborator list.
+        unasked: a GraphQL round may still ask its collaborator list. `reserve` look-ups of the
+        cap stay for the people the reading favours (a 👎 on a later page); the last wave gives
+        them to anyone.
         """
         if self._listed is not None:
             found, logins = self._listed.answer(logins)
             if found:
                 self._reading.add_rest_permissions(found, found, [], ())
+        favoured = Signals.of(self._reading).favoured()
         room = max(0, MAX_REST_LOOKUPS - self._asked)
-        if len(logins) > room:
+        others_room = max(0, MAX_REST_LOOKUPS - reserve - self._others_asked)
+        chosen: list[str] = []
+        for login in logins:
+            if len(chosen) >= room:
+                break
+            if login in favoured:
+                chosen.append(login)
+            elif others_room:
+                chosen.append(login)
+                others_room -= 1
+                self._others_asked += 1
+        if len(chosen) < len(logins):
             self._over_cap = True
-        logins = logins[:room]
+        logins = chosen
         if not logins:
             return
         self._progress(f"{len(logins)} people whose permission decides a rule: asking REST for it")

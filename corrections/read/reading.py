@@ -14,6 +14,7 @@ from typing import Protocol
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
+from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
 from corrections.rules.duplicates import duplicate_deciders
 from corrections.rules.issue import event_actors_after, others_markers, people_after
@@ -267,7 +268,7 @@ class Reading:
         wanted = self.needed_logins()
         if not self._prefetched and self._collaborators_refused is not False:
             wanted |= self._in_window(event_actors_after)
-        return sorted(wanted - set(self._permissions) - self._rest_asked)
+        return Signals.of(self).ordered(wanted - set(self._permissions) - self._rest_asked)
 
     def mark_unknown_permissions(self) -> None:
         """The reading is over: a needed login whose permission is still unknown leaves permissions
@@ -379,8 +380,8 @@ class Reading:
         return needed
 
     def pending_logins(self) -> list[str]:
-        """Needed logins that have not been asked yet."""
-        return sorted(self.needed_logins() - self._asked - set(self._permissions))
+        """Needed logins that have not been asked yet, in the order they are looked up."""
+        return Signals.of(self).ordered(self.needed_logins() - self._asked - set(self._permissions))
 
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
@@ -408,7 +409,7 @@ class Reading:
             if not self._prefetched:
                 # Likely 👎 reactors are the people who act on issues: ask them now, not next round.
                 likely = self._in_window(people_after)
-                extra = sorted(likely - set(logins) - self._asked - set(self._permissions))
+                extra = Signals.of(self).ordered(likely - set(logins) - self._asked - set(self._permissions))
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks

@@ -16,7 +16,10 @@ Before anything is posted it is decoded by the one parser of the model's answer
   nobody), every
   reference to an issue neutralised unless it names an issue of this repository the context
   knows (`#N` with N in the window, a correction, this issue or the duplicate named; `GH-N`
-  alike; `owner/repo#N` always), every `<!` and `<?` neutralised (`&lt;!`: no HTML comment, so
+  alike; `owner/repo#N` always), every URL of an issue, pull request or discussion on
+  github.com neutralised (`github[.]com`: no link, so no "mentioned this" on it) unless it is one
+  of those issues of this repository, every `&` written `&amp;` (no character reference is
+  decoded, with or without its `;`, in Markdown or in an HTML block), every `<!` and `<?` neutralised (`&lt;!`: no HTML comment, so
   no marker of its own and nothing hidden) and the raw-text elements (`<script`, `<pre`, ...) that
   would run past the marker, a code fence it left open closed, and its length
   bounded so that the comment with its marker fits GitHub's 65,536 characters.
@@ -50,8 +53,12 @@ _MENTION = re.compile(r"(?<![0-9A-Za-z_])@(?=[0-9A-Za-z])")
 # An issue reference GitHub links: `#N`, `GH-N`, with what stands before it (a repository or owner
 # name makes it another repository's).
 _REFERENCE = re.compile(r"(?P<before>[\w./-]?)(?P<mark>#|\bGH-)(?P<number>[0-9]+)\b", re.IGNORECASE)
-# A character reference GitHub would decode into a character (`&#64;` is `@`, `&num;` is `#`).
-_CHARACTER_REFERENCE = re.compile(r"&(?P<name>#[0-9]{1,8}|#[xX][0-9A-Fa-f]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});")
+# A URL GitHub links to an issue, a pull request or a discussion, and posts "mentioned this" on.
+_THREAD_URL = re.compile(
+    r"(?P<host>\bgithub\.com)/(?P<repo>[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})"
+    r"/(?:issues|pull|pulls|discussions)/(?P<number>[0-9]{1,10})",
+    re.IGNORECASE,
+)
 # HTML elements whose content runs to their closing tag, past blank lines (CommonMark's HTML block
 # of type 1, and what a browser reads as raw text): left open, they would swallow the marker and
 # whatever text follows.
@@ -84,7 +91,7 @@ class Known:
     issues: frozenset[int] = frozenset()
     # The marker's receipt: what the model was given (corrections/rules/analysis_marker.py), when known.
     receipt: Receipt | None = None
-    repository: str | None = None
+    repository: str | None = None  # owner/name: links to its known issues are kept
     second_look: bool = True
     objected: frozenset[int] = frozenset()
     neighbours: tuple[Neighbour, ...] = ()
@@ -163,12 +170,14 @@ def draft_answer(
     return Draft(labels, found.duplicate_of, found.analysis, tuple(warnings))
 
 
-def neutralised(text: str, known: Collection[int]) -> str:
-    """`text` with no character reference (`&#64;`, `&commat;`: they would render as `@` or `#`),
-    no HTML comment or declaration (`<!`, `<?`), no raw-text element (`<script`, `<pre`, ...), no
-    mention, and no reference to an issue outside `known`. Every replacement keeps the text
-    readable; none is an invisible character."""
-    text = _CHARACTER_REFERENCE.sub(r"&amp;\g<name>;", text)
+def neutralised(text: str, known: Collection[int], repository: str = "") -> str:
+    """`text` with no character reference (every `&` is `&amp;`: `&#64;`, `&commat;` and, in an
+    HTML block, `&#64alice` would render as `@`), no HTML comment or declaration (`<!`, `<?`), no
+    raw-text element (`<script`, `<pre`, ...), no mention, no reference to an issue outside
+    `known` and no link to an issue, pull request or discussion but those of `known` in
+    `repository` (owner/name). Every replacement keeps the text readable; none is an invisible
+    character."""
+    text = text.replace("&", "&amp;")
     text = text.replace("<!", "&lt;!").replace("<?", "&lt;?")
     text = _RAW_TEXT_ELEMENT.sub("&lt;", text)
     text = _MENTION.sub(_FULL_WIDTH_AT, text)
@@ -180,7 +189,13 @@ def neutralised(text: str, known: Collection[int]) -> str:
         safe = _FULL_WIDTH_HASH if mark == "#" else mark[:-1] + _NON_BREAKING_HYPHEN
         return before + safe + number
 
-    return _REFERENCE.sub(reference, text)
+    def link(match: re.Match[str]) -> str:
+        ours = repository and match.group("repo").casefold() == repository.casefold()
+        if ours and int(match.group("number")) in known:
+            return match.group(0)
+        return match.group(0).replace(match.group("host"), "github[.]com", 1)
+
+    return _REFERENCE.sub(reference, _THREAD_URL.sub(link, text))
 
 
 def _open_fence(text: str) -> tuple[str, int] | None:
@@ -218,9 +233,9 @@ def _cut(text: str, limit: int) -> str:
     return text[: start if start > end - 100 else end] + "…"
 
 
-def comment_text(analysis: str, known: Collection[int], room: int) -> str:
+def comment_text(analysis: str, known: Collection[int], room: int, repository: str = "") -> str:
     """The analysis as it may be posted, in at most `room` characters."""
-    cleaned = neutralised(clean_block(analysis[: room * _PRE_CUT]), known).strip("\n")
+    cleaned = neutralised(clean_block(analysis[: room * _PRE_CUT]), known, repository).strip("\n")
     text = _cut(cleaned, room)
     while (open_fence := _open_fence(text)) is not None:
         closing, start = open_fence
@@ -234,25 +249,40 @@ def comment_text(analysis: str, known: Collection[int], room: int) -> str:
     return text
 
 
-def posted(draft: Draft, *, issue: int, known: Known, left_out: Sequence[LeftOut] = ()) -> Answer:
+def posted(
+    draft: Draft,
+    *,
+    issue: int,
+    known: Known,
+    left_out: Sequence[LeftOut] = (),
+    key: str | None = None,
+) -> Answer:
     """The comment and labels to post for a draft; `left_out`: what the second look left out of it
     (corrections/rules/second_look.py), said in one short line each below the text and recorded
-    in the marker. A target left out stays a reference only when the context knows it anyway."""
-    marker = analysis_marker(draft.labels, draft.duplicate_of, context=known.receipt, left_out=left_out)
+    in the marker. A target left out stays a reference only when the context knows it anyway.
+    `key` (ASSISTANT_MARKER_KEY): the marker is sealed for `issue` with it."""
+    marker = analysis_marker(
+        draft.labels, draft.duplicate_of, context=known.receipt, left_out=left_out, number=issue, key=key
+    )
     said = "\n".join(second_look.line(entry) for entry in left_out)
     tail = f"\n\n{said}" if said else ""
     room = MAX_COMMENT_CHARS - len(marker) - len(tail) - len("\n\n\n")
     allowed = known.issues | {issue} | ({draft.duplicate_of} if draft.duplicate_of is not None else set())
-    text = comment_text(draft.analysis, allowed, room)
+    text = comment_text(draft.analysis, allowed, room, known.repository or "")
     text = f"{text}{tail}" if text else said
     body = f"{text}\n\n{marker}\n" if text else f"{marker}\n"
     return Answer(body=body, labels=draft.labels, duplicate_of=draft.duplicate_of, warnings=draft.warnings)
 
 
 def clean_answer(
-    response: str, *, issue: int, known: Known, existing: Collection[str] | None = None
+    response: str,
+    *,
+    issue: int,
+    known: Known,
+    existing: Collection[str] | None = None,
+    key: str | None = None,
 ) -> Answer:
     """The comment and labels to post for the model's `response` on `issue`, without the second
-    look (`draft_answer`, then `posted`)."""
+    look (`draft_answer`, then `posted`); sealed with `key` for a shared account."""
     draft = draft_answer(response, issue=issue, known=known, existing=existing)
-    return posted(draft, issue=issue, known=known)
+    return posted(draft, issue=issue, known=known, key=key)

@@ -56,7 +56,7 @@ class ContextIndex(BaseModel):
     window: list[int]
     corrections: list[_Correction]
     vocabulary: list[str] = []
-    repository: str | None = None
+    repository: str | None = None  # owner/name of the repository read
     second_look: bool = True
     kept: dict[str, _Kept] = {}
 

@@ -17,7 +17,7 @@ from assistant.untrusted import fence_for, json_text
 from corrections.render.files import MAX_BODY, MAX_LOGIN, bounded_block, bounded_line, safe_title
 from corrections.render.prompt_budget import NEW_ISSUE_MAX_TOKENS
 from corrections.render.templating import render_template
-from corrections.render.tokens import fit_tokens
+from corrections.render.tokens import count_tokens, fit_tokens
 
 
 class EventError(ValueError):
@@ -65,18 +65,26 @@ def read_event(path: Path, number: int | None) -> NewIssue:
     return issue
 
 
-def _fitted_body(body: str) -> str:
-    """The body bounded like an excerpt's, then to NEW_ISSUE_MAX_TOKENS, so that it always fits."""
-    text, cut = fit_tokens(bounded_block(body, MAX_BODY), NEW_ISSUE_MAX_TOKENS)
-    return text + f" [... cut to {NEW_ISSUE_MAX_TOKENS:,} tokens]" if cut else text
+def _fitted_body(body: str, max_tokens: int = NEW_ISSUE_MAX_TOKENS) -> str:
+    """The body bounded like an excerpt's, then to `max_tokens`, so that it always fits."""
+    text, cut = fit_tokens(bounded_block(body, MAX_BODY), max_tokens)
+    return text + f" [... cut to {max_tokens:,} tokens]" if cut else text
 
 
 def new_issue_section(issue: NewIssue) -> str:
-    """The prompt's section on the issue being analysed: its values fenced as JSON strings."""
+    """The prompt's section on the issue being analysed: its values fenced as JSON strings.
+
+    The fence is counted in the new issue's share (NEW_ISSUE_MAX_TOKENS): a body of backticks
+    makes it as long as their longest run, twice; the body is cut until it fits with its fences.
+    """
     author = json_text(bounded_line(issue.author, MAX_LOGIN) if issue.author else "ghost")
-    lines = [
-        f"title: {safe_title(issue.title)}",
-        f"author: {author}",
-        f"body: {json_text(_fitted_body(issue.body))}",
-    ]
-    return render_template("prompt-new-issue.md.j2", number=issue.number, lines=lines, fence=fence_for(lines))
+    head = [f"title: {safe_title(issue.title)}", f"author: {author}"]
+    room = NEW_ISSUE_MAX_TOKENS
+    while True:
+        lines = [*head, f"body: {json_text(_fitted_body(issue.body, room))}"]
+        fence = fence_for(lines)
+        over = count_tokens("\n".join(lines)) + 2 * count_tokens(fence) - NEW_ISSUE_MAX_TOKENS
+        if over <= 0 or room <= 1:
+            break
+        room = max(1, room - over)
+    return render_template("prompt-new-issue.md.j2", number=issue.number, lines=lines, fence=fence)

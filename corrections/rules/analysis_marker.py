@@ -243,8 +243,12 @@ def analysis_marker(
     kind: AnalysisKind = "first",
     context: Receipt | None = None,
     left_out: Iterable[LeftOut] = (),
+    *,
+    number: int | None = None,
+    key: str | None = None,
 ) -> str:
-    """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it.
+    """The hidden marker line that ends an analysis comment, as markers.parse_analysis reads it;
+    sealed for issue `number` with `key` (ASSISTANT_MARKER_KEY) when both are given.
 
     `context`: the receipt (what the model was given), written as `"context"`; none is written
     when it is None. `left_out`: what the second look left out, written as `"second_look"` when
@@ -264,7 +268,7 @@ def analysis_marker(
     payload, refused = read_payload(written.json_value())
     if refused is not None:
         raise refused
-    return marker(ANALYSIS, json_payload(payload.json_value()))
+    return marker(ANALYSIS, json_payload(payload.json_value()), number=number, key=key)
 
 
 def _label_problem(name: str) -> str | None:

@@ -29,6 +29,7 @@ def event(node: gh.TimelineNode) -> Event:
             at=node.created_at,
             author=actor(node.author),
             body=node.body,
+            association=node.author_association,
         )
     if isinstance(node, gh.LabeledNode):
         return LabelChange(kind="labeled", at=node.created_at, actor=actor(node.actor), label=node.label.name)

@@ -40,7 +40,7 @@ def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list
             continue
         misplaced: list[str] = []
         try:
-            analysis = parse_analysis(event, index, settings.assistant, misplaced)
+            analysis = parse_analysis(event, index, settings.assistant, misplaced, number=issue.number)
         except MarkerError as error:
             analysis = None
             misplaced.append(str(error))

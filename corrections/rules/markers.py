@@ -4,7 +4,8 @@ reader (`parse_analysis`). Its schema and its one writer are corrections/rules/a
 
 A marker counts only in a comment whose author is the assistant (assistant.identity, checked
 before the body is parsed): anyone can type one. Markers are found by assistant.markers, the one
-linear parser, and count only as the first or the last thing in their comment.
+linear parser, and count as its `counted` says: the first or the last thing in their comment, and
+with a shared account sealed with the marker key or else alone on the comment's last line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from assistant.identity import Identity, is_assistant
-from assistant.markers import placed_markers
+from assistant.markers import counted, placed_markers
 from corrections.rules import analysis_marker
 from corrections.rules.models import Analysis, Comment
 
@@ -34,28 +35,30 @@ def _name(comment: Comment) -> str:
 
 
 def parse_analysis(
-    comment: Comment, index: int, assistant: Identity, warnings: list[str] | None = None
+    comment: Comment,
+    index: int,
+    assistant: Identity,
+    warnings: list[str] | None = None,
+    *,
+    number: int = 0,
 ) -> Analysis | None:
-    """The analysis in an assistant's comment, None when there is none.
+    """The analysis in an assistant's comment on issue `number`, None when there is none.
 
-    Its marker counts only as the first or the last thing in the comment (assistant.markers.
-    placed_markers); one anywhere else is ignored, with a warning naming the comment appended to
-    `warnings`. Raises MarkerError when the marker that counts does not parse. A receipt that does
+    Its marker counts only where assistant.markers.counted says (the first or the last thing in
+    the comment; with a shared account, sealed for this issue or alone on the last line); one
+    anywhere else is ignored, with a warning naming the comment appended to `warnings`. Raises MarkerError when the marker that counts does not parse. A receipt that does
     not parse (or holds more than a window and a learnings block) is left out, with a warning in
     `warnings` naming the comment: its context is then reconstructed.
     """
     if not is_assistant(comment.author, assistant):
         return None
-    counted, elsewhere = placed_markers(comment.body, ANALYSIS)
-    if elsewhere and warnings is not None:
-        warnings.append(
-            f"{_name(comment)}: analysis marker inside the comment's text, not its first or last "
-            "thing (a quote or an echo of someone's text); ignored"
-        )
-    if not counted:
+    found = counted(comment.body, ANALYSIS, number, assistant)
+    if found.refused is not None and warnings is not None:
+        warnings.append(f"{_name(comment)}: {found.refused}")
+    if not found.markers:
         return None
     try:
-        payload, refused = analysis_marker.read_payload(_JSON.validate_json(counted[0].payload))
+        payload, refused = analysis_marker.read_payload(_JSON.validate_json(found.markers[0].payload))
     except ValidationError as error:
         reason = error.errors()[0]["msg"] if error.errors() else "invalid"
         raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error

@@ -31,6 +31,8 @@ class Comment(_Frozen):
     at: datetime
     author: Actor | None
     body: str
+    # GitHub's authorAssociation: an order of permission look-ups only, never proof.
+    association: str | None = None
 
 
 class LabelChange(_Frozen):

@@ -6,6 +6,8 @@ the real command in it.
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,28 @@ def test_a_file_inside_the_checkout_still_works(cli: Command, tmp_path: Path) ->
     result = cli("learnings", "add", "x", cwd=root)
     assert result.status == 0, result.err
     assert (root / "notes" / "l.jsonl").is_file()
+
+
+def test_learnings_list_never_runs_the_checkouts_fsmonitor(cli: Command, tmp_path: Path) -> None:
+    # A checkout's .git/config naming `core.fsmonitor`: git ran it on `ls-files` (the stale check).
+    root = _checkout(tmp_path)
+    ran = tmp_path / "home" / "fsmonitor-ran"
+    hook = root / "monitor.sh"
+    hook.write_text(f"#!/bin/sh\ntouch {ran}\n", encoding="utf-8")
+    hook.chmod(0o755)
+    subprocess.run(["git", "-C", str(root), "config", "core.fsmonitor", str(hook)], check=True)
+    (root / STORE.parent).mkdir(parents=True)
+    # A learning with paths: only then is git asked which files it tracks.
+    with_paths = LEARNING.replace('"scope":"repo"', '"scope":"path"').replace(
+        '"paths":[]', '"paths":["src/**"]'
+    )
+    (root / STORE).write_text(with_paths, encoding="utf-8")
+    subprocess.run(
+        ["git", "-C", str(root), "add", "-A"],
+        check=True,
+        env={**os.environ, "GIT_CONFIG_PARAMETERS": "'core.fsmonitor'='false'"},
+    )
+    ran.unlink(missing_ok=True)
+    result = cli("learnings", "list", cwd=root)
+    assert result.status == 0 and "Keep it" in result.out
+    assert not ran.exists()  # before: the checkout's program ran

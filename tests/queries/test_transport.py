@@ -19,6 +19,7 @@ from queries.client import GitHubClient
 from queries.documents import operation
 from queries.errors import (
     BadCredentials,
+    BadResponse,
     GitHubError,
     PermissionDenied,
     QueryTimedOut,
@@ -159,3 +160,41 @@ def test_one_session_carries_graphql_and_rest() -> None:
     assert [kind for kind, _ in peers] == ["graphql", "rest"]
     assert peers[0][1] == peers[1][1]
     assert (client.usage.graphql_requests, client.usage.rest_requests) == (1, 1)
+
+
+def test_a_rest_answer_redirected_to_another_host_is_refused() -> None:
+    """A 302 to another host: aiohttp drops the token there, but that host's answer was taken as
+    the person's permission (admin). Now it is refused, and the login's permission stays unknown."""
+    from queries.permissions import fetch_permissions_rest
+
+    seen: list[str | None] = []
+
+    async def other_host(request: web.Request) -> web.Response:
+        seen.append(request.headers.get("Authorization"))
+        return web.json_response({"permission": "admin", "role_name": "admin"})
+
+    async def run() -> tuple[dict[str, str], list[str], set[str]]:
+        elsewhere = web.Application()
+        elsewhere.router.add_get("/{tail:.*}", other_host)
+        async with TestServer(elsewhere, host="127.0.0.2") as away:
+
+            async def moved(request: web.Request) -> web.Response:
+                raise web.HTTPFound(str(away.make_url(request.path)))
+
+            home = web.Application()
+            home.router.add_get("/repos/{tail:.*}", moved)
+            async with TestServer(home) as server:
+                policy = RetryPolicy(max_attempts=1, total_budget=5)
+                async with GitHubClient(
+                    str(server.make_url("/graphql")), "ghs_secret", policy=policy
+                ) as client:
+                    failures: set[str] = set()
+                    found, unknown = await fetch_permissions_rest(
+                        client, "o", "r", ["mallory"], failures=failures
+                    )
+                    return found, unknown, failures
+
+    found, unknown, failures = asyncio.run(run())
+    assert seen == [None]  # the token never went there
+    assert found == {} and unknown == ["mallory"]  # before: {"mallory": "ADMIN"}
+    assert failures == {BadResponse.category}

@@ -126,13 +126,17 @@ def test_review_bodies_and_thread_replies_are_read_with_the_same_trust(server: S
     assert again.recorded == () and "AddReaction" not in again.mutations
 
 
-def test_reviews_past_the_page_are_said_not_read(emulate: Emulators, time_machine: VirtualTime) -> None:
+def test_reviews_past_the_page_are_read_back(emulate: Emulators, time_machine: VirtualTime) -> None:
     data = build_world()
     data["pull_requests"][0]["reviews"] = REVIEWS
     thread = data["pull_requests"][0]["reviews"][0]["threads"][0]
     extra = [_comment(2700003200 + i, "dave", f"2026-11-24T11:{10 + i}:00Z", "thanks") for i in range(12)]
-    thread["comments"] = [*thread["comments"], *extra]
+    late = _comment(
+        2700003300, "bob", "2026-11-24T11:30:00Z", "/assistant remember the cache is bounded in app.py"
+    )
+    thread["comments"] = [*thread["comments"], *extra, late]
     result = sync_once(emulate(data), time_machine)
-    assert "pull request #20: reviews or review comments past the scan's page were not read" in result.notes
-    # The first comments (the finding and bob's reply) were read all the same.
-    assert any(learning.source.comment == 2700003102 for learning in result.recorded)
+    # Before: "reviews or review comments past the scan's page were not read", and bob's reply lost.
+    assert not any("past the scan's page were not read" in note for note in result.notes)
+    recorded = {learning.source.comment for learning in result.recorded}
+    assert {2700003102, 2700003300} <= recorded

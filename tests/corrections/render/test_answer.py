@@ -53,7 +53,31 @@ def test_mentions_of_people_and_teams_are_neutralised_and_stay_readable() -> Non
 def test_character_references_cannot_spell_a_mention_or_a_comment() -> None:
     body = answer("&#64;octocat &commat;octocat &#x40;x &#35;999 &lt;!-- ok &amp; AT&T").body
     assert visible(body) == (
-        "&amp;\uff0364;octocat &amp;commat;octocat &amp;#x40;x &amp;\uff0335;999 &amp;lt;!-- ok &amp;amp; AT&T"
+        "&amp;\uff0364;octocat &amp;commat;octocat &amp;#x40;x &amp;\uff0335;999 &amp;lt;!-- ok &amp;amp; AT&amp;T"
+    )
+
+
+def test_every_ampersand_is_written_so_no_reference_is_decoded_even_without_its_semicolon() -> None:
+    # In an HTML block a browser decodes `&#64alice` (no `;`) as `@alice`: before, it was kept.
+    body = answer("<div>\nping &#64alice and &#x40bob &commat\n</div>").body
+    assert visible(body) == "<div>\nping &amp;#64alice and &amp;#x40bob &amp;commat\n</div>"
+    html = MarkdownIt("commonmark").render(visible(body))
+    assert "@" not in html.replace("&amp;", "")
+
+
+def test_links_to_other_repositories_issues_and_pulls_are_neutralised() -> None:
+    known = Known(issues=frozenset({12, 40}), repository="octo/demo")
+    text = (
+        "See https://github.com/torvalds/linux/issues/1 and <https://github.com/cli/cli/pull/4801>, "
+        "www.GitHub.com/a/b/discussions/3, ours https://github.com/octo/demo/issues/12 "
+        "and not ours https://github.com/octo/demo/issues/999 or https://github.com/octo/demo/pull/7."
+    )
+    body = clean_answer(json.dumps({"analysis": text}), issue=61, known=known).body
+    # Before: every one of these was kept, and GitHub shows "mentioned this" on each of them.
+    assert visible(body) == (
+        "See https://github[.]com/torvalds/linux/issues/1 and <https://github[.]com/cli/cli/pull/4801>, "
+        "www.github[.]com/a/b/discussions/3, ours https://github.com/octo/demo/issues/12 "
+        "and not ours https://github[.]com/octo/demo/issues/999 or https://github[.]com/octo/demo/pull/7."
     )
 
 

@@ -87,3 +87,18 @@ def test_an_event_that_is_not_the_issue_is_refused(
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and says in captured.err
+
+
+def test_a_body_of_backticks_keeps_its_fence_within_the_new_issues_share(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: "the guidance, corrections and learnings alone take ..., over the budget" (exit 1):
+    # the fence around 65,536 backticks was counted outside the new issue's share.
+    from corrections.render.prompt_budget import NEW_ISSUE_MAX_TOKENS
+    from corrections.render.tokens import count_tokens
+
+    text = prompt(tmp_path, capsys, "--issue", "61", "--event", str(event(tmp_path, body="`" * 65_536)))
+    section = text[text.index("## The issue you are analysing: #61") :]
+    assert count_tokens(section) <= NEW_ISSUE_MAX_TOKENS + 100  # its heading and words beside the share
+    fence = section.splitlines()[-1]
+    assert set(fence) == {"`"} and fence not in fenced_blocks(section)[0][2]

@@ -75,16 +75,39 @@ def test_a_dedicated_account_still_puts_forward_what_it_applied() -> None:
     assert found.put_forward == ("bug", "docs")
 
 
-def test_a_welcome_message_echoing_a_marker_is_no_analysis_and_is_named() -> None:
+ECHO_ELSEWHERE = (
+    "analysis marker inside the comment's text, not its first or last thing "
+    "(a quote or an echo of someone's text); ignored"
+)
+ECHO_NOT_LAST = (
+    "analysis marker not alone on the comment's last line, as the assistant writes it (a shared "
+    "account without ASSISTANT_MARKER_KEY: an echo of someone's text); ignored"
+)
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        f"Thanks for opening “{MARKER} Crash on start”! A maintainer will look at it soon.",
+        # The echo at the END: the title ends with the marker, the welcome message with the title.
+        f"Thanks for opening an issue! A maintainer will look at it soon.\n\nYou wrote: Crash on start {MARKER}",
+        f"Thanks for opening an issue: Crash on start {MARKER}\n",
+    ],
+    ids=["mid-comment", "at the end, after a blank line", "at the end of its only line"],
+)
+def test_a_welcome_message_echoing_a_marker_is_no_analysis_and_is_named(echo: str) -> None:
     settings = _settings(Identity("github-actions"))
-    echo = f"Thanks for opening “{MARKER} Crash on start”! A maintainer will look at it soon."
     issue = IssueBuilder(number=62).comment(WORKFLOW_TOKEN, echo, node_id="W0").build()
     found, warnings = analyses(issue, settings)
-    assert found == []  # before: the welcome message was the issue's first analysis
-    assert warnings == [
-        "#62 comment W0: analysis marker inside the comment's text, not its first or last thing "
-        "(a quote or an echo of someone's text); ignored"
-    ]
+    assert found == []  # before: the welcome message was the issue's first analysis (at the end too)
+    assert warnings == [f"#62 comment W0: {ECHO_NOT_LAST}"]
+
+
+def test_a_dedicated_accounts_marker_mid_comment_is_no_analysis() -> None:
+    body = f"Thanks for opening “{MARKER} Crash on start”! A maintainer will look at it soon."
+    issue = IssueBuilder(number=62).comment(DEDICATED, body, node_id="W0").build()
+    found, warnings = analyses(issue, _settings(Identity()))
+    assert found == [] and warnings == [f"#62 comment W0: {ECHO_ELSEWHERE}"]
 
 
 @pytest.mark.parametrize(
@@ -96,11 +119,69 @@ def test_a_welcome_message_echoing_a_marker_is_no_analysis_and_is_named() -> Non
     ],
     ids=["last", "first", "last, its JSON over lines"],
 )
-def test_a_marker_counts_as_the_first_or_last_thing_in_its_comment(body: str) -> None:
-    settings = _settings(Identity("github-actions"))
-    issue = IssueBuilder().comment(WORKFLOW_TOKEN, body).build()
-    found, warnings = analyses(issue, settings)
+def test_a_dedicated_accounts_marker_counts_as_the_first_or_last_thing_in_its_comment(body: str) -> None:
+    issue = IssueBuilder().comment(DEDICATED, body).build()
+    found, warnings = analyses(issue, _settings(Identity()))
     assert [analysis.labels for analysis in found] == [("bug",)] and warnings == []
+
+
+@pytest.mark.parametrize(
+    ("body", "counts"),
+    [
+        (f"Analysis.\n\n{MARKER}\n", True),
+        (f"Analysis.\n{MARKER}", True),
+        (MARKER, True),
+        (f"  {MARKER}\n\nAnalysis.", False),
+        (
+            'Analysis.\n<!-- assistant:analysis {\n  "v": 1,\n  "kind": "first",\n  "labels": ["bug"]\n} -->\n',
+            False,
+        ),
+    ],
+    ids=["last after a blank line", "last line", "the whole comment", "first", "last, its JSON over lines"],
+)
+def test_without_the_key_a_shared_accounts_marker_counts_only_alone_on_the_last_line(
+    body: str, counts: bool
+) -> None:
+    issue = IssueBuilder(number=62).comment(WORKFLOW_TOKEN, body, node_id="C0").build()
+    found, warnings = analyses(issue, _settings(Identity("github-actions")))
+    assert [analysis.labels for analysis in found] == ([("bug",)] if counts else [])
+    assert warnings == ([] if counts else [f"#62 comment C0: {ECHO_NOT_LAST}"])
+
+
+KEY = "a secret only the assistant's jobs hold"
+
+
+def _sealed(number: int, key: str = KEY) -> str:
+    from corrections.rules.analysis_marker import analysis_marker
+
+    return analysis_marker(["bug"], number=number, key=key)
+
+
+def test_with_the_key_only_a_marker_sealed_for_its_issue_counts() -> None:
+    settings = _settings(Identity("github-actions", marker_key=KEY))
+    sealed = _sealed(62)
+    assert " mac:" in sealed and sealed.endswith(" -->")
+    cases = {
+        "sealed for #62": (f"Analysis.\n\n{sealed}\n", [("bug",)]),
+        # An echo of the stranger's title at the end, even alone on the last line, has no seal.
+        "unsealed, alone on the last line": (f"Welcome!\n\n{MARKER}\n", []),
+        # The assistant's sealed marker of issue 61, copied into an issue 62 a welcome message echoes.
+        "sealed for #61": (f"Welcome!\n\n{_sealed(61)}\n", []),
+        "sealed with another key": (f"Welcome!\n\n{_sealed(62, 'guess')}\n", []),
+        "its payload changed": (f"Welcome!\n\n{sealed.replace('bug', 'docs')}\n", []),
+    }
+    for name, (body, labels) in cases.items():
+        issue = IssueBuilder(number=62).comment(WORKFLOW_TOKEN, body, node_id="C0").build()
+        found, warnings = analyses(issue, settings)
+        assert [analysis.labels for analysis in found] == labels, name
+        assert warnings == (
+            []
+            if labels
+            else [
+                "#62 comment C0: analysis marker not sealed for this issue with ASSISTANT_MARKER_KEY (the "
+                "assistant's account is shared: an echo of someone's text); ignored"
+            ]
+        ), name
 
 
 def test_an_analysis_that_quotes_a_marker_keeps_its_own_and_names_the_quote() -> None:
