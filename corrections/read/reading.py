@@ -32,6 +32,10 @@ MAX_PREFETCH_LOGINS = 60
 # The window of a read back to a moment (`corrections quality --month`): every first analysis
 # scanned, however many; the scan's own end (the moment, a points budget) bounds it instead.
 EVERY_ANALYSIS = 1_000_000_000
+# The horizon of a context's corrections: the window, then the older first analyses of the scan
+# pages up to this many in all (the widest window, a receipt's most), so a kind of mistake made
+# rarely is not forgotten after `max_analyzed` analyses; within HORIZON_POINTS (corrections/read/scan.py).
+HORIZON = 100
 
 
 class DetailsAnswer(Protocol):
@@ -65,9 +69,12 @@ class Reading:
         sizes: PageSizes | None = None,
         path_checks: Iterable[str] = (),
         known: Mapping[str, str] = {},
+        horizon: int = 0,
     ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
+        # First analyses read in all, the window's first: `horizon` beyond it, never fewer than it.
+        self._horizon = max(horizon, max_analyzed)
         self._ask_bodies = bodies  # the issues' text (the context's; the monthly numbers need none)
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
@@ -106,6 +113,11 @@ class Reading:
     def max_analyzed(self) -> int:
         """The window's size."""
         return self._max_analyzed
+
+    @property
+    def horizon(self) -> int:
+        """First analyses read in all: the window, then the horizon past it."""
+        return self._horizon
 
     @property
     def sizes(self) -> PageSizes:
@@ -358,18 +370,41 @@ class Reading:
         window, undecided = self.window()
         return len(window) >= self._max_analyzed and not undecided
 
+    def beyond(self) -> list[int]:
+        """The horizon past the window: the older first analyses of the scan pages read, after the
+        window's (newest activity first), up to the horizon in all. Empty while the window is not
+        full; an issue whose first page shows no first analysis is not read further for it."""
+        window, _ = self.window()
+        if len(window) < self._max_analyzed:
+            return []
+        seen, found = set(window), list[int]()
+        for number in self._order:
+            if len(window) + len(found) >= self._horizon:
+                break
+            if number not in seen and self._issues[number].first is not None:
+                found.append(number)
+        return found
+
+    def horizon_full(self) -> bool:
+        """The window and the horizon past it hold as many first analyses as the horizon asks."""
+        return len(self.window()[0]) + len(self.beyond()) >= self._horizon
+
+    def horizon_issues(self) -> list[IssueRead]:
+        """The issues of the horizon past the window, newest activity first."""
+        return [self._issues[number] for number in self.beyond()]
+
     def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
         """`people` of every window issue after its first analysis, together."""
         found: set[str] = set()
-        for read in self.window_issues():
+        for read in self.learned_issues():
             assert read.first is not None
             found |= people(read.issue, read.first, self._settings)
         return found
 
     def needed_logins(self) -> set[str]:
-        """People whose permission decides a rule on a window issue."""
+        """People whose permission decides a rule on a window or horizon issue."""
         needed = self._in_window(duplicate_deciders)
-        for read in self.window_issues():
+        for read in self.learned_issues():
             assert read.first is not None
             for reaction in self._reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
@@ -385,14 +420,15 @@ class Reading:
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
+        beyond = self.beyond()
         timelines = tuple(
             (number, self._issues[number].cursor or "")
-            for number in [*window, *undecided]
+            for number in [*window, *undecided, *beyond]
             if self._issues[number].can_continue
         )
         analysis_ids = tuple(
             first.node_id
-            for number in window
+            for number in [*window, *beyond]
             if (first := self._issues[number].first) is not None and first.node_id not in self._reaction_pages
         )
         reactions = tuple(
@@ -414,7 +450,7 @@ class Reading:
         paths = () if self._paths_asked else self._path_checks
         bodies = tuple(
             self._node_ids[number]
-            for number in window
+            for number in [*window, *beyond]
             if self._ask_bodies and number not in self._bodies_asked
         )
         return DetailsRequest(
@@ -443,3 +479,7 @@ class Reading:
         """The issues of the window, newest activity first."""
         window, _ = self.window()
         return [self._issues[number] for number in window]
+
+    def learned_issues(self) -> list[IssueRead]:
+        """The window's issues, then the horizon's past it: every first analysis the rules judge."""
+        return [*self.window_issues(), *self.horizon_issues()]

@@ -40,6 +40,18 @@ class ScanEnd:
     bounded: str | None  # the note when the scan's bound ended the search before the window was full
 
 
+# The points a read may spend on the horizon past the window (corrections/read/reading.py, HORIZON):
+# a scan page more only while that page and the details of a full horizon fit in them.
+HORIZON_POINTS = 3
+
+
+def _horizon_page(spent: int, pages: int, horizon: int) -> bool:
+    """Whether one more scan page for the horizon fits HORIZON_POINTS: the page at what the pages
+    so far cost on average, and the details of a full horizon (a point a request of MAX_NODE_IDS)."""
+    page = max(1, math.ceil(spent / pages)) if pages else 1
+    return spent + page + math.ceil(horizon / MAX_NODE_IDS) <= HORIZON_POINTS
+
+
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
     """Whether one more scan page and the details of the analyses it may add fit the budget: a page
     costs what the pages so far cost on average, details a point a request of MAX_NODE_IDS analyses."""
@@ -83,9 +95,15 @@ class Scan:
         page, budget_ended = first, False
         while True:
             self._add(reading, page)
-            if reading.scan_settled() or (back_to is not None and _before(page, back_to)):
+            if back_to is not None and _before(page, back_to):
                 break  # a page last active before the moment: none after it acts after it
             if back_to is None and self._scanned >= bound:
+                break
+            if reading.scan_settled() and (
+                back_to is not None
+                or reading.horizon_full()
+                or not _horizon_page(self._client.usage.points, self._pages.count, reading.horizon)
+            ):
                 break
             found, spent = sum(map(len, reading.window())), self._client.usage.points
             if budget is not None and not _room_for_page(

@@ -65,10 +65,10 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         top["learnings.md"], shown, warnings = render_learnings(outcome, config, paths)
     # The same learnings' ids: what `corrections marker --context` writes into the receipt.
     top["corrections.json"] = corrections_json(outcome, learnings=shown)
-    by_number = {c.number: c for c in outcome.corrections}
+    by_number = {c.number: c for c in (*outcome.corrections, *outcome.carried)}
     excerpts = {
         read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number))
-        for read in outcome.window
+        for read in outcome.read_issues
     }
     return ContextFiles(
         top=top,
@@ -76,5 +76,5 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         warnings=tuple(warnings),
         excerpts=excerpts,
         corrected=tuple(c.number for c in ordered(outcome)),
-        window=tuple(excerpts),
+        window=tuple(read.issue.number for read in outcome.window),
     )

@@ -63,5 +63,5 @@ def ordered(outcome: ReadOutcome) -> list[IssueCorrection]:
     analysed = outcome.analysed
     if analysed is None or analysed.title is None:
         return maintainers_first(corrected)
-    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.window}
+    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.read_issues}
     return maintainers_first(nearest_first(corrected, texts, issue_text(analysed.title, analysed.body or "")))
