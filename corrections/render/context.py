@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Partial
-from corrections.render.files import corrections_json, issue_excerpt, render_corrections_md
+from corrections.render.collapse import excerpt_numbers
+from corrections.render.files import correction_lines, corrections_json, issue_excerpt, render_corrections_md
 from corrections.render.issue_file import IssueExcerpt
-from corrections.render.nearest import ordered
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
 
@@ -75,6 +75,8 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         issues={f"{number}.md": excerpt.text() for number, excerpt in excerpts.items()},
         warnings=tuple(warnings),
         excerpts=excerpts,
-        corrected=tuple(c.number for c in ordered(outcome)),
+        corrected=tuple(
+            excerpt_numbers([[c.number for c in line.issues] for line in correction_lines(outcome)])
+        ),
         window=tuple(read.issue.number for read in outcome.window),
     )

@@ -13,6 +13,7 @@ from typing import Any
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
+from corrections.render.collapse import CorrectionLine, collapse
 from corrections.render.issue_file import IssueExcerpt, head_lines
 from corrections.render.nearest import ordered
 from corrections.render.templating import render_template
@@ -96,6 +97,36 @@ def correction_line(correction: IssueCorrection) -> str:
     )
 
 
+def decision_words(correction: IssueCorrection) -> tuple[str, ...]:
+    """What a line decides, in the rules' words (no pointer to a reason): lines with the same
+    words make the same decision and are collapsed (corrections/render/collapse.py)."""
+    return tuple(correction_parts(correction, where=False))
+
+
+def collapsed_line(line: CorrectionLine) -> str:
+    """A line of corrections.md: one issue's as `correction_line` writes it, or a collapsed one:
+    its nearest issue's number and title, the latest date of its issues, the decision's words
+    (`removed` / `added` before the label names), then how many issues made it and the next
+    nearest ones by number and title."""
+    if not line.collapsed:
+        return correction_line(line.lead)
+    dates = [d for c in line.issues if (d := correction_date(c)) is not None]
+    others = ", ".join(f"#{c.number} {safe_title(c.title)}" for c in line.examples[1:])
+    return " | ".join(
+        [
+            f"#{line.lead.number} {safe_title(line.lead.title)}",
+            max(dates) if dates else "date unknown",
+            *correction_parts(line.lead),
+            f"the same correction on {len(line.issues)} issues, also {others}",
+        ]
+    )
+
+
+def correction_lines(outcome: ReadOutcome) -> list[CorrectionLine]:
+    """corrections.md's lines in order, those making the same decision collapsed into one."""
+    return collapse(ordered(outcome), decision_words)
+
+
 def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
     """For each vocabulary label the window's analyses put forward: how often it was kept.
 
@@ -109,7 +140,7 @@ def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
 
 def render_corrections_md(outcome: ReadOutcome) -> str:
     """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
-    lines = [correction_line(c) for c in ordered(outcome)]
+    lines = [collapsed_line(line) for line in correction_lines(outcome)]
     kept = [
         "- " + labels.kept_words(n, json_text(bounded_line(n.label, MAX_LABEL)))
         for n in kept_numbers(outcome)
@@ -134,6 +165,7 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
 
     `learnings`: the ids of the learnings learnings.md shows, for an analysis's receipt.
     """
+    lines = correction_lines(outcome)
     document = {
         "v": 1,
         "repository": outcome.repository,
@@ -155,9 +187,13 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
                 ),
                 "thumbs_down": c.thumbs_down,
                 "date": correction_date(c),
+                "line": index + 1,  # its line of corrections.md (a collapsed line holds several)
             }
-            for c in ordered(outcome)
+            for index, line in enumerate(lines)
+            for c in line.issues
         ],
+        # corrections.md's lines: each line's issues, nearest first (one, or a collapsed line's).
+        "lines": [[c.number for c in line.issues] for line in lines],
         "kept": {
             bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
             for n in kept_numbers(outcome)

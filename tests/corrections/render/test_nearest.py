@@ -118,9 +118,10 @@ def test_read_with_issue_puts_its_family_first_at_no_extra_request(
     order = [c["number"] for c in ranked["corrections"]]
     assert analysed not in order  # never one of its own lines
     assert sorted(order) == sorted(n for n in corrected if n != analysed)
-    # Among the window's lines (the horizon past it adds older ones, ranked the same way), every
-    # line of its family before any other.
-    order = [n for n in order if n in set(ranked["window"])]
+    # The lines lead with their nearest issue (a collapsed line holds more); among the leads of the
+    # window (the horizon past it adds older ones, ranked the same way), every line of its family
+    # before any other.
+    order = [line[0] for line in ranked["lines"] if line[0] in set(ranked["window"])]
     same = [n for n in order if generated.family[n] == family]
     assert same and order[: len(same)] == same
     text = (tmp_path / "ranked" / "corrections.md").read_text(encoding="utf-8")
