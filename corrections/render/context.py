@@ -67,7 +67,7 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
     top["corrections.json"] = corrections_json(outcome, learnings=shown)
     by_number = {c.number: c for c in (*outcome.corrections, *outcome.carried)}
     excerpts = {
-        read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number))
+        read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number), outcome.settings)
         for read in outcome.read_issues
     }
     return ContextFiles(

@@ -14,12 +14,15 @@ from assistant.untrusted import clean_block, clean_line, fence_for, json_text, t
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
 from corrections.render.collapse import CorrectionLine, collapse
+from corrections.render.excerpt_events import ANALYSIS_BY, chatter_note, is_chatter, without_marker
 from corrections.render.issue_file import IssueExcerpt, head_lines
 from corrections.render.nearest import ordered
 from corrections.render.templating import render_template
 from corrections.rules import duplicates, labels, thumbs
+from corrections.rules.issue import analyses
 from corrections.rules.labels import LabelNumbers, label_numbers
 from corrections.rules.models import (
+    Analysis,
     Closed,
     Comment,
     Event,
@@ -29,6 +32,7 @@ from corrections.rules.models import (
     Objector,
     Reopened,
 )
+from corrections.rules.settings import RuleSettings
 
 MAX_TITLE = 300
 MAX_BODY = 4_000
@@ -229,13 +233,27 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
 
 
-def _event_line(event: Event, close_reason: str | None = None) -> str:
+def _analysis_line(at: str, event: Comment, analysis: Analysis) -> str:
+    """An analysis as what its marker says: its labels (JSON strings) and its duplicate, then the
+    comment's text without the marker (corrections/render/excerpt_events.py)."""
+    said = "labels " + (", ".join(json_text(_label_name(n)) for n in analysis.labels) or "none")
+    if analysis.duplicate_of is not None:
+        said += f"; duplicate of #{analysis.duplicate_of}"
+    text = json_text(bounded_block(without_marker(event.body), MAX_COMMENT))
+    kind = ANALYSIS_BY[0] if analysis.kind == "first" else ANALYSIS_BY[1]
+    return f"{at} {kind}{_who(event.author.login if event.author else None)}: {said}; text: {text}"
+
+
+def _event_line(event: Event, close_reason: str | None = None, analysis: Analysis | None = None) -> str:
     """One timeline item in program words; untrusted text (comment bodies) JSON-quoted.
 
-    `close_reason`: the issue's own state reason, for the close that still stands.
+    `close_reason`: the issue's own state reason, for the close that still stands; `analysis`:
+    the analysis this comment is, shown as what it says.
     """
     moment = event.at  # formatted by hand: strftime was a tenth of the render step
     at = f"{moment.year:04}-{moment.month:02}-{moment.day:02}T{moment.hour:02}:{moment.minute:02}:{moment.second:02}Z"
+    if isinstance(event, Comment) and analysis is not None:
+        return _analysis_line(at, event, analysis)
     if isinstance(event, Comment):
         text = json_text(bounded_block(event.body, MAX_COMMENT))
         return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
@@ -267,11 +285,15 @@ def _standing_close(issue: Issue) -> int | None:
     return None
 
 
-def issue_excerpt(issue: Issue, correction: IssueCorrection | None) -> IssueExcerpt:
+def issue_excerpt(
+    issue: Issue, correction: IssueCorrection | None, settings: RuleSettings | None = None
+) -> IssueExcerpt:
     """The parts of issues/<number>.md: the issue and its timeline, untrusted values as JSON
     strings, and the program's summary.
 
-    A long timeline keeps its first and last items (where the analysis and the corrections are).
+    With the rules' `settings`, the bots' items are left out (a note counts them) and each
+    analysis is shown as what it says (corrections/render/excerpt_events.py). A long timeline
+    keeps its first and last items (where the analysis and the corrections are).
     """
     state = issue.state + (f" ({issue.state_reason})" if issue.state_reason else "")
     head = head_lines(
@@ -282,19 +304,29 @@ def issue_excerpt(issue: Issue, correction: IssueCorrection | None) -> IssueExce
     )
     events = issue.events
     standing = _standing_close(issue)
+    found = {} if settings is None else {a.node_id: a for a in analyses(issue, settings)[0]}
+    shown = [
+        index
+        for index, event in enumerate(events)
+        if settings is None or not is_chatter(event, found, settings)
+    ]
 
     def line(index: int) -> str:
-        return _event_line(events[index], issue.state_reason if index == standing else None)
+        event = events[index]
+        analysis = found.get(event.node_id) if isinstance(event, Comment) else None
+        return _event_line(event, issue.state_reason if index == standing else None, analysis)
 
     timeline: list[str] = []
-    if len(events) > MAX_ITEMS:
+    if len(shown) > MAX_ITEMS:
         half = MAX_ITEMS // 2
-        cut = len(events) - 2 * half
-        timeline += [line(index) for index in range(half)]
+        cut = len(shown) - 2 * half
+        timeline += [line(index) for index in shown[:half]]
         timeline.append(f"({cut} timeline items not shown)")
-        timeline += [line(index) for index in range(len(events) - half, len(events))]
+        timeline += [line(index) for index in shown[-half:]]
     else:
-        timeline += [line(index) for index in range(len(events))]
+        timeline += [line(index) for index in shown]
+    if len(shown) < len(events):
+        timeline.append(chatter_note(len(events) - len(shown)))
     return IssueExcerpt(
         number=issue.number, head=head, timeline=tuple(timeline), summary=issue_summary(correction)
     )
