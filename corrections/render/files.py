@@ -17,6 +17,7 @@ from corrections.render.collapse import CorrectionLine, collapse
 from corrections.render.excerpt_events import ANALYSIS_BY, chatter_note, is_chatter, without_marker
 from corrections.render.issue_file import IssueExcerpt, head_lines
 from corrections.render.nearest import ordered
+from corrections.render.pointers import OTHERS, POINTER
 from corrections.render.templating import render_template
 from corrections.rules import duplicates, labels, thumbs
 from corrections.rules.issue import analyses
@@ -85,7 +86,7 @@ def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list
     A duplicate objection or a 👎 has its reason (the objecting comment, the reactor's words) in
     the issue's file only, so a prompt assembler knows where to look.
     """
-    pointer = f" (the reason: see issues/{correction.number}.md)" if where else ""
+    pointer = POINTER.format(number=correction.number) if where else ""
     return [
         *labels.correction_words(correction, _label_name),
         *duplicates.correction_words(correction, pointer),
@@ -121,7 +122,7 @@ def collapsed_line(line: CorrectionLine) -> str:
             f"#{line.lead.number} {safe_title(line.lead.title)}",
             max(dates) if dates else "date unknown",
             *correction_parts(line.lead),
-            f"the same correction on {len(line.issues)} issues, also {others}",
+            f"{OTHERS.removeprefix(' | ')}{len(line.issues)} issues, also {others}",
         ]
     )
 
