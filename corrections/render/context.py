@@ -10,6 +10,7 @@ from corrections.read.status import Complete, Partial
 from corrections.render.collapse import excerpt_numbers
 from corrections.render.files import correction_lines, corrections_json, issue_excerpt, render_corrections_md
 from corrections.render.issue_file import IssueExcerpt
+from corrections.render.nearest import kept_nearest
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
 
@@ -78,5 +79,13 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         corrected=tuple(
             excerpt_numbers([[c.number for c in line.issues] for line in correction_lines(outcome)])
         ),
-        window=tuple(read.issue.number for read in outcome.window),
+        # The kept analyses the lines show first among the rest of the window.
+        window=tuple(
+            dict.fromkeys(
+                [
+                    *(read.issue.number for read in kept_nearest(outcome)),
+                    *(r.issue.number for r in outcome.window),
+                ]
+            )
+        ),
     )

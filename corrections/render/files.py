@@ -11,12 +11,13 @@ from datetime import UTC
 from typing import Any
 
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
+from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
 from corrections.render.collapse import CorrectionLine, collapse
 from corrections.render.excerpt_events import ANALYSIS_BY, chatter_note, is_chatter, without_marker
 from corrections.render.issue_file import IssueExcerpt, head_lines
-from corrections.render.nearest import ordered
+from corrections.render.nearest import kept_nearest, ordered
 from corrections.render.pointers import OTHERS, POINTER
 from corrections.render.templating import render_template
 from corrections.rules import duplicates, labels, thumbs
@@ -34,6 +35,7 @@ from corrections.rules.models import (
     Reopened,
 )
 from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import MAX_DESCRIPTION
 
 MAX_TITLE = 300
 MAX_BODY = 4_000
@@ -143,6 +145,28 @@ def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
     return [n for n in numbers if n.proposed]
 
 
+def kept_line(read: IssueRead) -> str:
+    """A kept analysis: number, title as JSON, date of the analysis, the labels it put forward
+    (and its duplicate), which maintainers left as they were."""
+    first = read.first
+    assert first is not None
+    moment = first.at.astimezone(UTC).strftime("%Y-%m-%d")
+    said = "kept: labels " + ", ".join(_label_name(n) for n in first.labels)
+    if first.duplicate_of is not None:
+        said += f"; duplicate of #{first.duplicate_of}"
+    return " | ".join([f"#{read.issue.number} {safe_title(read.issue.title)}", moment, said])
+
+
+def label_lines(outcome: ReadOutcome) -> list[str]:
+    """What each label means, as labels.md says: name and description as JSON strings (labels
+    without a description are left out)."""
+    return [
+        f"{json_text(_label_name(name))}: {json_text(bounded_line(description, MAX_DESCRIPTION))}"
+        for name, description in outcome.vocabulary.described()
+        if description
+    ]
+
+
 def render_corrections_md(outcome: ReadOutcome) -> str:
     """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
     lines = [collapsed_line(line) for line in correction_lines(outcome)]
@@ -162,6 +186,10 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         lines=lines,
         fence=fence_for(lines),
         kept=kept,
+        kept_analyses=(analyses := [kept_line(read) for read in kept_nearest(outcome)]),
+        kept_fence=fence_for(analyses),
+        labels=(meanings := label_lines(outcome)),
+        labels_fence=fence_for(meanings),
     )
 
 
@@ -206,6 +234,13 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
         "note": outcome.status.note,
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
+        # The same labels with what labels.md says each means ("" when it says nothing).
+        "labels": [
+            {"name": bounded_line(name, MAX_LABEL), "description": bounded_line(text, MAX_DESCRIPTION)}
+            for name, text in outcome.vocabulary.described()
+        ],
+        # The kept analyses corrections.md shows, nearest first (issue numbers).
+        "kept_analyses": [read.issue.number for read in kept_nearest(outcome)],
         "learnings": list(learnings),
     }
     if outcome.as_of is not None:
