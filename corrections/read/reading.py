@@ -396,15 +396,19 @@ class Reading:
     def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
         """`people` of every window issue after its first analysis, together."""
         found: set[str] = set()
-        for read in self.learned_issues():
+        for read in self.window_issues():
             assert read.first is not None
             found |= people(read.issue, read.first, self._settings)
         return found
 
     def needed_logins(self) -> set[str]:
-        """People whose permission decides a rule on a window or horizon issue."""
-        needed = self._in_window(duplicate_deciders)
+        """People whose permission decides a rule on a window or horizon issue (the likely ones are
+        asked ahead for the window's only: the horizon's older issues rarely need anyone more)."""
+        needed = set[str]()
         for read in self.learned_issues():
+            assert read.first is not None
+            needed |= duplicate_deciders(read.issue, read.first, self._settings)
+        for read in self.window_issues():
             assert read.first is not None
             for reaction in self._reactors.get(read.first.node_id, []):
                 reactor = reaction.actor
@@ -426,9 +430,11 @@ class Reading:
             for number in [*window, *undecided, *beyond]
             if self._issues[number].can_continue
         )
+        # The 👎 of the window's analyses only: a 👎 is no decision that comes back, so the horizon
+        # carries label and duplicate corrections, at no look-up of its reactors.
         analysis_ids = tuple(
             first.node_id
-            for number in [*window, *beyond]
+            for number in window
             if (first := self._issues[number].first) is not None and first.node_id not in self._reaction_pages
         )
         reactions = tuple(

@@ -180,6 +180,8 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         failed=isinstance(outcome.status, Failed),
         note=outcome.status.note,
         window_size=len(outcome.window),
+        horizon=sum(1 for c in outcome.carried if c.is_corrected),
+        corrected=len(outcome.corrected),
         found=bool(outcome.window or outcome.corrections),
         analyses=len(outcome.learned_from),
         nearest=outcome.analysed is not None and outcome.analysed.title is not None,
@@ -220,13 +222,13 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
                 ),
                 "thumbs_down": c.thumbs_down,
                 "date": correction_date(c),
-                "line": index + 1,  # its line of corrections.md (a collapsed line holds several)
             }
-            for index, line in enumerate(lines)
-            for c in line.issues
+            for c in ordered(outcome)
         ],
         # corrections.md's lines: each line's issues, nearest first (one, or a collapsed line's).
         "lines": [[c.number for c in line.issues] for line in lines],
+        # The corrected issues older than the window, carried from the horizon past it.
+        "horizon": [c.number for c in outcome.carried if c.is_corrected],
         "kept": {
             bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
             for n in kept_numbers(outcome)

@@ -53,7 +53,7 @@ def test_one_line_per_decision_with_its_count_and_examples(tmp_path: Path) -> No
     assert f"the same correction on {count} issues, also #" in slow
     document = json.loads(files.top["corrections.json"])
     assert sorted(n for line in document["lines"] for n in line) == sorted(c.number for c in corrected)
-    assert {c["line"] for c in document["corrections"]} == set(range(1, len(lines) + 1))
+    assert len(document["lines"]) == len(lines)
     # The receipt holds what was shown: every issue of every line, the collapsed ones too.
     (tmp_path / "corrections.json").write_text(files.top["corrections.json"], encoding="utf-8")
     assert sorted(folder_receipt(tmp_path).corrections) == sorted(c.number for c in corrected)
