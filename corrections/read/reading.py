@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
 
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
+from corrections.read.details_answer import DetailsAnswer
+from corrections.read.horizon import past_window
 from corrections.read.issue_read import IssueRead
 from corrections.rules import from_github
 from corrections.rules.duplicates import duplicate_deciders
@@ -32,29 +33,6 @@ MAX_PREFETCH_LOGINS = 60
 # The window of a read back to a moment (`corrections quality --month`): every first analysis
 # scanned, however many; the scan's own end (the moment, a points budget) bounds it instead.
 EVERY_ANALYSIS = 1_000_000_000
-# The horizon of a context's corrections: the window, then the older first analyses of the scan
-# pages up to this many in all (the widest window, a receipt's most), so a kind of mistake made
-# rarely is not forgotten after `max_analyzed` analyses; within HORIZON_POINTS (corrections/read/scan.py).
-HORIZON = 100
-
-
-class DetailsAnswer(Protocol):
-    """What one details round brought back (`queries.fetch.DetailsResult`), as the reading uses it."""
-
-    @property
-    def reactions(self) -> Mapping[str, CommentReactions]: ...
-    @property
-    def bodies(self) -> Mapping[str, str]: ...  # issue node id -> body
-    @property
-    def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
-    @property
-    def permissions_forbidden(self) -> bool: ...
-    @property
-    def timelines(self) -> Mapping[int, TimelinePage]: ...
-    @property
-    def paths(self) -> Mapping[str, bool]: ...  # `REF:PATH` -> exists
-    @property
-    def failed(self) -> Sequence[str]: ...  # parts GitHub did not answer
 
 
 class Reading:
@@ -113,11 +91,6 @@ class Reading:
     def max_analyzed(self) -> int:
         """The window's size."""
         return self._max_analyzed
-
-    @property
-    def horizon(self) -> int:
-        """First analyses read in all: the window, then the horizon past it."""
-        return self._horizon
 
     @property
     def sizes(self) -> PageSizes:
@@ -371,26 +344,16 @@ class Reading:
         return len(window) >= self._max_analyzed and not undecided
 
     def beyond(self) -> list[int]:
-        """The horizon past the window: the older first analyses of the scan pages read, after the
-        window's (newest activity first), up to the horizon in all. Empty while the window is not
-        full; an issue whose first page shows no first analysis is not read further for it."""
+        """The horizon past a full window (corrections/read/horizon.py)."""
         window, _ = self.window()
-        if len(window) < self._max_analyzed:
-            return []
-        seen, found = set(window), list[int]()
-        for number in self._order:
-            if len(window) + len(found) >= self._horizon:
-                break
-            if number not in seen and self._issues[number].first is not None:
-                found.append(number)
-        return found
+        return past_window(self._order, self._issues, window, self._max_analyzed, self._horizon)
 
     def horizon_full(self) -> bool:
         """The window and the horizon past it hold as many first analyses as the horizon asks."""
         return len(self.window()[0]) + len(self.beyond()) >= self._horizon
 
     def horizon_issues(self) -> list[IssueRead]:
-        """The issues of the horizon past the window, newest activity first."""
+        """The issues of the horizon past the window."""
         return [self._issues[number] for number in self.beyond()]
 
     def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
@@ -402,12 +365,13 @@ class Reading:
         return found
 
     def needed_logins(self) -> set[str]:
-        """People whose permission decides a rule on a window or horizon issue (the likely ones are
-        asked ahead for the window's only: the horizon's older issues rarely need anyone more)."""
-        needed = set[str]()
-        for read in self.learned_issues():
-            assert read.first is not None
-            needed |= duplicate_deciders(read.issue, read.first, self._settings)
+        """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
+        needed = {
+            p
+            for r in [*self.window_issues(), *self.horizon_issues()]
+            if r.first
+            for p in duplicate_deciders(r.issue, r.first, self._settings)
+        }
         for read in self.window_issues():
             assert read.first is not None
             for reaction in self._reactors.get(read.first.node_id, []):
@@ -430,8 +394,7 @@ class Reading:
             for number in [*window, *undecided, *beyond]
             if self._issues[number].can_continue
         )
-        # The 👎 of the window's analyses only: a 👎 is no decision that comes back, so the horizon
-        # carries label and duplicate corrections, at no look-up of its reactors.
+        # The 👎 of the window's analyses only (a 👎 is no decision that comes back).
         analysis_ids = tuple(
             first.node_id
             for number in window
@@ -485,7 +448,3 @@ class Reading:
         """The issues of the window, newest activity first."""
         window, _ = self.window()
         return [self._issues[number] for number in window]
-
-    def learned_issues(self) -> list[IssueRead]:
-        """The window's issues, then the horizon's past it: every first analysis the rules judge."""
-        return [*self.window_issues(), *self.horizon_issues()]

@@ -10,10 +10,11 @@ from corrections.read import notes
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.base_files import Base, base_of, read_base_files
 from corrections.read.details import Progress, read_details
+from corrections.read.horizon import HORIZON
 from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import Draft, ReadOutcome
-from corrections.read.reading import EVERY_ANALYSIS, HORIZON, Reading
+from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan import Scan, ScanEnd
 from corrections.read.scan_asks import first_ask
 from corrections.read.status import Complete, Partial

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from assistant.config import Config
 from corrections.read import notes
+from corrections.read.horizon import HORIZON
 from corrections.read.options import ReadOptions
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import first_ask, page_ask
@@ -102,7 +103,7 @@ class Scan:
             if reading.scan_settled() and (
                 back_to is not None
                 or reading.horizon_full()
-                or not _horizon_page(self._client.usage.points, self._pages.count, reading.horizon)
+                or not _horizon_page(self._client.usage.points, self._pages.count, HORIZON)
             ):
                 break
             found, spent = sum(map(len, reading.window())), self._client.usage.points
