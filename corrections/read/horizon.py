@@ -2,9 +2,9 @@
 
 The window is the newest `max_analyzed` first analyses; a kind of mistake made rarely has left it
 after that many analyses, whatever the ranker does. The horizon adds the older first analyses of
-the scan pages read, up to HORIZON in all (the widest window, a receipt's most), and a scan page
-more only within the read's points (corrections/read/scan.py, HORIZON_POINTS), so that every kind
-of lesson in reach stays a lesson.
+the scan pages read for the window, up to HORIZON in all (the widest window, a receipt's most), at
+no scan page more: their first timeline pages are read already, and the details round that asks
+the window's bodies asks theirs in the same requests.
 """
 
 from __future__ import annotations

@@ -348,10 +348,6 @@ class Reading:
         window, _ = self.window()
         return past_window(self._order, self._issues, window, self._max_analyzed, self._horizon)
 
-    def horizon_full(self) -> bool:
-        """The window and the horizon past it hold as many first analyses as the horizon asks."""
-        return len(self.window()[0]) + len(self.beyond()) >= self._horizon
-
     def horizon_issues(self) -> list[IssueRead]:
         """The issues of the horizon past the window."""
         return [self._issues[number] for number in self.beyond()]

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from assistant.config import Config
 from corrections.read import notes
-from corrections.read.horizon import HORIZON
 from corrections.read.options import ReadOptions
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import first_ask, page_ask
@@ -39,18 +38,6 @@ class ScanEnd:
     through: datetime | None
     budget_ended: bool  # a read back to a moment (`since`) whose points budget ended the scan first
     bounded: str | None  # the note when the scan's bound ended the search before the window was full
-
-
-# The points a read may spend on the horizon past the window (corrections/read/reading.py, HORIZON):
-# a scan page more only while that page and the details of a full horizon fit in them.
-HORIZON_POINTS = 3
-
-
-def _horizon_page(spent: int, pages: int, horizon: int) -> bool:
-    """Whether one more scan page for the horizon fits HORIZON_POINTS: the page at what the pages
-    so far cost on average, and the details of a full horizon (a point a request of MAX_NODE_IDS)."""
-    page = max(1, math.ceil(spent / pages)) if pages else 1
-    return spent + page + math.ceil(horizon / MAX_NODE_IDS) <= HORIZON_POINTS
 
 
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
@@ -100,12 +87,8 @@ class Scan:
                 break  # a page last active before the moment: none after it acts after it
             if back_to is None and self._scanned >= bound:
                 break
-            if reading.scan_settled() and (
-                back_to is not None
-                or reading.horizon_full()
-                or not _horizon_page(self._client.usage.points, self._pages.count, HORIZON)
-            ):
-                break
+            if reading.scan_settled():
+                break  # the horizon past the window takes what these pages hold, at no page more
             found, spent = sum(map(len, reading.window())), self._client.usage.points
             if budget is not None and not _room_for_page(
                 spent, self._pages.count, found, reading.sizes.issues, budget
