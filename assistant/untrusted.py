@@ -138,3 +138,13 @@ def fence_for(lines: Iterable[str], minimum: int = 3) -> str:
         for run in _BACKTICKS.findall(line):
             longest = max(longest, len(run))
     return "`" * max(minimum, longest + 1)
+
+
+_MARKUP = re.compile(r"([\\`<>\[\]*_~])")
+
+
+def plain_markdown_line(text: str) -> str:
+    """One line of someone's text to stand in a Markdown list item as words only: cleaned as by
+    clean_line, and every character that opens a code span, HTML (a comment included), a link or
+    emphasis backslash-escaped, so it can neither hide the lines after it nor start one of its own."""
+    return _MARKUP.sub(r"\\\1", clean_line(text))

@@ -5,6 +5,8 @@
     python -m bench --parsers [--runs N] [--json]
     python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
+    python -m bench --processes [--runs N] [--json]      # whole processes, paired, at 50 and 200 ms
+    python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -26,7 +28,16 @@ from typing import Any
 from bench.adaptive import adaptive_case
 from bench.busy_case import busy_case
 from bench.goals import goals
-from bench.measure import Pair, cold_start, compare, config_for, import_floor, render_ms, short_commands
+from bench.measure import (
+    Pair,
+    cold_over_floor,
+    cold_start,
+    compare,
+    config_for,
+    import_floor,
+    render_ms,
+    short_commands,
+)
 from bench.sweep import sweep_case
 from bench.worlds import WorldSpec, generate
 from emulator import Server, serve_in_thread
@@ -111,6 +122,7 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
     with served(spec, latency_ms) as (server, load):
         pair = compare(server, config_for(30), runs)
         started = cold_start(server)
+        over_floor = cold_over_floor(server)
     out = {**figures(pair), "world": {"issues": spec.issues, **load}, "latency_ms": latency_ms}
     out["path"] = "refused"
     out["common_case"] = run_pair(common_case(spec), latency_ms, runs)
@@ -122,6 +134,7 @@ def headline(spec: WorldSpec, latency_ms: int, runs: int) -> dict[str, Any]:
     out["latency_200"] = run_pair(spec, 200, runs)
     out["cold_start_s"] = round(started, 3)
     out["import_floor_s"] = round(import_floor(), 3)
+    out["cold_over_floor_s"] = over_floor  # the median of paired differences, unrounded
     out["short_commands_s"] = short_commands()
     out["busy_month"] = busy_case()
     out["sweep"] = sweep_case(spec)
@@ -163,23 +176,70 @@ def all_agree(out: dict[str, Any]) -> bool:
     return adaptive and all(item["agree"] for item in found)
 
 
-def _loop(as_json: bool, seed: int) -> int:
-    """`--loop`: the weekly series of both stand-ins and the goals; exit 1 when a goal is missed."""
-    from bench.loop import figures, goals, run_both
-
-    found = figures(run_both(weeks=8, per_week=6, seed=seed))
-    met = goals(found)
-    if as_json:
-        print(json.dumps(found))
-    else:
-        print("| week | following corrections | following repeats | blind corrections | blind repeats |")
-        print("|---:|---:|---:|---:|---:|")
-        for week in found["weeks"]:
-            f, b = week["following"], week["blind"]
-            print(
-                f"| {week['week']} | {f['corrections']} | {f['repeats']} | {b['corrections']} | {b['repeats']} |"
+def _loop_table(found: dict[str, Any]) -> list[str]:
+    """One rate's weeks: per stand-in, corrections, recurrences given / not given, precision."""
+    models = list(found["summary"])
+    lines = [
+        "| week | " + " | ".join(f"{m}: corrections, given / not given, precision" for m in models) + " |",
+        "|---:|" + "---|" * len(models),
+    ]
+    for week in found["weeks"]:
+        cells = []
+        for model in models:
+            w = week[model]
+            precision = "-" if w["precision"] is None else f"{w['precision']:.0%}"
+            cells.append(
+                f"{w['corrections']}, {w['recurrences_given']} / {w['recurrences_not_given']}, {precision}"
             )
-        print(f"\nAfter the first month: following {found['following']}, blind {found['blind']}")
+        lines.append(f"| {week['week']} | " + " | ".join(cells) + " |")
+    lines += ["", "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision |"]
+    lines.append("|---|---:|---:|---:|---:|")
+    for model, total in found["summary"].items():
+        precision = "-" if total["precision"] is None else f"{total['precision']:.0%}"
+        lines.append(
+            f"| {model} | {total['corrections_per_100']} | {total['recurrences_given_per_100']} | "
+            f"{total['recurrences_not_given_per_100']} | {precision} |"
+        )
+    return lines
+
+
+def _loop(as_json: bool, seed: int) -> int:
+    """`--loop`: the four stand-ins graded at the quiet and the busy rate (bench/loop_graded.py),
+    then the live loop through the example workflow (bench/loop.py); exit 1 when a goal is missed."""
+    from bench import loop, loop_graded
+
+    rates = {
+        rate: loop_graded.figures(loop_graded.run_all(loop_graded.WEEKS, per_week, seed))
+        for rate, per_week in loop_graded.RATES.items()
+    }
+    met = {
+        f"{rate}: {goal}": ok
+        for rate, found in rates.items()
+        for goal, ok in loop_graded.goals(found).items()
+    }
+    live = loop.figures(loop.run_both(weeks=2, per_week=6, seed=seed))
+    met.update(loop.goals(live))
+    if as_json:
+        quiet = rates["quiet"]
+        print(
+            json.dumps(
+                {
+                    "weeks": quiet["weeks"],
+                    "summary": quiet["summary"],
+                    "rates": rates,
+                    "live": live,
+                    "goals": met,
+                }
+            )
+        )
+    else:
+        for rate, found in rates.items():
+            per_week = loop_graded.RATES[rate]
+            print(
+                f"## {rate}: {per_week} issues a week, {loop_graded.WEEKS} weeks, window {loop_graded.WINDOW}\n"
+            )
+            print("\n".join(_loop_table(found)) + "\n")
+        print(f"Live, through the example workflow: {live['weeks']}\n")
         for goal, ok in met.items():
             print(f"- {goal}: {'met' if ok else 'MISSED'}")
     return 0 if all(met.values()) else 1
@@ -213,10 +273,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--loop",
         action="store_true",
-        help="the loop simulated end to end, both stand-in models (bench/loop.py; a few minutes)",
+        help="the four stand-ins graded over 16 weeks at two rates, then the live loop (bench/loop_graded.py, bench/loop.py; a few minutes)",
     )
     parser.add_argument(
         "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"
+    )
+    parser.add_argument(
+        "--processes",
+        action="store_true",
+        help="`corrections read`, the REST reader and a plain client as whole processes, paired (bench/processes.py)",
+    )
+    parser.add_argument(
+        "--quality-scale",
+        action="store_true",
+        help="`corrections quality --month` as a process at 800 and 4,000 analyses (bench/quality_scale.py)",
     )
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
@@ -234,6 +304,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = {"outsiders": backtest_bench(), "common_case": backtest_bench(outsiders=False)}
         print(json.dumps(found) if args.json else json.dumps(found, indent=2))
         return 0
+    if args.processes:
+        from bench.processes import processes
+
+        timed = {"processes": processes(args.runs or 7)}
+        judged = {name: found for name, found in goals(timed).items() if found["value"] is not None}
+        print(json.dumps({**timed, "goals": judged}, indent=None if args.json else 2))
+        return 0 if all(found["met"] for found in judged.values()) else 1
+    if args.quality_scale:
+        from bench.quality_scale import quality_scale
+
+        scaled = {"quality_scale": quality_scale(args.runs or 1)}
+        judged = {name: found for name, found in goals(scaled).items() if found["value"] is not None}
+        print(json.dumps({**scaled, "goals": judged}, indent=None if args.json else 2))
+        return 0 if all(found["met"] for found in judged.values()) else 1
     if args.step:
         from bench.step import step_bench, step_markdown
 

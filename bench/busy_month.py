@@ -40,6 +40,7 @@ class BusyMonthSpec:
     proposals: int = 141  # proposals a pusher accepted with 👍
     pull_requests: int = 620
     ignored: int = 40  # commands and 👍 by people without push access: never sources
+    spacing_s: int = ISSUE_SPACING_S  # seconds between two new issues
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class _Month:
         self.random = random.Random(spec.seed + 26)  # noqa: S311 - seeded test data, no secret
         self.comment_id = FIRST_ID
         self.taken = {item["at"] for issue in world["issues"] for item in issue["timeline"]}
-        self.start = END - timedelta(seconds=spec.issues * ISSUE_SPACING_S)
+        self.start = END - timedelta(seconds=spec.issues * spec.spacing_s)
 
     def unique(self, moment: datetime) -> str:
         """The first free second at or after `moment`, as text."""
@@ -109,7 +110,7 @@ class _Month:
         return item
 
     def pull_requests(self) -> list[dict[str, Any]]:
-        span = self.spec.issues * ISSUE_SPACING_S
+        span = self.spec.issues * self.spec.spacing_s
         found = []
         for index in range(self.spec.pull_requests):
             number = self.spec.issues + 1 + index
@@ -176,5 +177,6 @@ def busy_month(spec: BusyMonthSpec | None = None) -> BusyMonth:
         analyzed=spec.analysed,
         long_in_window=False,
         big_reactions=0,
+        spacing_s=spec.spacing_s,
     )
     return _Month(spec, generate(base)).build()

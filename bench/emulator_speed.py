@@ -16,7 +16,7 @@ from emulator.world import parse_world
 
 MAIN_QUERY = """query CorrectionWindow { repository(owner: "octo", name: "demo") {
   issues(first: 100, orderBy: {field: UPDATED_AT, direction: DESC}) { pageInfo { hasNextPage endCursor }
-    nodes { number title updatedAt stateReason(enableDuplicate: true)
+    nodes { number title updatedAt stateReason
       timelineItems(first: 100, itemTypes: [ISSUE_COMMENT, LABELED_EVENT, UNLABELED_EVENT, CLOSED_EVENT]) {
         totalCount nodes { __typename
           ... on IssueComment { fullDatabaseId body createdAt author { __typename login }

@@ -66,9 +66,17 @@ def _short(name: str) -> Figure:
     return figure
 
 
+def _processes(latency: str, key: str) -> Figure:
+    def figure(out: dict[str, Any]) -> float | None:
+        found = out.get("processes", {}).get(latency)
+        return None if found is None else float(found[key]["median"])
+
+    return figure
+
+
 def _cold_over_floor(out: dict[str, Any]) -> float | None:
-    floor = out.get("import_floor_s")
-    return None if floor is None else round(out["cold_start_s"] - floor, 3)
+    found = out.get("cold_over_floor_s")  # paired: each start beside a floor measured right after
+    return None if found is None else float(found)
 
 
 GOALS: tuple[Goal, ...] = (
@@ -235,6 +243,46 @@ GOALS: tuple[Goal, ...] = (
         _busy_month(lambda quality, _world: quality["points"]),
     ),
     Goal(
+        "process_vs_rest_50ms",
+        "REST reader's whole process over `corrections read`'s, at 50 ms (median of paired turns)",
+        1.5,
+        "x",
+        False,
+        "measured by --processes",
+        "issue 37",
+        _processes("50", "rest_over_product"),
+    ),
+    Goal(
+        "process_vs_rest_200ms",
+        "the same at 200 ms",
+        2,
+        "x",
+        False,
+        "measured by --processes",
+        "issue 37",
+        _processes("200", "rest_over_product"),
+    ),
+    Goal(
+        "process_over_plain_50ms",
+        "`corrections read`'s whole process beyond the same requests sent by a plain client, at 50 ms",
+        0.3,
+        "s",
+        True,
+        "measured by --processes",
+        "issue 37",
+        _processes("50", "product_over_plain_s"),
+    ),
+    Goal(
+        "quality_cpu_growth",
+        "`quality --month` CPU at 4,000 analyses over its CPU at 800 (5x the analyses)",
+        7,
+        "x",
+        True,
+        "measured by --quality-scale",
+        "issue 37",
+        lambda out: None if "quality_scale" not in out else float(out["quality_scale"]["cpu_ratio"]),
+    ),
+    Goal(
         "cold_step",
         "the action's step, venv build and read, cold",
         6,
@@ -258,6 +306,17 @@ GOALS: tuple[Goal, ...] = (
 )
 
 
+def _figure(goal: Goal, out: dict[str, Any]) -> float | None:
+    """The goal's figure in this run; None when the run did not measure what it is made of
+    (a run of one mode, `--processes` or `--quality-scale`, holds only that mode's figures)."""
+    if goal.figure is None:
+        return None
+    try:
+        return goal.figure(out)
+    except KeyError:
+        return None
+
+
 def _met(goal: Goal, value: float | None) -> bool | None:
     if value is None:
         return None
@@ -268,7 +327,7 @@ def goals(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each goal with its figure (None when this run does not measure it) and whether it is met."""
     found: dict[str, dict[str, Any]] = {}
     for goal in GOALS:
-        value = goal.figure(out) if goal.figure is not None else None
+        value = _figure(goal, out)
         found[goal.name] = {
             "value": value,
             "goal": goal.limit,

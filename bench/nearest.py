@@ -1,6 +1,6 @@
 """`python -m bench.nearest`: where the nearest earlier correction lands, with and without the ranking.
 
-    python -m bench.nearest [--json] [--issues N] [--seed N]
+    python -m bench.nearest [--json] [--issues N] [--seed N] [--wording-seeds N,N,...] [--embedding]
 
 For each corrected issue of the window taken as "the new issue", the lines it would get are the
 corrections of the issues opened before it. Its nearest earlier correction is one about the same
@@ -9,6 +9,11 @@ in a generated world by the topic family it was generated from (bench/topic_worl
 figure is the rank of the first such line, newest first (the order without an analysed issue)
 and nearest first (`corrections.render.nearest`, the order with one). Both worlds are read by the real
 reader from the emulator; only the ranking is run once per new issue, in process.
+
+Then the wording study (bench/wording_study.py): new issues worded as people write (paraphrases,
+short titles, German, Spanish, French, stack traces, Chinese, Japanese) against a 12-week history
+(bench/wording_world.py), recall@1/3/5 and MRR per wording for each ranker of bench/rankers.py.
+`--embedding` adds WordLlama where that package is installed (it is not a dependency).
 """
 
 from __future__ import annotations
@@ -23,7 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.config import Config, ContextConfig
+from bench import wording_study
 from bench.topic_world import TopicSpec, generate
+from bench.wording_world import WordingSpec
+from bench.wording_world import generate as wording_world
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
 from corrections.read.round_trips import read_corrections
@@ -136,6 +144,16 @@ def study(issues: int = TopicSpec.issues, seed: int = TopicSpec.seed) -> dict[st
     }
 
 
+def wording(seeds: Sequence[int] = (WordingSpec.seed,), embedding: bool = False) -> dict[str, Any]:
+    """The wording study on the worlds of `seeds`, each read by the real reader at both window sizes."""
+    worlds = []
+    for seed in seeds:
+        spec = WordingSpec(seed=seed)
+        world = wording_world(spec).world
+        worlds.append((spec, {name: read_world(world, size) for name, size in wording_study.WINDOWS.items()}))
+    return wording_study.study(worlds, embedding)
+
+
 def _table(name: str, figures: Mapping[str, Any]) -> list[str]:
     if not figures.get("queries"):
         return [f"{name}: no corrected issue has an earlier one on its subject"]
@@ -155,8 +173,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--issues", type=int, default=TopicSpec.issues, help="issues of the generated world")
     parser.add_argument("--seed", type=int, default=TopicSpec.seed, help="seed of the generated world")
+    parser.add_argument(
+        "--wording-seeds",
+        type=lambda text: [int(seed) for seed in text.split(",")],
+        default=[WordingSpec.seed],
+        help="seeds of the wording worlds, comma-separated (default: %(default)s)",
+    )
+    parser.add_argument("--embedding", action="store_true", help="add WordLlama where it is installed")
     args = parser.parse_args(argv)
     result = study(args.issues, args.seed)
+    result["wording"] = wording(args.wording_seeds, args.embedding)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -167,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"nearest first {query['nearest_first']}"
         )
     print("\n".join(_table("generated world", result["generated"]["summary"])))
+    print("\n".join(wording_study.table(result["wording"])))
     return 0
 
 

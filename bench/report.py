@@ -27,8 +27,8 @@ def _pair_row(label: Any, item: dict[str, Any]) -> list[Any]:
         r["nodes"],
         f"{r['bytes']:,}",
         f"{r['wall_s']:.3f}",
-        f"{item['ratios']['requests']}x",
-        f"{item['ratios']['wall']}x",
+        f"{item['ratios']['requests']:.1f}x",
+        f"{item['ratios']['wall']:.2f}x",
         "yes" if item["agree"] else "NO",
     ]
 

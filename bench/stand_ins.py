@@ -1,6 +1,6 @@
-"""Two stand-in models for the loop and the backtest: deterministic keyword rules, not language models.
+"""Stand-in models for the loop and the backtest: deterministic keyword rules, not language models.
 
-    python -m bench.stand_ins blind|following < prompt > answer.json
+    python -m bench.stand_ins blind|half|following|all < prompt > answer.json
 
 Both read the new issue from the prompt's section on it (`corrections prompt --event`: its title and
 body as JSON strings, one per line, in a fence) or, in a prompt assembled otherwise, from a JSON
@@ -15,8 +15,11 @@ line of it (number, title, body), and answer with the JSON the example workflow 
   correction line whose title shares a keyword with the new issue's title (a line the prompt
   calls similar), it leaves out a label a maintainer removed there, adds one a maintainer added
   there, and names no duplicate a maintainer objected to there.
+- **half** follows as `following` does on every other issue (even numbers), and answers as blind
+  on the others: a model that heeds its context half the time.
+- **all** follows every correction line of its prompt, similar or not: a careless follower.
 
-Neither sees anything but its prompt; what "similar" means is the keyword, nothing more.
+None sees anything but its prompt; what "similar" means is the keyword, nothing more.
 """
 
 from __future__ import annotations
@@ -94,8 +97,8 @@ def blind(issue: dict[str, object]) -> tuple[list[str], int | None]:
     return labels, duplicate
 
 
-def following(issue: dict[str, object], prompt: str) -> tuple[list[str], int | None]:
-    """blind's answer, corrected by every similar line of the prompt."""
+def following(issue: dict[str, object], prompt: str, *, every: bool = False) -> tuple[list[str], int | None]:
+    """blind's answer, corrected by every similar line of the prompt (`every`: by every line)."""
     labels, duplicate = blind(issue)
     mine = keywords(str(issue.get("title", "")))
     chosen = set(labels)
@@ -104,7 +107,7 @@ def following(issue: dict[str, object], prompt: str) -> tuple[list[str], int | N
             title = json.loads(line.group(2))
         except ValueError:
             continue
-        if not mine & keywords(str(title)):
+        if not every and not mine & keywords(str(title)):
             continue
         for part in line.group(3).split(" | "):
             if part.startswith("maintainer removed label "):
@@ -116,10 +119,20 @@ def following(issue: dict[str, object], prompt: str) -> tuple[list[str], int | N
     return sorted(chosen), duplicate
 
 
+KINDS = ("blind", "half", "following", "all")
+
+
 def answer(kind: str, prompt: str) -> str:
     """The stand-in's answer to a prompt, as one JSON object."""
     issue = new_issue(prompt)
-    labels, duplicate = following(issue, prompt) if kind == "following" else blind(issue)
+    number = issue.get("number")
+    heeds = kind == "following" or (kind == "half" and isinstance(number, int) and number % 2 == 0)
+    if kind == "all":
+        labels, duplicate = following(issue, prompt, every=True)
+    elif heeds:
+        labels, duplicate = following(issue, prompt)
+    else:
+        labels, duplicate = blind(issue)
     text = f"A {kind} stand-in's analysis: labels {', '.join(labels) or 'none'}."
     return json.dumps({"labels": labels, "duplicate_of": duplicate, "analysis": text})
 
@@ -127,8 +140,8 @@ def answer(kind: str, prompt: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Read the prompt on stdin, print the answer."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args not in (["blind"], ["following"]):
-        print("usage: python -m bench.stand_ins blind|following < prompt", file=sys.stderr)
+    if len(args) != 1 or args[0] not in KINDS:
+        print(f"usage: python -m bench.stand_ins {'|'.join(KINDS)} < prompt", file=sys.stderr)
         return 2
     print(answer(args[0], sys.stdin.read()))
     return 0

@@ -110,6 +110,7 @@ class WorldSpec:
     outsider_thumbs_down: bool = True  # 👎 also from people who did nothing else on the issue
     body_chars: int = 0  # issue bodies of this many characters (0: one short line)
     sweep: int = 0  # old issues (no analysis) a bot relabels after all other activity
+    spacing_s: int = ISSUE_SPACING_S  # seconds between two new issues
 
 
 class _Timeline:
@@ -175,7 +176,7 @@ class _Builder:
         return f"user{self.random.randrange(self.spec.reporters):04d}"
 
     def created(self, number: int) -> datetime:
-        return END - timedelta(seconds=(self.spec.issues - number) * ISSUE_SPACING_S)
+        return END - timedelta(seconds=(self.spec.issues - number) * self.spec.spacing_s)
 
     def world(self) -> dict[str, Any]:
         spec = self.spec

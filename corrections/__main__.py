@@ -1,5 +1,5 @@
 """`python -m corrections`: the same as the `corrections` console script."""
 
-from corrections.commands.cli import main
+from corrections.commands.cli import entry
 
-raise SystemExit(main())
+entry()

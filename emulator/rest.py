@@ -13,6 +13,7 @@ from aiohttp import web
 from yarl import URL
 
 from emulator.access import LIST_NEEDS_PUSH, PERMISSION_NEEDS_PUSH
+from emulator.actions_settings import workflow_settings
 from emulator.git import blob_oid
 from emulator.ids import EVENT_TYPENAMES, node_id
 from emulator.store import Store
@@ -252,6 +253,7 @@ class RestApi:
             web.get(base + "/collaborators", self.collaborators),
             web.get(base + "/collaborators/{user}/permission", self.permission),
             web.get(base + "/contents/{path:.+}", self.contents),
+            web.get(base + "/actions/permissions/workflow", self.workflow_permissions),
         ]
 
     def _repo_ok(self, request: web.Request) -> bool:
@@ -394,6 +396,11 @@ class RestApi:
             with_role(user_json(store, name), role) | {"role_name": role.lower()} for name, role in chosen
         ]
         return web.json_response(body, headers=headers)
+
+    async def workflow_permissions(self, request: web.Request) -> web.Response:
+        """The repository's GITHUB_TOKEN settings (emulator/actions_settings.py)."""
+        login = self.store.viewer_login(request_token(request) or "")
+        return workflow_settings(self.store, login, repo_ok=self._repo_ok(request))
 
     async def contents(self, request: web.Request) -> web.Response:
         """A file's contents at ``ref`` (default branch when absent), base64 as GitHub sends it."""

@@ -68,6 +68,8 @@ class Server:
         self.executor = Executor(load_schema(), store, self.graphql_budgets)
         self.rest = RestApi(store)
         self.entries: list[dict[str, Any]] = []
+        # Keep each request's query string and body in its log entry (the bench replays them).
+        self.keep_requests = False
         self.stopping = asyncio.Event()
         self.base_url = ""
         self.url = ""
@@ -125,6 +127,9 @@ class Server:
             "start_s": started,
             "end_s": started,
         }
+        if self.keep_requests:
+            entry["query_string"] = request.query_string
+            entry["body"] = body.decode("utf-8", "replace")
         request[ENTRY] = entry
         try:
             if self.latency_ms:

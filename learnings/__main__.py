@@ -1,5 +1,5 @@
 """`python -m learnings`: the same as the `learnings` console script."""
 
-from learnings.cli import main
+from learnings.cli import entry
 
-raise SystemExit(main())
+entry()

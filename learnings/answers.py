@@ -6,6 +6,10 @@ word), 👀 (EYES) when it was read and refused for good: its author cannot push
 whose author's permission could not be read is not answered: the next run decides it. GitHub is
 the record of what was answered: a comment the token's own account already reacted to with either
 is never answered again (`viewerHasReacted`, read with the comments).
+
+An answer is owed until it is given: the sync's mark lists every answer owed when the run starts
+answering, the next run gives those still owed first (learnings.sync), and an answer the token
+already gave is never given again.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from dataclasses import dataclass
 from assistant.identity import normalize_login
 from learnings.gather import Candidate, Found
 from queries.errors import GitHubError
+from queries.sync_fetch import Thread
+from queries.sync_models import ThreadComment
 from queries.write import Writer
 
 RECORDED = "ROCKET"
@@ -52,16 +58,33 @@ def answers(
     return list(owed.values())
 
 
-async def give(writer: Writer, owed: Sequence[Answer]) -> list[str]:
-    """Send the answers, spaced as the writer spaces mutations; notes on what could not be sent.
+def kept_owed(owed: Sequence[Answer], kept: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """What the mark keeps of the answers owed: all of them, until given. When the mark already
+    keeps them all (and perhaps some given since), it stays as it is: the next run reads given
+    ones back as given, and a run with nothing else new writes nothing."""
+    owing = tuple((answer.node_id, answer.content) for answer in owed)
+    return tuple(kept) if set(owing) <= set(kept) else owing
 
-    An answer that fails ends the answering (the rest are owed to the next run): answers never
-    fail the sync.
+
+def read_by_id(thread: Thread) -> ThreadComment:
+    """The one comment, review body or review thread comment of a thread read again by id."""
+    if thread.comments:
+        return thread.comments[0]
+    return thread.reviews[0] if thread.reviews else thread.review_threads[0][-1]
+
+
+async def give(writer: Writer, owed: Sequence[Answer]) -> list[Answer]:
+    """Send the answers in order, spaced as the writer spaces mutations; returns those still owed.
+
+    Answering stops, owing the rest to the next run, at the first answer that fails, at the cap on
+    answers, or when the writer's time budget cannot hold one more answer: answers never fail the
+    sync.
     """
     for index, answer in enumerate(owed):
+        if not writer.fits():
+            return list(owed[index:])
         try:
             await writer.add_reaction(answer.node_id, answer.content)
-        except GitHubError as error:
-            left = len(owed) - index
-            return [f"{left} command(s) not answered yet ({error.category}); the next run answers them"]
+        except GitHubError:
+            return list(owed[index:])
     return []

@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from assistant.config import LEARNINGS_PROMPT_CHARS
 from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
+from commandline.process import exit_now
 from commandline.usage import UsageError, status_of
 from learnings import github_cli
 
@@ -194,6 +195,11 @@ def build_parser() -> Parser:
 
     github_cli.add_parsers(commands)
     return parser
+
+
+def entry() -> NoReturn:
+    """The `learnings` console script and `python -m learnings`: `main`, then leave at once."""
+    exit_now(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

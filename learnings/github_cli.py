@@ -15,7 +15,7 @@ stack (gql, aiohttp, graphql-core).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.config import ASSISTANT_OVERRIDES, ConfigError, assistant_overrides, with_overrides
 from commandline.arguments import (
@@ -29,7 +29,10 @@ from commandline.token import required_token
 from commandline.usage import UsageError
 from queries.defaults import GITHUB_GRAPHQL_URL
 
-NAMES = frozenset({"sync", "memory"})
+if TYPE_CHECKING:
+    from learnings.recurring import Decisions
+
+NAMES = frozenset({"sync", "memory", "propose"})
 
 
 def _positive(text: str) -> int:
@@ -50,8 +53,10 @@ def _repository(text: str | None) -> tuple[str, str]:
     return repository.owner, repository.name
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run `sync` or `memory`; a usage or configuration error is raised as UsageError.
+def run(args: argparse.Namespace, recurring: Decisions | None = None) -> int:
+    """Run `sync`, `propose` or `memory`; a usage or configuration error is raised as UsageError.
+
+    `recurring` (the `corrections sync` command's): what the sync proposes beside the commands.
 
     The repository, the token and the configuration (`--config`, else the checkout's file, as the
     local commands read it) are checked here, before learnings.github_commands loads what talks to
@@ -69,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     from learnings import github_commands
 
     if args.command == "sync":
-        return github_commands.sync(args, owner, name, token, config)
+        return github_commands.sync(args, owner, name, token, config, recurring=recurring)
+    if args.command == "propose":
+        return github_commands.propose(args, owner, name, token)
     return github_commands.memory(args, owner, name, token, config)
 
 
@@ -77,8 +84,8 @@ def _assistant_options(args: argparse.Namespace) -> dict[str, str | None]:
     return {name: getattr(args, name.replace("-", "_"), None) for name in ASSISTANT_OVERRIDES}
 
 
-def add_parsers(commands: Any) -> None:
-    """Register `sync` and `memory` on the `learnings` parser."""
+def remote_arguments() -> argparse.ArgumentParser:
+    """The options of every command that talks to GitHub, as a parent parser."""
     remote = argparse.ArgumentParser(add_help=False)
     remote.add_argument(
         "--config",
@@ -86,6 +93,31 @@ def add_parsers(commands: Any) -> None:
     )
     add_repository_arguments(remote, api_url=GITHUB_GRAPHQL_URL)
     add_assistant_arguments(remote)
+    return remote
+
+
+def add_sync_arguments(syncing: argparse.ArgumentParser) -> None:
+    """The sync's own options (`learnings sync`, `corrections sync`)."""
+    syncing.add_argument(
+        "--budget",
+        type=_positive,
+        default=200,
+        metavar="POINTS",
+        help="GraphQL points the run may spend reading; what is left waits for the next run "
+        "(default: %(default)s; a workflow token has 1,000 an hour)",
+    )
+    syncing.add_argument(
+        "--max-pages",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="also stop the scan after N pages (default: only the budget stops it)",
+    )
+
+
+def add_parsers(commands: Any) -> None:
+    """Register `sync`, `propose` and `memory` on the `learnings` parser."""
+    remote = remote_arguments()
 
     def command(
         group: Any, name: str, summary: str, description: str, example: str
@@ -108,21 +140,26 @@ def add_parsers(commands: Any) -> None:
         "and record them in one open pull request against the default branch (never a direct commit).",
         "learnings sync --repo octo/demo",
     )
-    syncing.add_argument(
-        "--budget",
-        type=_positive,
-        default=200,
-        metavar="POINTS",
-        help="GraphQL points the run may spend reading; what is left waits for the next run "
-        "(default: %(default)s; a workflow token has 1,000 an hour)",
+    add_sync_arguments(syncing)
+
+    proposing = command(
+        commands,
+        "propose",
+        "post a learning proposal that a pusher's 👍 accepts",
+        "Post, as the token's account (the assistant), a comment proposing a learning on an issue or "
+        "pull request, in the form `learnings sync` accepts: its text, paths and category shown, "
+        "then the hidden marker. It becomes a learning only when someone with push access reacts 👍.",
+        'learnings propose --repo octo/demo --on 10 --text "integration tests need TEST_DB_URL" '
+        "--paths 'test/**'",
     )
-    syncing.add_argument(
-        "--max-pages",
-        type=_positive,
-        default=None,
-        metavar="N",
-        help="also stop the scan after N pages (default: only the budget stops it)",
+    proposing.add_argument(
+        "--on", type=issue_number, required=True, metavar="N", help="the issue or pull request number"
     )
+    proposing.add_argument("--text", required=True, help="what to remember, one paragraph")
+    proposing.add_argument(
+        "--paths", nargs="+", default=[], metavar="GLOB", help="the paths it is about (default: all)"
+    )
+    proposing.add_argument("--category", default=None, help="the finding category it is about")
 
     memory = commands.add_parser(
         "memory",

@@ -26,6 +26,9 @@ from commandline.notices import Notices
 from commandline.usage import UsageError
 from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
 from learnings.pr_memory_github import load_memory, save_memory
+from learnings.propose import ProposeError, proposal_body
+from learnings.propose import propose as post_proposal
+from learnings.recurring import Decisions
 from learnings.sync import SyncError, SyncOptions, run_sync
 from queries.client import GitHubClient
 from queries.errors import GitHubError, NotFound
@@ -48,8 +51,18 @@ def _say(line: str) -> None:
     print(f"learnings: {line}", file=sys.stderr)
 
 
-def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Config) -> int:
-    """`learnings sync`: record what was accepted since the last sync in one pull request."""
+def sync(
+    args: argparse.Namespace,
+    owner: str,
+    name: str,
+    token: str,
+    config: Config,
+    *,
+    recurring: Decisions | None = None,
+) -> int:
+    """`learnings sync`: record what was accepted since the last sync in one pull request (and,
+    from `corrections sync`, a learning for each `recurring` decision)."""
+    decisions = tuple(recurring(owner, name, token, config)) if recurring is not None else ()
     options = SyncOptions(
         owner=owner,
         name=name,
@@ -60,6 +73,7 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         max_pages=args.max_pages,
         sleep=PACING.sleep,
         clock=PACING.clock,
+        recurring=decisions,
     )
     try:
         result = asyncio.run(run_sync(options))
@@ -70,6 +84,8 @@ def sync(args: argparse.Namespace, owner: str, name: str, token: str, config: Co
         _say(f"sync: note: {note}")
     cost = f"{result.points} {'point' if result.points == 1 else 'points'} of {args.budget}, {result.requests} requests"
     left = f"; {result.left}" if result.left else ""
+    if result.owed:
+        left += f"; {result.owed} command(s) still owed an answer (the next run gives them first)"
     if result.outcome == "nothing-new":
         print(f"nothing new to record ({cost}){left}")
         return 0
@@ -159,4 +175,29 @@ def memory(args: argparse.Namespace, owner: str, name: str, token: str, config: 
         return 1
     except GitHubError as error:
         _say(f"memory: GitHub failed: {error.category}")
+        return 1
+
+
+def propose(args: argparse.Namespace, owner: str, name: str, token: str) -> int:
+    """`learnings propose`: post one learning proposal comment; a proposal that could never count
+    is a usage error, before anything is sent."""
+    try:
+        body = proposal_body(args.text, args.paths, args.category)
+    except ProposeError as error:
+        raise UsageError(f"propose: {error}") from error
+
+    async def post() -> int:
+        async with (
+            GitHubClient(args.api_url, token) as client,
+            GitHubClient(args.api_url, token, policy=RetryPolicy(max_attempts=1)) as write_client,
+        ):
+            writer = Writer(write_client, sleep=PACING.sleep, clock=PACING.clock)
+            created = await post_proposal(client, writer, (owner, name), args.on, body)
+        print(f"proposed on #{args.on} (comment {created.number}); a pusher's 👍 accepts it")
+        return 0
+
+    try:
+        return asyncio.run(post())
+    except GitHubError as error:
+        _say(f"propose: could not comment on #{args.on} of {owner}/{name}: {error.category}")
         return 1

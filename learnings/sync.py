@@ -40,11 +40,12 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
-from learnings.answers import ANSWERS, Answer, answers, give
+from learnings.answers import ANSWERS, Answer, answers, give, kept_owed, read_by_id
 from learnings.gather import Candidate, Found, decide, find_sources
 from learnings.model import Learning
 from learnings.pull_body import TITLE, commit_message, pull_body
 from learnings.record import Recorded, record
+from learnings.recurring import Recurring, recurring_candidates
 from learnings.store import parse_jsonl
 from learnings.sync_mark import MAX_PENDING, left_note
 from learnings.sync_target import (
@@ -79,6 +80,7 @@ from queries.write import (
     PULL_REQUESTS_NOT_PERMITTED,
     STALE_DATA,
     Writer,
+    write_budget,
 )
 
 __all__ = ["SyncError", "SyncOptions", "SyncResult", "run_sync"]
@@ -107,6 +109,8 @@ class SyncOptions:
     max_mutations: int = MAX_MUTATIONS
     max_answers: int = MAX_ANSWERS
     min_interval: float = MIN_INTERVAL
+    write_budget: float | None = None  # seconds (by `clock`) for the writes; None: write_budget()
+    recurring: tuple[Recurring, ...] = ()  # decisions made again and again: proposed in the pull request
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
@@ -127,6 +131,7 @@ class SyncResult:
     requests: int = 0  # GraphQL and REST requests it sent (mutations included)
     marks: Marks = field(default_factory=Marks)  # how far the scan read
     left: str | None = None  # what the budget left for the next run
+    owed: int = 0  # answers to commands owed to the next run (it gives them first)
 
 
 @dataclass
@@ -160,11 +165,11 @@ async def _read_again(
     wanted = dict.fromkeys([*start.pending, *(node for node, _ in start.answers)])
     ids = [node for node in wanted if node not in reactions]
     reread = (
-        {thread.comments[0].id: thread for thread in await fetch_pending(client, ids, told=told)}
+        {read_by_id(thread).id: thread for thread in await fetch_pending(client, ids, told=told)}
         if ids
         else {}
     )
-    reactions |= {node: thread.comments[0].viewer_reactions for node, thread in reread.items()}
+    reactions |= {node: read_by_id(thread).viewer_reactions for node, thread in reread.items()}
     sources = tuple(reread[node] for node in start.pending if node in reread)
     owed = [
         Answer(node, content)
@@ -176,10 +181,7 @@ async def _read_again(
 
 def _skipped_lines(state: State) -> list[str]:
     """The warnings of the store's lines that were skipped (they stay in the file as they are)."""
-    warnings = list(state.base.warnings)
-    if state.on_branch:
-        warnings += state.working.warnings
-    return warnings
+    return [*state.base.warnings, *(state.working.warnings if state.on_branch else ())]
 
 
 async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _Gathered:
@@ -223,8 +225,9 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
         levels = {normalize_login(login): level for login, level in permissions.items()}
     candidates, decided_notes, waiting = decide(found, reactors, levels)
     owed = answers(found, candidates, levels, again.owed)
+    candidates += recurring_candidates(options.recurring, state.base.learnings, state.working.learnings)
     # Read again by id next run, as nothing may move their thread past the mark: proposals waiting
-    # for a 👍 and commands whose author's permission could not be read; and answers past the cap.
+    # for a 👍 and commands whose author's permission could not be read.
     pending = tuple(
         dict.fromkeys(
             [
@@ -233,16 +236,11 @@ async def _gather(client: GitHubClient, options: SyncOptions, state: State) -> _
             ]
         )
     )
-    later = tuple((answer.node_id, answer.content) for answer in owed[options.max_answers :])
-    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(later))):
+    owing = kept_owed(owed, start.answers)
+    for what, count in (("comment(s) to read again", len(pending)), ("answer(s)", len(owing))):
         if count > MAX_PENDING:
             decided_notes.append(f"{count - MAX_PENDING} {what} dropped: at most {MAX_PENDING} are kept")
-    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=later[:MAX_PENDING])
-    if later:
-        decided_notes.append(
-            f"{len(later)} command(s) wait for their answer until the next run "
-            f"(at most {options.max_answers} answers a run)"
-        )
+    marks = replace(scan.marks, pending=pending[-MAX_PENDING:], answers=owing[:MAX_PENDING])
     return _Gathered(found, candidates, notes + decided_notes, marks, left, owed)
 
 
@@ -267,15 +265,15 @@ async def run_sync(options: SyncOptions) -> SyncResult:
         now = options.now()
         recorded = record(state.working_text, state.working.learnings, candidates, now)
         notes += recorded.notes
-        owed = gathered.owed[: options.max_answers]
-        keeps_marks = state.pull is not None and state.on_branch
+        keeps_marks, owed = state.pull is not None and state.on_branch, gathered.owed
         if not recorded.changed and not keeps_marks and not owed:
             # Nowhere to keep the marks: the next run reads from the old ones again.
             return _result(client, SyncResult(outcome="nothing-new", notes=tuple(notes)), gathered)
+        budget = write_budget(options.max_mutations, options.max_answers, options.min_interval)
         # Mutations are never retried blindly (a retried createRef or createPullRequest could act
         # twice); STALE_DATA has its own re-read and retry below.
         async with GitHubClient(
-            options.api_url, options.token, policy=RetryPolicy(max_attempts=1)
+            options.api_url, options.token, policy=RetryPolicy(max_attempts=1, total_budget=budget)
         ) as write_client:
             writer = Writer(
                 write_client,
@@ -284,14 +282,16 @@ async def run_sync(options: SyncOptions) -> SyncResult:
                 max_answers=options.max_answers,
                 sleep=options.sleep,
                 clock=options.clock,
+                budget=options.write_budget or budget,
             )
             result = SyncResult(outcome="nothing-new", notes=tuple(notes))
             if recorded.changed or keeps_marks:
                 publish = _Publish(options, client, writer, state, candidates, now, store_path, gathered)
                 result = await _published(publish, recorded, tuple(notes))
             # Answered only once the learnings are in the pull request: a failed write raised above.
-            unanswered = await give(writer, owed)
-            result = replace(result, notes=result.notes + tuple(unanswered), mutations=tuple(writer.names))
+            # The mark lists all owed; the next run gives only those without the token's reaction.
+            still = await give(writer, owed)
+            result = replace(result, mutations=tuple(writer.names), owed=len(still))
             return _result(client, result, gathered, write_client.usage.requests)
 
 

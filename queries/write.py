@@ -33,11 +33,28 @@ from queries.write_models import (
     UpdateIssueCommentPayload,
 )
 
+# GitHub's secondary limits on content-creating requests (comments, reactions, commits, pull requests):
+# https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits
+CONTENT_PER_MINUTE = 80
+CONTENT_PER_HOUR = 500
+# A second between two mutations, as GitHub asks: at most 60 a minute, under its 80.
 MIN_INTERVAL = 1.0
 MAX_MUTATIONS = 8
-# Reactions that answer commands, per run, apart from MAX_MUTATIONS (GitHub allows 500 content-creating
-# requests an hour; 100 at 1 s apart take under two minutes): the rest are answered next run.
+# Reactions that answer commands, per run, apart from MAX_MUTATIONS: with them, under a quarter of
+# the hour's 500, so the sync leaves room for the rest of the workflow's writes. The rest are owed
+# to the next run, which gives them first.
 MAX_ANSWERS = 100
+# The time one mutation may take besides its pause (GitHub answers one in well under a second).
+MUTATION_TIME = 0.5
+
+
+def write_budget(max_mutations: int, max_answers: int, min_interval: float) -> float:
+    """Seconds a run's writes may take: every mutation and answer its caps allow, each with its
+    pause and its own time. So the time budget does not end the answers before their cap does:
+    the pacing and the cap are what limit them."""
+    return (max_mutations + max_answers) * (min_interval + MUTATION_TIME)
+
+
 NOT_PERMITTED = "not permitted to create or approve pull requests"
 PULL_REQUESTS_NOT_PERMITTED = "PULL_REQUESTS_NOT_PERMITTED"
 STALE_DATA = "STALE_DATA"
@@ -75,7 +92,8 @@ class Writer:
     """Sends mutations one at a time, at least `min_interval` seconds apart, at most `max_mutations`.
 
     `sleep` and `clock` are injectable so tests need not wait; `times` holds when (by `clock`) each
-    mutation was sent.
+    mutation was sent. `budget` is the seconds (by `clock`, from the writer's start) its client may
+    spend: `fits` says whether one more mutation still fits in them.
     """
 
     def __init__(
@@ -87,6 +105,7 @@ class Writer:
         max_answers: int = MAX_ANSWERS,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
+        budget: float | None = None,
     ) -> None:
         self._client = client
         self._min_interval = min_interval
@@ -95,9 +114,17 @@ class Writer:
         self.answers = 0  # reactions sent, counted apart from the cap on other mutations
         self._sleep = sleep
         self._clock = clock
+        self._budget = budget
+        self._start = clock()
         self._last: float | None = None
         self.times: list[float] = []
         self.names: list[str] = []
+
+    def fits(self) -> bool:
+        """Whether one more mutation (its pause and its own time) fits in what is left of the budget."""
+        if self._budget is None:
+            return True
+        return self._budget - (self._clock() - self._start) >= self._min_interval + MUTATION_TIME
 
     @property
     def count(self) -> int:

@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Progress while the tests are collected (tests/collect_progress.py)."""
+    from tests.collect_progress import CollectProgress
+
+    config.pluginmanager.register(CollectProgress(config), "collect-progress")
+
+
 class MarkdownSnapshotExtension(SingleFileSnapshotExtension):
     """One Markdown file per snapshot, in snapshots/<test module>/, reviewed as a plain diff."""
 

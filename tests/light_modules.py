@@ -32,6 +32,7 @@ LIGHT: dict[str, str] = {
     "commandline.arguments": "the options both commands share",
     "commandline.checkout": "the checkout's top folder; git only when it is asked",
     "commandline.notices": "warnings and errors, in a workflow or at a terminal",
+    "commandline.process": "leaving the process once a command returned",
     "commandline.repository": "`--repo` checked before any request",
     "commandline.token": "the token; `gh` only when no variable holds one",
     "commandline.usage": "the one usage error and the exit statuses",

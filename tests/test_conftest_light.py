@@ -22,3 +22,18 @@ def test_the_root_conftest_imports_no_server_stack() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.split() == []
+
+
+def test_a_run_says_what_it_does_from_its_first_second() -> None:
+    """pytest collects silently (a minute for the whole suite on two cores): the root conftest's
+    plugin (tests/collect_progress.py) says so at once, and how far it got when it is done."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "tests/assistant/test_version.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "collecting the tests (each module compiled and its asserts rewritten) ..."
+    assert any(line.startswith("collected ") and " tests from 1 modules in " in line for line in lines)

@@ -81,6 +81,34 @@ def test_every_action_is_pinned_by_full_sha_and_names_its_version(path: Path) ->
             )
 
 
+# The first major of each of GitHub's own JavaScript actions that runs on node24 (`runs.using`):
+# GitHub forces node24 on runners from June 2026 and removes node20 in September 2026. Found in the
+# releases' notes ("actions/cache@v5 runs on the Node.js 24 runtime"; "actions/upload-artifact@v6
+# now runs on Node.js 24"); the SHAs pinned are those public pull requests verified through the
+# tags API (netresearch/claude-code-marketplace#67 for cache v5.0.5, projectbluefin/bluefin#13 for
+# upload-artifact v7.0.1).
+NODE24_FROM = {
+    "actions/cache": 5,
+    "actions/cache/restore": 5,
+    "actions/cache/save": 5,
+    "actions/upload-artifact": 6,
+    "actions/checkout": 5,
+    "actions/setup-python": 6,
+}
+WORKFLOWS = [ROOT / "action.yml", *EXAMPLES, *sorted((ROOT / ".github" / "workflows").glob("*.yml"))]
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_githubs_own_actions_are_pinned_to_a_node24_release(path: Path) -> None:
+    for action, _, comment in _uses_lines(path):
+        if action in NODE24_FROM:
+            major = re.match(r"v(\d+)", comment)
+            assert major, f"{path.name}: {action} pin has no version comment"
+            assert int(major.group(1)) >= NODE24_FROM[action], (
+                f"{path.name}: {action} {comment} runs on node20"
+            )
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_no_expression_reaches_shell_text(path: Path) -> None:
     """Event fields, step outputs and the model's answer reach scripts only through `env:`."""
@@ -155,8 +183,10 @@ def test_quality_monthly_uploads_the_report_and_writes_the_summary() -> None:
 
 FAKE_GH = """#!/bin/sh
 # Stands in for gh: records its arguments (and a --body-file's text), answers `api` with instructions
-# and `label list` with the repository's labels (possible-duplicate of labels.md is not one).
+# (404 with NO_INSTRUCTIONS set) and `label list` with the repository's labels (possible-duplicate
+# of labels.md is not one).
 printf '%s\\n' "$*" >> "$CALLS/gh.log"
+if [ "$1" = api ] && [ -n "${NO_INSTRUCTIONS:-}" ]; then echo 'gh: Not Found (HTTP 404)' >&2; exit 1; fi
 if [ "$1" = api ]; then printf 'You triage issues of a small CLI.\\n'; exit 0; fi
 if [ "$1" = label ] && [ "$2" = list ]; then printf 'bug\\nCrash\\nenhancement\\n'; exit 0; fi
 while [ $# -gt 0 ]; do
@@ -311,6 +341,24 @@ def _hostile_answer() -> dict[str, Any]:
             "```python\nraise SystemExit  # a fence the answer never closes\n" + "x" * 70_000
         ),
     }
+
+
+@pytest.mark.parametrize(
+    "name", ["first-analysis.yml", "claude-first-analysis.yml", "openai-first-analysis.yml"]
+)
+def test_the_prompt_is_assembled_without_instructions_md(
+    runner: dict[str, str], tmp_path: Path, name: str
+) -> None:
+    """A repository that has not written .github/assistant/instructions.md yet: the step goes on
+    under `bash -e` with a warning, and the prompt still holds the new issue."""
+    steps = _steps(_load(ROOT / "examples" / name))
+    step = next(s for s in steps if "instructions.md" in s.get("run", ""))
+    done = _run_step(step, {**runner, "NO_INSTRUCTIONS": "1"}, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "::warning::.github/assistant/instructions.md could not be read" in done.stdout
+    prompts = list(Path(runner["RUNNER_TEMP"]).rglob("prompt*.md"))
+    assert prompts
+    assert all("#61" in prompt.read_text(encoding="utf-8") for prompt in prompts)
 
 
 def test_a_hostile_answer_is_cleaned_before_it_is_posted(runner: dict[str, str], tmp_path: Path) -> None:

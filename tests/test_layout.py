@@ -46,7 +46,7 @@ READERS = frozenset(
         "corrections.read.scan",
         *(
             f"corrections.commands.{n}"
-            for n in ("action", "backtest", "cli", "demo", "explain_read", "read", "reports")
+            for n in ("action", "backtest", "cli", "demo", "explain_read", "init", "read", "reports", "sync")
         ),
     }
 )

@@ -30,7 +30,9 @@ FORBIDDEN = (
     re.compile(r"\bsource designs?\b", re.IGNORECASE),
 )
 # Files that live in the adopter's repository or in the context folder the reader writes, not here.
-ADOPTER_FILES = frozenset({"labels.md", "assistant.toml", "learnings.jsonl", "instructions.md", "prompt.md"})
+ADOPTER_FILES = frozenset(
+    {"labels.md", "assistant.toml", "learnings.jsonl", "instructions.md", "prompt.md", "examples.md"}
+)
 ADOPTER_PREFIXES = (".github/assistant",)
 # Names shaped like paths that are not files: the branch `learnings sync` commits to.
 NOT_PATHS = frozenset({"assistant/learnings"})

@@ -18,7 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 # `bench` itself is its package's __init__, which every import of a bench module runs.
 BENCH_WORLDS = frozenset(
-    {"bench", "bench.worlds", "bench.topic_world", "bench.loop_world", "bench.busy_month"}
+    {
+        "bench",
+        "bench.worlds",
+        "bench.topic_world",
+        "bench.loop_world",
+        "bench.busy_month",
+        "bench.labelled_world",
+    }
 )
 GRAPH = import_graph(modules(ROOT, ("tests", "bench")))
 

@@ -68,25 +68,28 @@ def backtest_table(
     lines = [
         f"Backtest of the last {analyses} first analyses of {repository}, model: {model}",
         "",
-        "| max_analyzed | context | precision | recall | false adds | false removes | repeats | objected duplicates | prompt tokens |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| max_analyzed | context | precision | recall | false adds | false removes | recurrences given | not given | objected duplicates | unparsed | prompt tokens |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for run in runs:
         document = run.document()
         for name, key in (("with", "with_context"), ("without", "without_context")):
             figures = document[key]
             assert isinstance(figures, dict)
+            recurrences = figures["recurrences"]
             lines.append(
                 f"| {run.max_analyzed if name == 'with' else ''} | {name} | {_percent(figures['precision'])} | "
                 f"{_percent(figures['recall'])} | {_percent(figures['false_adds'])} | "
-                f"{_percent(figures['false_removes'])} | {figures['repeats']} | {figures['objected_duplicates']} | "
-                f"{figures['prompt_tokens']:,} |"
+                f"{_percent(figures['false_removes'])} | {recurrences['given']} | {recurrences['not_given']} | "
+                f"{figures['objected_duplicates']} | {figures['unparsed']} | {figures['prompt_tokens']:,} |"
             )
     lines += [
         "",
         "Precision and recall per label, averaged over the labels; false adds: of the labels proposed, the "
         "share maintainers did not leave; false removes: of the labels maintainers left, the share not "
-        "proposed; repeats: mistakes that the context of that window held as a correction of an earlier issue.",
+        "proposed; recurrences: mistakes that one of the issue's nearest corrected issues had as a correction, "
+        "given when its line was in the context of that window, not given when it was not; unparsed: "
+        "answers that held no analysis (not scored, not cached).",
         f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
     ]
     return "\n".join(lines) + "\n"
@@ -102,6 +105,12 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         raise UsageError(f"--last: must be between 1 and {MAX_LAST}, got {args.last}")
     if args.timeout <= 0:
         raise UsageError("--timeout: must be a positive number of seconds")
+    instructions = None
+    if args.instructions is not None:
+        try:
+            instructions = Path(args.instructions).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"--instructions: {args.instructions}: cannot be read ({error})") from error
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
     config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
@@ -132,15 +141,22 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     cache_path = state / CACHE_FILE
     _stderr(f"corrections: backtest: answers cached in {cache_path}")
     backtest = Backtest(
-        model=model, sweep=sweep, last=args.last, timeout=args.timeout, cache=AnswerCache.load(cache_path)
+        model=model,
+        sweep=sweep,
+        last=args.last,
+        timeout=args.timeout,
+        cache=AnswerCache.load(cache_path),
+        instructions=instructions,
     )
     read_seconds = time.monotonic() - started
     runs = backtest.run(outcome, outcome.settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
     cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
-    calls = f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache" + (
-        f", {backtest.failed} not scored" if backtest.failed else ""
+    calls = (
+        f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache"
+        + (f", {backtest.failed} not scored" if backtest.failed else "")
+        + (f", {backtest.unparsed} unparsed" if backtest.unparsed else "")
     )
     if args.json:
         document = {

@@ -2,7 +2,7 @@
 
 read (corrections/commands/read.py, the core the action's step shares), demo (corrections/commands/demo.py, the
 same job offline), action (corrections/commands/action.py), quality and explain (corrections/commands/reports.py),
-prompt and marker (corrections/commands/analysis.py).
+prompt and marker (corrections/commands/analysis.py), init (corrections/commands/init.py).
 
 Exit status as gh has it (commandline/usage.py): 0 done, 1 a failure (GitHub failed, not found,
 bad credentials), 2 a usage or configuration error, 4 no token; inside GitHub Actions a GitHub
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from assistant.files import UnsafePath
 from assistant.suggest import Parser
@@ -29,6 +29,7 @@ from commandline.arguments import (
     issue_number,
 )
 from commandline.notices import in_actions
+from commandline.process import exit_now
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED, UsageError, status_of
 from corrections.commands import analysis
@@ -117,6 +118,30 @@ def _command(
         formatter_class=HelpFormatter,
     )
     return parser
+
+
+def _sync_parser(commands: Any) -> None:
+    from learnings.github_cli import add_sync_arguments, remote_arguments
+
+    syncing: argparse.ArgumentParser = commands.add_parser(
+        "sync",
+        parents=[remote_arguments()],
+        help="learnings sync, with a learning proposed for each decision made again and again",
+        description="Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
+        "request) and propose in that pull request a learning for each decision maintainers made "
+        "on several issues (the same labels removed and added, the same duplicate notice objected "
+        "to), each with the issues behind it. Merging the pull request is the review.",
+        epilog=epilog("corrections sync --repo octo/demo"),
+        formatter_class=HelpFormatter,
+    )
+    add_sync_arguments(syncing)
+    syncing.add_argument(
+        "--min-issues",
+        type=int,
+        default=2,
+        metavar="N",
+        help="propose a decision made on at least N issues (default: %(default)s)",
+    )
 
 
 def _parser() -> Parser:
@@ -251,6 +276,7 @@ def _parser() -> Parser:
         "corrections backtest --repo octo/demo --model ./my-model --max-analyzed 10,30,60 --json",
     )
     add_repository_arguments(backtest, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(backtest)
     backtest.add_argument(
         "--model",
         required=True,
@@ -270,6 +296,12 @@ def _parser() -> Parser:
         help="windows to try, e.g. 10,30,60 (default: [context] max_analyzed of the configuration)",
     )
     backtest.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    backtest.add_argument(
+        "--instructions",
+        metavar="FILE",
+        help="your instructions to the model (as .github/assistant/instructions.md): the system "
+        "prompt starts with them, as the example workflow's does",
+    )
     backtest.add_argument(
         "--timeout",
         type=float,
@@ -292,8 +324,39 @@ def _parser() -> Parser:
         "--base-ref", metavar="REF", help="branch whose labels.md and learnings are read (default: HEAD)"
     )
     add_assistant_arguments(explain)
+    init = _command(
+        commands,
+        "init",
+        "set your repository up: labels.md, instructions.md and the workflows, checked",
+        "In a checkout of your repository: write .github/assistant/labels.md from the repository's own "
+        "labels and their descriptions, .github/assistant/instructions.md from the sample, and the "
+        "workflows of the first analysis, the weekly learnings sync and the monthly report under "
+        ".github/workflows/; check the token, the labels and whether GitHub Actions may open pull "
+        "requests; print the next steps. A file that exists is never replaced without --force (the "
+        "difference is shown instead); no symbolic link is followed. Exit status 1 when a file was "
+        "left as it was.",
+        "corrections init",
+        "corrections init --engine claude --repo octo/demo",
+    )
+    init.add_argument(
+        "--engine",
+        choices=("models", "claude", "openai"),
+        default="models",
+        help="the model of the first analysis: GitHub Models, Claude or an OpenAI-compatible API "
+        "(default: %(default)s)",
+    )
+    add_repository_arguments(init, api_url=GITHUB_GRAPHQL_URL)
+    init.add_argument(
+        "--force", action="store_true", help="replace files that differ (default: show the difference)"
+    )
+    _sync_parser(commands)
     analysis.add_parsers(commands, _command)
     return parser
+
+
+def entry() -> NoReturn:
+    """The `corrections` console script and `python -m corrections`: `main`, then leave at once."""
+    exit_now(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -310,6 +373,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from corrections.commands.action import main as action_main
 
             return action_main()
+        if args.command == "init":
+            from corrections.commands.init import run_init
+
+            return run_init(args, required_token(args.api_url))
+        if args.command == "sync":
+            from corrections.commands.sync import run_sync_command
+
+            return run_sync_command(args)
         if args.command == "backtest":
             from corrections.commands.backtest import run_backtest
 

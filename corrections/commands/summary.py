@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, escape_markdown, inline_code, truncate
-from corrections.quality.numbers import RepeatNumbers, month_of
+from corrections.quality.numbers import RecurrenceNumbers, month_of
 from corrections.quality.repeats import month_numbers, outcome_repeats
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Failed, Off, Partial
@@ -91,7 +91,7 @@ class MonthRepeats:
     """The repeats of the latest month among the window's first analyses (the step reads no more)."""
 
     month: str
-    numbers: RepeatNumbers
+    numbers: RecurrenceNumbers
 
 
 def last_month_repeats(outcome: ReadOutcome) -> MonthRepeats | None:

@@ -10,8 +10,10 @@ here: the inputs are filtered, then the rules run as in any read.
   leave; its activity (the
   window's order, newest first) is its latest event before T, else its creation.
 - A 👎 counts only when GitHub says it was given before T (one without a date is left out).
-- Permissions, titles and bodies, `labels.md` and the learnings are as they are now: GitHub keeps
-  no history of them that one read could give.
+- The learnings as they stood (corrections/quality/learnings_as_of.py): none created at or after
+  T, those retired since as still active.
+- Permissions, titles and bodies and `labels.md` are as they are now: GitHub keeps no history of
+  them that one read could give.
 
 The window as of T is exact when every issue that could rank in it was read: today's read covers
 every issue active since `read_back_to`, so the window is exact when it is full and its last
@@ -21,11 +23,13 @@ ranks below it). Otherwise a warning says the window may miss older issues.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.read import notes
 from corrections.read.issue_read import IssueRead
@@ -41,14 +45,12 @@ def issue_as_of(issue: Issue, moment: datetime) -> Issue | None:
     if issue.created_at >= moment:
         return None
     events = tuple(event for event in issue.events if event.at < moment)
-    # A timeline's ClosedEvent never says DUPLICATE (GitHub gives it COMPLETED): the close that
-    # still stands takes the issue's own state reason, an earlier one what its event says.
-    standing = next((e for e in reversed(issue.events) if isinstance(e, Closed | Reopened)), None)
+    # Each close says its own reason, DUPLICATE included (GitHub's ClosedEvent.stateReason).
     state, reason = "OPEN", None
     for event in events:
         if isinstance(event, Closed):
             state = "CLOSED"
-            reason = issue.state_reason if event is standing else event.state_reason
+            reason = event.state_reason
         elif isinstance(event, Reopened):
             state, reason = "OPEN", "REOPENED"  # as GitHub answers after a reopen
     updated = max([issue.created_at, *(event.at for event in events)])
@@ -107,10 +109,18 @@ def outcome_as_of(
     """
     if max_analyzed == 0:
         return replace(
-            outcome, window=(), corrections=(), learnings=None, status=Off(notes.OFF), as_of=moment
+            outcome,
+            window=(),
+            corrections=(),
+            learnings=None,
+            status=Off(notes.OFF),
+            as_of=moment,
+            labelled=(),
         )
-    window = _window_as_of(outcome, moment, max_analyzed, settings)
-    corrections = tuple(correct_as_of(read, moment, outcome, settings) for read in window)
+    past = _past(outcome, settings)
+    found = past.window(moment, max_analyzed)
+    window = tuple(then for _, then in found)
+    corrections = tuple(past.line(index, then, moment) for index, then in found)
     warnings = list(outcome.warnings)
     if (
         max_analyzed > 0
@@ -121,54 +131,127 @@ def outcome_as_of(
             f"the context as of {describe(moment)} may miss older issues: today's read reached back "
             f"to issues active since {describe(read_back_to)}"
         )
+    then = (issue_as_of(issue, moment) for issue in outcome.labelled)  # the kept examples' candidates
     return replace(
         outcome,
-        window=tuple(window),
+        window=window,
         corrections=corrections,
+        learnings=learnings_as_of(outcome.learnings, moment),
         warnings=tuple(warnings),
         as_of=moment,
+        labelled=tuple(issue for issue in then if issue is not None),
     )
 
 
-def _window_as_of(
-    outcome: ReadOutcome, moment: datetime, max_analyzed: int, settings: RuleSettings
-) -> list[IssueRead]:
-    """The `max_analyzed` issues of newest activity before `moment`, as they then stood, newest
-    first (ties in today's order).
+class _Past:
+    """One read's analysed issues, indexed for the contexts as of many past moments.
 
-    An issue's activity then is no older than its first analysis and no newer than its activity
-    today or the moment: issues are read as of the moment in the order of that upper limit until
-    none left can rank (so a month of 2,500 analyses reads a few dozen for each, not all).
+    A month's report asks for the context as of each of its analyses from the same read, so the
+    index is built once a read: every event time (and creation time) of the analysed issues,
+    oldest first, each with its issue's place in the window; and, per issue, its own event and 👎
+    times. What a past moment sees of an issue is the events before it, and those only grow as
+    the moment does, so their count names them: an issue as it stood, and its line, are computed
+    once for each count and reused by every later moment that sees the same events.
     """
 
-    def newest_then(read: IssueRead) -> datetime:
-        return min(read.issue.updated_at, moment)
+    def __init__(self, outcome: ReadOutcome, settings: RuleSettings) -> None:
+        self.outcome = outcome
+        self.settings = settings
+        window = outcome.window
+        pairs = sorted(
+            (
+                (at, index)
+                for index, read in enumerate(window)
+                if read.first is not None
+                for at in (read.issue.created_at, *(event.at for event in read.issue.events))
+            ),
+            key=lambda pair: pair[0],
+        )
+        self._times = [at for at, _ in pairs]
+        self._owners = [index for _, index in pairs]
+        self._event_times = [sorted(event.at for event in read.issue.events) for read in window]
+        self._thumbs_times: dict[str, list[datetime]] = {}
+        self._reads: dict[tuple[int, int, bool], IssueRead | None] = {}
+        self._lines: dict[tuple[int, int, str, int], IssueCorrection] = {}
 
-    candidates = sorted(
-        (
-            (index, read)
-            for index, read in enumerate(outcome.window)
-            if read.first is not None and read.first.at < moment
-        ),
-        key=lambda pair: newest_then(pair[1]),
-        reverse=True,
-    )
-    found: list[tuple[int, IssueRead]] = []
-    kept: list[datetime] = []  # the `max_analyzed` newest activities found, oldest on top
-    for index, read in candidates:
-        if len(kept) >= max_analyzed and kept[0] > newest_then(read):
-            break
-        then = read_as_of(read, moment, settings)
-        if then is None:
-            continue
-        found.append((index, then))
-        heapq.heappush(kept, then.issue.updated_at)
-        if len(kept) > max_analyzed:
-            heapq.heappop(kept)
-    found.sort(key=lambda pair: pair[0])
-    # Newest activity first, as GitHub's scan orders them; ties keep today's order.
-    reads = sorted((then for _, then in found), key=lambda r: r.issue.updated_at, reverse=True)
-    return reads[:max_analyzed]
+    def matches(self, outcome: ReadOutcome, settings: RuleSettings) -> bool:
+        """Whether this index answers for `outcome` (the same read's answers, by identity)."""
+        mine = self.outcome
+        return (
+            mine.window is outcome.window
+            and mine.reactions is outcome.reactions
+            and mine.permissions is outcome.permissions
+            and self.settings is settings
+        )
+
+    def window(self, moment: datetime, max_analyzed: int) -> list[tuple[int, IssueRead]]:
+        """The `max_analyzed` issues of newest activity before `moment`, as they then stood, newest
+        first (ties in today's order), each with its place in today's window.
+
+        An issue's activity then is its latest event (or its creation) before the moment, so
+        walking the events backwards from the moment meets each issue first at its activity then.
+        The walk stops once `max_analyzed` issues are found and every event left is older than the
+        last of them: each moment costs the events of about one window, not the whole read.
+        """
+        found: list[tuple[int, IssueRead]] = []
+        kept: list[datetime] = []  # the `max_analyzed` newest activities found, oldest on top
+        seen: set[int] = set()
+        for position in range(bisect.bisect_left(self._times, moment) - 1, -1, -1):
+            if len(kept) >= max_analyzed and self._times[position] < kept[0]:
+                break
+            index = self._owners[position]
+            if index in seen:
+                continue
+            seen.add(index)
+            then = self.read(index, moment)
+            if then is None:
+                continue
+            found.append((index, then))
+            heapq.heappush(kept, then.issue.updated_at)
+            if len(kept) > max_analyzed:
+                heapq.heappop(kept)
+        found.sort(key=lambda pair: pair[0])
+        # Newest activity first, as GitHub's scan orders them; ties keep today's order.
+        found.sort(key=lambda pair: pair[1].issue.updated_at, reverse=True)
+        return found[:max_analyzed]
+
+    def read(self, index: int, moment: datetime) -> IssueRead | None:
+        """`read_as_of` of the window's `index`-th issue, once for each set of events it sees."""
+        read = self.outcome.window[index]
+        seen = bisect.bisect_left(self._event_times[index], moment)
+        key = (index, seen, read.issue.created_at < moment)
+        if key not in self._reads:
+            self._reads[key] = read_as_of(read, moment, self.settings)
+        return self._reads[key]
+
+    def line(self, index: int, then: IssueRead, moment: datetime) -> IssueCorrection:
+        """`correct_as_of` of an issue as it stood, once for each set of events and 👎 it sees."""
+        assert then.first is not None
+        node = then.first.node_id
+        if node not in self._thumbs_times:
+            given = self.outcome.reactions.get(node, [])
+            self._thumbs_times[node] = sorted(r.at for r in given if r.at is not None)
+        thumbs = bisect.bisect_left(self._thumbs_times[node], moment)
+        key = (index, len(then.issue.events), node, thumbs)
+        if key not in self._lines:
+            self._lines[key] = correct_as_of(then, moment, self.outcome, self.settings)
+        return self._lines[key]
+
+
+class _LastPast:
+    """The index of the read asked about last (a report asks many moments of one read)."""
+
+    def __init__(self) -> None:
+        self._past: _Past | None = None
+
+    def of(self, outcome: ReadOutcome, settings: RuleSettings) -> _Past:
+        """The index for `outcome`, built anew when another read is asked about."""
+        if self._past is None or not self._past.matches(outcome, settings):
+            self._past = _Past(outcome, settings)
+        return self._past
+
+
+_past = _LastPast().of
 
 
 def context_as_of(

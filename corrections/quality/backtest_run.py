@@ -16,10 +16,12 @@ run again, the backtest pays its GraphQL reads only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -40,10 +42,12 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.numbers import complete_after
+from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_context
+from corrections.render.new_issue import NewIssue, new_issue_section
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
@@ -77,7 +81,8 @@ class AnswerCache:
 
     @classmethod
     def load(cls, path: Path) -> AnswerCache:
-        """The cache file's answers; a line cut by an interruption (or not ours) is skipped."""
+        """The cache file's answers; a line cut by an interruption (or not ours), or an answer that
+        does not parse (an older version kept those), is skipped: it is asked again."""
         found: dict[str, str] = {}
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
@@ -92,6 +97,7 @@ class AnswerCache:
                 isinstance(entry, dict)
                 and isinstance(entry.get("key"), str)
                 and isinstance(entry.get("out"), str)
+                and _parses(entry["out"])
             ):
                 found[entry["key"]] = entry["out"]
         return cls(path, found)
@@ -150,6 +156,14 @@ class PermissionCache:
         partial.replace(self.path)
 
 
+def _parses(out: str) -> bool:
+    try:
+        parse_answer(out)
+    except AnswerError:
+        return False
+    return True
+
+
 def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, model: Sequence[str]) -> str:
     """The cache key: the same repository, issue, window, prompt and command give the same answer."""
     digest = hashlib.sha256(prompt.encode("utf-8")).hexdigest()
@@ -158,19 +172,37 @@ def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, mod
 
 
 def run_model(model: Sequence[str], prompt: str, timeout: float) -> str:
-    """The command's stdout for the prompt on its stdin; raises ModelFailed."""
+    """The command's stdout for the prompt on its stdin; raises ModelFailed.
+
+    The command runs in a process group of its own: on a timeout the whole group is killed (a
+    wrapper's children too, which would otherwise keep running and hold its output open)."""
     try:
-        done = subprocess.run(
-            list(model), input=prompt, capture_output=True, text=True, timeout=timeout, check=False
+        process = subprocess.Popen(
+            list(model),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
         )
     except FileNotFoundError as error:
         raise ModelFailed(f"--model: {model[0]!r} not found") from error
+    try:
+        out, err = process.communicate(prompt, timeout=timeout)
     except subprocess.TimeoutExpired as error:
+        _kill_group(process)
         raise ModelFailed(f"the model did not answer within {timeout:g} s") from error
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or [""])[-1][:300]
-        raise ModelFailed(f"the model exited with status {done.returncode}: {last}")
-    return done.stdout
+    if process.returncode != 0:
+        last = (err.strip().splitlines() or [""])[-1][:300]
+        raise ModelFailed(f"the model exited with status {process.returncode}: {last}")
+    return out
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill the command's process group, then reap the command."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
 
 
 def answer_format(vocabulary: Sequence[str]) -> str:
@@ -184,17 +216,32 @@ def answer_format(vocabulary: Sequence[str]) -> str:
     )
 
 
+def system_text(vocabulary: Sequence[str], instructions: str | None) -> str:
+    """What the example workflow's system prompt holds: the adopter's instructions (`--instructions
+    FILE`), a blank line, then the fixed words that ask for the answer."""
+    return (instructions + "\n" if instructions is not None else "") + answer_format(vocabulary)
+
+
 def new_issue(read: IssueRead) -> str:
-    """The issue being analysed, as one line of JSON (written by its author: data)."""
+    """The issue being analysed as `corrections prompt --event` puts it into the prompt: cleaned,
+    quoted and fenced, bounded like an excerpt (corrections/render/new_issue.py)."""
     issue = read.issue
-    line = json.dumps({"number": issue.number, "title": issue.title, "body": issue.body}, ensure_ascii=False)
-    return f"\n## The new issue\n\nIts number, title and body, as one line of JSON (written by its author):\n\n```json\n{line}\n```\n"
+    author = issue.author.login if issue.author is not None else None
+    return new_issue_section(NewIssue(number=issue.number, title=issue.title, author=author, body=issue.body))
 
 
 def prompt_as_of(
-    outcome: ReadOutcome, read: IssueRead, max_analyzed: int, settings: RuleSettings, read_with: int
+    outcome: ReadOutcome,
+    read: IssueRead,
+    max_analyzed: int,
+    settings: RuleSettings,
+    read_with: int,
+    *,
+    instructions: str | None = None,
 ) -> tuple[str, ReadOutcome]:
-    """The prompt the analysis would have had with a window of `max_analyzed`, and its context."""
+    """The production prompt the analysis would have had with a window of `max_analyzed` (the
+    system prompt, then what `corrections prompt --event` assembles, the new issue inside the
+    budget), and its context."""
     assert read.first is not None
     issue = read.issue
     mine = replace(outcome, analysed=AnalysedIssue(number=issue.number, title=issue.title, body=issue.body))
@@ -207,23 +254,26 @@ def prompt_as_of(
     )
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
-    prompt = assemble_prompt(context, issue=issue.number, budget=Budget())
-    return answer_format(outcome.vocabulary.names) + prompt.text + new_issue(read), past
+    prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
+    return system_text(outcome.vocabulary.names, instructions) + prompt.text, past
 
 
-@dataclass(frozen=True)
+@dataclass
 class Run:
-    """One `max_analyzed` of the sweep: the answers with and without the context."""
+    """One `max_analyzed` of the sweep: the answers with and without the context, and how many
+    answers of each did not parse (not scored)."""
 
     max_analyzed: int
     with_context: list[Scored]
     without_context: list[Scored]
+    unparsed_with: int = 0
+    unparsed_without: int = 0
 
     def document(self) -> dict[str, object]:
         return {
             "max_analyzed": self.max_analyzed,
-            "with_context": scores(self.with_context),
-            "without_context": scores(self.without_context),
+            "with_context": scores(self.with_context, self.unparsed_with),
+            "without_context": scores(self.without_context, self.unparsed_without),
         }
 
 
@@ -236,13 +286,16 @@ class Backtest:
     last: int
     timeout: float
     cache: AnswerCache
+    instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
+    unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
     calls: int = 0
     model_seconds: float = 0.0  # time in the model's calls (the rest is the backtest's own work)
+    _last_unparsed: int = 0  # whether the last `_scored` answer did not parse
 
-    def _answer(self, repository: str, read: IssueRead, max_analyzed: int, prompt: str) -> str | None:
-        key = answer_key(repository, read.issue.number, max_analyzed, prompt, self.model)
+    def _answer(self, key: str, read: IssueRead, max_analyzed: int, prompt: str) -> str | None:
+        """The cached answer, else the model's (cached by `_scored` once it parses)."""
         if key in self.cache.answers:
             self.cache.hits += 1
             return self.cache.answers[key]
@@ -258,7 +311,6 @@ class Backtest:
             return None
         finally:
             self.model_seconds += time.monotonic() - started
-        self.cache.add(key, out)
         return out
 
     def run(self, outcome: ReadOutcome, settings: RuleSettings, read_with: int) -> list[Run]:
@@ -274,21 +326,33 @@ class Backtest:
         for position, read in enumerate(analysed, 1):
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
             said: list[str] = []
-            blind_prompt, _ = prompt_as_of(outcome, read, 0, settings, read_with)
+            similar = similar_to(outcome, read, settings)
+            blind_prompt, _ = prompt_as_of(
+                outcome, read, 0, settings, read_with, instructions=self.instructions
+            )
             blind = self._scored(
                 read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
             )
+            blind_unparsed = self._last_unparsed
             for m in self.sweep:
-                prompt, past = prompt_as_of(outcome, read, m, settings, read_with)
-                told = self._scored(
-                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings, past=past
+                prompt, past = prompt_as_of(
+                    outcome, read, m, settings, read_with, instructions=self.instructions
                 )
+                told = self._scored(
+                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
+                )
+                # What could recur (the similar issues' corrections), and what of it the context gave.
+                given = given_by(nearest_shown(outcome, read, past.corrected))
+                can_recur = given_by(similar) | given
                 if told is not None:
-                    runs[m].with_context.append(told)
+                    runs[m].with_context.append(replace(told, given=given, similar=can_recur))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
+                else:
+                    runs[m].unparsed_with += self._last_unparsed
                 if blind is not None:
-                    given = told.given if told is not None else frozenset()
-                    runs[m].without_context.append(replace(blind, given=given))
+                    runs[m].without_context.append(replace(blind, given=given, similar=can_recur))
+                else:
+                    runs[m].unparsed_without += blind_unparsed
             if blind is not None:
                 said.append(f"without: {_names(blind.labels)}")
             self.log(
@@ -307,25 +371,31 @@ class Backtest:
         repository: str,
         truth: Truth,
         settings: RuleSettings,
-        past: ReadOutcome | None = None,
     ) -> Scored | None:
-        out = self._answer(repository, read, max_analyzed, prompt)
+        """The answer scored (`given` and `similar` filled by the caller); None when the model
+        failed or its answer did not parse (then `_last_unparsed` is 1, and nothing is cached)."""
+        self._last_unparsed = 0
+        key = answer_key(repository, read.issue.number, max_analyzed, prompt, self.model)
+        out = self._answer(key, read, max_analyzed, prompt)
         if out is None:
             return None
         try:
             answer = parse_answer(out)
         except AnswerError as error:
-            self.failed += 1
+            self.unparsed += 1
+            self._last_unparsed = 1
             self.log(
-                f"corrections: backtest: #{read.issue.number}, max_analyzed {max_analyzed}: {error}; not scored"
+                f"corrections: backtest: #{read.issue.number}, max_analyzed {max_analyzed}: {error}; "
+                "not scored, not cached"
             )
             return None
-        lines = past.corrected if past is not None else []
+        if key not in self.cache.answers:
+            self.cache.add(key, out)
         return Scored(
             truth=truth,
             labels=proposed(answer, settings.vocabulary, settings.duplicate_label),
             answer=answer,
-            given=given_by(c for c in lines if c.number != read.issue.number),
+            given=frozenset(),
             prompt_tokens=count_tokens(prompt),
         )
 

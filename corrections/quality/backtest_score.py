@@ -9,10 +9,13 @@ A model's answer, scored as maintainers would have met it:
   that have a divisor (macro average, as "per label" reads);
 - false_adds: of all labels the model proposed, the share maintainers did not leave;
 - false_removes: of all labels maintainers left, the share the model did not propose;
-- repeats: the mistakes of the answer (a label proposed that maintainers did not leave: "removed
-  L"; one left and not proposed: "added L"; an objected duplicate notice) that the context of this
-  `max_analyzed` held as a correction of an earlier issue; counted for both runs against the same
-  context, so the run without it says how often the mistake comes back when the model is not told;
+- recurrences: the mistakes of the answer (a label proposed that maintainers did not leave:
+  "removed L"; one left and not proposed: "added L"; an objected duplicate notice) that one of the
+  issue's nearest corrected issues had as a correction (corrections/quality/recurrences.py):
+  `given` when that issue's line was in the context of this `max_analyzed`, `not_given` when it
+  was not; counted for both runs against the same context, so the run without it says how often
+  the mistake comes back when the model is not told; `repeats` is the old name of `given`;
+- unparsed: answers that held no analysis (never cached, never scored; counted by the run);
 - objected_duplicates: the model named the issue that the real analysis named and maintainers
   objected to (where that verdict is not known, a notice is not counted);
 - prompt_tokens: the mean prompt size, in tokens as `corrections prompt` counts them (o200k_base).
@@ -25,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from assistant.markers import payloads
-from corrections.quality.repeats import Decision, decisions
+from corrections.quality.recurrences import Decision, decisions
 from corrections.rules.models import DuplicateOutcome, Issue, IssueCorrection, LabelChange
 from corrections.rules.vocabulary import Vocabulary
 
@@ -122,13 +125,15 @@ def mistakes(truth: Truth, labels: frozenset[str], answer: Answer) -> frozenset[
 
 @dataclass(frozen=True)
 class Scored:
-    """One answer against its truth, with what the context had given (for repeats)."""
+    """One answer against its truth, with what its similar earlier issues had as corrections
+    (`similar`) and which of those the context had given (`given`), for recurrences."""
 
     truth: Truth
     labels: frozenset[str]
     answer: Answer
     given: frozenset[Decision]
     prompt_tokens: int
+    similar: frozenset[Decision] = frozenset()
 
 
 def _share(part: int, whole: int) -> float | None:
@@ -140,13 +145,13 @@ def _mean(values: Iterable[float]) -> float | None:
     return round(sum(found) / len(found), 4) if found else None
 
 
-def scores(items: Sequence[Scored]) -> dict[str, float | int | None]:
+def scores(items: Sequence[Scored], unparsed: int = 0) -> dict[str, object]:
     """The figures of one run (with or without the context): the keys `--json` prints."""
     labels = sorted({name for item in items for name in item.labels | item.truth.labels})
     tp = {name: 0 for name in labels}
     fp = dict(tp)
     fn = dict(tp)
-    repeats = objected = 0
+    given = not_given = objected = 0
     for item in items:
         for name in item.labels & item.truth.labels:
             tp[name] += 1
@@ -155,7 +160,9 @@ def scores(items: Sequence[Scored]) -> dict[str, float | int | None]:
         for name in item.truth.labels - item.labels:
             fn[name] += 1
         wrong = mistakes(item.truth, item.labels, item.answer)
-        repeats += len(wrong & item.given)
+        recurring = wrong & item.similar
+        given += len(recurring & item.given)
+        not_given += len(recurring - item.given)
         objected += sum(1 for decision in wrong if decision.kind == "duplicate")
     all_tp, all_fp, all_fn = sum(tp.values()), sum(fp.values()), sum(fn.values())
     return {
@@ -163,12 +170,15 @@ def scores(items: Sequence[Scored]) -> dict[str, float | int | None]:
         "recall": _mean(tp[n] / (tp[n] + fn[n]) for n in labels if tp[n] + fn[n]),
         "false_adds": _share(all_fp, all_tp + all_fp),
         "false_removes": _share(all_fn, all_tp + all_fn),
-        "repeats": repeats,
+        "repeats": given,
         "objected_duplicates": objected,
+        "recurrences": {"given": given, "not_given": not_given},
+        "unparsed": unparsed,
         "prompt_tokens": round(sum(item.prompt_tokens for item in items) / len(items)) if items else 0,
     }
 
 
 def given_by(lines: Iterable[IssueCorrection]) -> frozenset[Decision]:
-    """The corrections a context's lines hold (what a repeat repeats)."""
+    """The corrections some lines hold (of a context: what it gave; of the similar issues: what
+    can recur)."""
     return frozenset(decision for line in lines for decision in decisions(line))

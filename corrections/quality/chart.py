@@ -1,6 +1,6 @@
 """quality.svg: precision per label by month, as small multiples that read at a glance (pure).
 
-One row per label (and a last row, the repeat rate: repeats / corrections), one column per
+One row per label (and a last row, the repeat rate: recurrences given / corrections), one column per
 calendar month from the first month read to the last. In each cell a dot's height is the label's precision that month (bottom of the row 0 %, top 100 %), and
 beside it the numbers it comes from, `kept/proposed` and the percentage, so that one proposal
 dropping from 100 % to 0 % reads as `0/1`, not as a collapse. Rows never share a plot, so labels
@@ -62,15 +62,15 @@ def _precision(label: str, months: list[str], by_month: dict[str, MonthQuality])
 
 
 def _repeat_rates(months: list[str], by_month: dict[str, MonthQuality]) -> list[_Cell | None]:
-    """The repeat rate (repeats/corrections) per month; None where the month had no correction."""
+    """The repeat rate (recurrences given / corrections) per month; None where the month had no correction."""
     cells: list[_Cell | None] = []
     for month in months:
         found = by_month.get(month)
-        numbers = found.repeats if found else None
+        numbers = found.recurrences if found else None
         if numbers is None or numbers.rate is None:
             cells.append(None)
         else:
-            cells.append((numbers.rate, numbers.repeats, numbers.corrections))
+            cells.append((numbers.rate, numbers.given, numbers.corrections))
     return cells
 
 
@@ -164,8 +164,8 @@ def quality_svg(report: QualityReport) -> str:
     ]
     if len(rows) > len(labels):
         notes.append(
-            "The last row, repeats: the share of the month's corrections the model had been given already "
-            "(repeats/corrections)."
+            "The last row, repeats: the share of the month's corrections that came back from a similar "
+            "issue whose correction the model had been given (given/corrections)."
         )
     if any(not m.complete for m in report.months):
         notes.append("* partial month: the read stopped at its bound before reaching the month's start.")

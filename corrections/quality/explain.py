@@ -159,23 +159,32 @@ def explain(
 
 
 def repeat_lines(found: AnalysisRepeats) -> list[str]:
-    """Whether the first analysis's corrections had been given to its model, and by which line."""
+    """Whether each of the first analysis's corrections recurred: the nearest similar earlier
+    issue whose correction made the same decision, and whether the model had been given it."""
     source = (
         "its marker's receipt"
         if found.receipt
         else f"reconstructed: the window a read just before {found.at:%Y-%m-%d %H:%M} would have given"
     )
     lines = [f"Context of the first analysis ({source}): {len(found.context)} correction lines."]
-    if not found.corrections:
-        return lines
     for decision in found.corrections:
-        repeat = next((r for r in found.repeats if r.decision == decision), None)
-        if repeat is None:
-            lines.append(f"- {decision.words()}: not a repeat (no line of the context had it).")
+        recurrence = next((r for r in found.recurrences if r.decision == decision), None)
+        if recurrence is None:
+            lines.append(
+                f"- {decision.words()}: new (no similar earlier issue had this correction), not a recurrence."
+            )
             continue
-        lines.append(
-            f"- {decision.words()}: a repeat. The model had been given this line of "
-            f"#{repeat.given_by.number}:"
-        )
-        lines.append("    " + correction_line(repeat.given_by))
+        earlier = recurrence.earlier.number
+        if recurrence.given:
+            lines.append(
+                f"- {decision.words()}: a recurrence, given. The model had been given this line of "
+                f"#{earlier}, a similar issue:"
+            )
+        else:
+            lines.append(
+                f"- {decision.words()}: a recurrence, not given. #{earlier}, a similar issue, had this "
+                "correction, but its line was not in the context (it had left the window, was ranked "
+                "out or cut):"
+            )
+        lines.append("    " + correction_line(recurrence.earlier))
     return lines

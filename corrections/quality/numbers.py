@@ -33,25 +33,45 @@ class AnalyzedIssue:
     correction: IssueCorrection
 
 
-@dataclass(frozen=True)
-class RepeatNumbers:
-    """A month's repeats (corrections/quality/repeats.py): decisions, repeats, decisions given and how many
-    of those given did not come back."""
+def per_100(part: int, analyses: int) -> float | None:
+    """`part` per 100 analyses; None without analyses."""
+    return 100 * part / analyses if analyses else None
 
+
+@dataclass(frozen=True)
+class RecurrenceNumbers:
+    """Some first analyses' recurrences (corrections/quality/recurrences.py): their correcting
+    decisions, the decisions that recurred from a similar earlier issue given or not given to the
+    model, and the analyses nobody corrected (reported apart: silence is not approval)."""
+
+    analyses: int = 0
     corrections: int = 0
-    repeats: int = 0
     given: int = 0
-    not_repeated: int = 0
+    not_given: int = 0
+    uncorrected: int = 0
+    # Analyses whose context was reconstructed from a read that did not reach back far enough.
+    contexts_partial: int = 0
+
+    def __add__(self, other: RecurrenceNumbers) -> RecurrenceNumbers:
+        return RecurrenceNumbers(
+            analyses=self.analyses + other.analyses,
+            corrections=self.corrections + other.corrections,
+            given=self.given + other.given,
+            not_given=self.not_given + other.not_given,
+            uncorrected=self.uncorrected + other.uncorrected,
+            contexts_partial=self.contexts_partial + other.contexts_partial,
+        )
+
+    @property
+    def recurrences(self) -> int:
+        """given + not given."""
+        return self.given + self.not_given
 
     @property
     def rate(self) -> float | None:
-        """repeats / corrections."""
-        return self.repeats / self.corrections if self.corrections else None
-
-    @property
-    def not_repeated_share(self) -> float | None:
-        """not_repeated / given."""
-        return self.not_repeated / self.given if self.given else None
+        """The repeat rate, given / corrections (shown beside, never as the headline: it falls when
+        corrections rise, so a careless model can score well)."""
+        return self.given / self.corrections if self.corrections else None
 
 
 @dataclass(frozen=True)
@@ -71,11 +91,11 @@ class MonthQuality:
     duplicates_objected_by_other: int
     thumbs_down: int  # counted 👎 (people with push access), all analyses of the month
     thumbs_down_analyses: int  # analyses with at least one counted 👎
-    repeats: RepeatNumbers = RepeatNumbers()  # filled by corrections/quality/repeats.py
+    recurrences: RecurrenceNumbers = RecurrenceNumbers()  # filled by corrections/quality/repeats.py
     receipts: int = 0  # first analyses whose marker has a receipt
     # A partial month covers the first analyses of the issues active after this moment (the
     # read's bound); the month's analyses on issues last active before it are not counted; its
-    # repeats and receipts come from the same read and cover the same part.
+    # recurrences and receipts come from the same read and cover the same part.
     covers_after: datetime | None = None
 
 

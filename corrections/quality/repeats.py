@@ -1,16 +1,15 @@
-"""Repeats: corrections of an analysis whose model had already been given that correction (pure).
+"""Recurrences per first analysis and per month: what B's model was given, and which of B's
+corrections came back from a similar earlier issue (pure).
 
-Analysis B's correcting decision is a **repeat** when B's context held a correction line of an
-earlier issue A with the same decision: "removed L" (a maintainer removed L on A, and removes it on
-B), "added L", or a duplicate notice of D objected to. B's context is its receipt when its marker
-has one (the issues named there, their lines as they stood when B was written); otherwise the
-context a read just before B would have given (corrections/quality/as_of.py). Both come from the one read
-and the rules' own corrections (IssueCorrection): nothing is decided again here.
+B's context is its receipt when its marker has one (the issues named there, their lines as they
+stood when B was written); otherwise the context a read just before B would have given
+(corrections/quality/as_of.py). Which decisions recur, given or not given, is
+corrections/quality/recurrences.py's rule. Both come from the one read and the rules' own
+corrections (IssueCorrection): nothing is decided again here.
 
 Counted per analysis: its `corrections` (decisions: each removed label, each added label, an
-objected duplicate notice; a 👎 is no decision that can come back), its `repeats`, the decisions
-its context `given` (distinct), and of those the ones `not_repeated` (given, and B did not make
-that mistake again): `not_repeated = given - repeats`.
+objected duplicate notice; a 👎 is no decision that can come back), its recurrences given and not
+given, and whether nobody corrected it (`uncorrected`: reported apart, never read as approval).
 """
 
 from __future__ import annotations
@@ -20,65 +19,57 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from corrections.quality.as_of import correct_as_of, outcome_as_of, read_as_of
-from corrections.quality.numbers import QualityReport, RepeatNumbers, complete_after, month_of
+from corrections.quality.numbers import QualityReport, RecurrenceNumbers, complete_after, month_of
+from corrections.quality.recurrences import (
+    Decision,
+    Recurrence,
+    decisions,
+    nearest_shown,
+    recurrences,
+    similar_to,
+)
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.rules.models import DuplicateOutcome, IssueCorrection
+from corrections.rules.models import IssueCorrection
 from corrections.rules.settings import RuleSettings
 
-
-@dataclass(frozen=True, order=True)
-class Decision:
-    """One correcting decision: `removed` or `added` a label, or `duplicate` notice of #N objected."""
-
-    kind: str  # "removed" | "added" | "duplicate"
-    what: str  # the label's name, or the duplicate's issue number
-
-    def words(self) -> str:
-        """The decision as corrections.md's line says it."""
-        if self.kind == "duplicate":
-            return f"duplicate notice (of #{self.what}) objected to"
-        return f"maintainer {self.kind} label {self.what}"
-
-
-def decisions(correction: IssueCorrection) -> tuple[Decision, ...]:
-    """The correcting decisions of one issue's first analysis, in a fixed order."""
-    found = [Decision("removed", name) for name in correction.labels_removed]
-    found += [Decision("added", name) for name in correction.labels_added]
-    duplicate = correction.duplicate
-    if duplicate is not None and duplicate.outcome is DuplicateOutcome.OBJECTED:
-        found.append(Decision("duplicate", str(duplicate.of)))
-    return tuple(found)
-
-
-@dataclass(frozen=True)
-class Repeat:
-    """A decision of B that the line of issue `given_by` had given B's model (as it then stood)."""
-
-    decision: Decision
-    given_by: IssueCorrection
+__all__ = ["AnalysisRepeats", "Decision", "Recurrence", "decisions"]
 
 
 @dataclass(frozen=True)
 class AnalysisRepeats:
-    """One first analysis B: its decisions, what its context gave, and which came back."""
+    """One first analysis B: its decisions, what its context gave, and which of them recurred."""
 
     number: int
     at: datetime
     receipt: bool  # B's context is its receipt (else reconstructed)
+    # Reconstructed from a read that did not reach back far enough to know B's whole window.
+    context_partial: bool
+    corrected: bool  # maintainers corrected B (a decision or a counted 👎)
     corrections: tuple[Decision, ...]
-    given: tuple[Decision, ...]  # distinct decisions of the lines in B's context
-    context: tuple[IssueCorrection, ...]  # those lines, as they stood when B was written
-    repeats: tuple[Repeat, ...]
+    context: tuple[IssueCorrection, ...]  # the lines B was given, as they stood when B was written
+    recurrences: tuple[Recurrence, ...]
 
     @property
-    def numbers(self) -> RepeatNumbers:
+    def given(self) -> tuple[Recurrence, ...]:
+        """The recurrences whose similar earlier correction B's model had been given."""
+        return tuple(r for r in self.recurrences if r.given)
+
+    @property
+    def not_given(self) -> tuple[Recurrence, ...]:
+        """The recurrences whose similar earlier corrections B's model was not given."""
+        return tuple(r for r in self.recurrences if not r.given)
+
+    @property
+    def numbers(self) -> RecurrenceNumbers:
         """The counts quality.json gives."""
-        return RepeatNumbers(
+        return RecurrenceNumbers(
+            analyses=1,
             corrections=len(self.corrections),
-            repeats=len(self.repeats),
             given=len(self.given),
-            not_repeated=len(self.given) - len(self.repeats),
+            not_given=len(self.not_given),
+            uncorrected=0 if self.corrected else 1,
+            contexts_partial=1 if self.context_partial else 0,
         )
 
 
@@ -89,17 +80,20 @@ def context_lines(
     *,
     window: int,
     read_back_to: datetime | None,
-) -> tuple[bool, tuple[IssueCorrection, ...]]:
-    """The correction lines B's model was given, and whether they come from its receipt."""
+) -> tuple[bool, tuple[IssueCorrection, ...], bool]:
+    """The correction lines B's model was given, whether they come from its receipt, and whether
+    they were reconstructed in part (the read did not reach back far enough)."""
     first = read.first
     assert first is not None
     moment = first.at
     if first.receipt is not None:
         by_number = {r.issue.number: r for r in outcome.window}
         lines = []
+        unread = False
         for number in first.receipt.corrections:
             other = by_number.get(number)
             if other is None or number == read.issue.number or other.first is None:
+                unread = unread or (other is None and number != read.issue.number)
                 continue  # not read today: its line cannot be known
             then = read_as_of(other, moment, settings)
             if then is None:
@@ -107,9 +101,19 @@ def context_lines(
             line = correct_as_of(then, moment, outcome, settings)
             if line.is_corrected:
                 lines.append(line)
-        return True, tuple(lines)
+        return True, tuple(lines), unread
     past = outcome_as_of(outcome, moment, max_analyzed=window, settings=settings, read_back_to=read_back_to)
-    return False, tuple(c for c in past.corrected if c.number != read.issue.number)
+    given = tuple(c for c in past.corrected if c.number != read.issue.number)
+    return False, given, not rebuilt_whole(past, window, read_back_to)
+
+
+def rebuilt_whole(past: ReadOutcome, window: int, read_back_to: datetime | None) -> bool:
+    """Whether a reconstructed window is the one a read then gave: every issue active since
+    `read_back_to` was read, and the window is full of issues no older than that (an issue not read
+    has been inactive since, and ranks below them)."""
+    if read_back_to is None:
+        return True
+    return len(past.window) >= window and past.window[-1].issue.updated_at >= read_back_to
 
 
 def analysis_repeats(
@@ -121,29 +125,31 @@ def analysis_repeats(
     window: int,
     read_back_to: datetime | None,
 ) -> AnalysisRepeats:
-    """The repeats of one first analysis (`correction`: what the rules found on it today)."""
+    """The recurrences of one first analysis (`correction`: what the rules found on it today)."""
     assert read.first is not None
-    from_receipt, lines = context_lines(outcome, read, settings, window=window, read_back_to=read_back_to)
-    given: dict[Decision, IssueCorrection] = {}
-    for line in lines:
-        for decision in decisions(line):
-            given.setdefault(decision, line)  # the first line of the context that holds it
+    from_receipt, lines, partial = context_lines(
+        outcome, read, settings, window=window, read_back_to=read_back_to
+    )
+
     mine = decisions(correction)
+    similar = similar_to(outcome, read, settings) if mine else []
+    shown = nearest_shown(outcome, read, lines) if mine else []
     return AnalysisRepeats(
         number=read.issue.number,
         at=read.first.at,
         receipt=from_receipt,
+        context_partial=partial,
+        corrected=correction.is_corrected,
         corrections=mine,
-        given=tuple(sorted(given)),
         context=lines,
-        repeats=tuple(Repeat(d, given[d]) for d in mine if d in given),
+        recurrences=recurrences(mine, similar, shown),
     )
 
 
 def outcome_repeats(
     outcome: ReadOutcome, settings: RuleSettings, *, window: int, read_with: int
 ) -> list[AnalysisRepeats]:
-    """The repeats of every first analysis read; `window`: the configured `max_analyzed` that the
+    """The recurrences of every first analysis read; `window`: the configured `max_analyzed` that the
     analyses' reads had, `read_with`: the issues with a first analysis this read asked for."""
     edge = complete_after(outcome, read_with)
     by_number = {c.number: c for c in outcome.corrections}
@@ -156,26 +162,20 @@ def outcome_repeats(
     ]
 
 
-def month_numbers(found: Iterable[AnalysisRepeats]) -> RepeatNumbers:
+def month_numbers(found: Iterable[AnalysisRepeats]) -> RecurrenceNumbers:
     """The counts of some analyses added up."""
-    total = RepeatNumbers()
+    total = RecurrenceNumbers()
     for item in found:
-        numbers = item.numbers
-        total = RepeatNumbers(
-            corrections=total.corrections + numbers.corrections,
-            repeats=total.repeats + numbers.repeats,
-            given=total.given + numbers.given,
-            not_repeated=total.not_repeated + numbers.not_repeated,
-        )
+        total = total + item.numbers
     return total
 
 
 def with_repeats(report: QualityReport, found: Sequence[AnalysisRepeats]) -> QualityReport:
-    """The report with each month's repeats and receipts (the month of each first analysis, UTC)."""
+    """The report with each month's recurrences and receipts (the month of each first analysis, UTC)."""
     months = []
     for month in report.months:
         mine = [item for item in found if month_of(item.at) == month.month]
         months.append(
-            replace(month, repeats=month_numbers(mine), receipts=sum(1 for item in mine if item.receipt))
+            replace(month, recurrences=month_numbers(mine), receipts=sum(1 for item in mine if item.receipt))
         )
     return replace(report, months=tuple(months))

@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from assistant.untrusted import clean_line
-from corrections.quality.numbers import MonthQuality, QualityReport
+from corrections.quality.numbers import MonthQuality, QualityReport, per_100
+from corrections.quality.recurrences import NEAREST
 from corrections.rules import duplicates, labels, thumbs
 from corrections.rules.labels import LabelNumbers
 
@@ -45,12 +46,15 @@ def _month(month: MonthQuality) -> dict[str, Any]:
             "open": month.duplicates_open,
         },
         "thumbs_down": {"counted": month.thumbs_down, "analyses": month.thumbs_down_analyses},
-        "repeats": {
-            "corrections": month.repeats.corrections,
-            "repeats": month.repeats.repeats,
-            "given": month.repeats.given,
-            "not_repeated": month.repeats.not_repeated,
+        "recurrences": {
+            "corrections": month.recurrences.corrections,
+            "analyses": month.recurrences.analyses,
+            "given": month.recurrences.given,
+            "not_given": month.recurrences.not_given,
+            "uncorrected": month.recurrences.uncorrected,
         },
+        "repeats": month.recurrences.given,  # deprecated: the old name of recurrences given
+        "contexts_partial": month.recurrences.contexts_partial,
         "receipts": month.receipts,
     }
 
@@ -125,7 +129,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
                 found.duplicates_open,
             ),
             "- " + thumbs.month_words(found.thumbs_down, found.thumbs_down_analyses),
-            *repeat_lines(found),
+            *recurrence_lines(found),
             "",
             "| Label | Proposed | Kept | Removed | Added | Precision | Recall |",
             "|---|---:|---:|---:|---:|---:|---:|",
@@ -134,11 +138,13 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
             "",
         ]
     lines += [
-        labels.QUALITY_DEFINITIONS + " A repeat is a correction of an analysis whose model had "
-        "been given the same correction (a maintainer removed the same label, added the same label, "
-        "or objected to a duplicate notice of the same issue, on an earlier issue whose line was in "
-        "its context): the context is the analysis's receipt, or else the one a read just before it "
-        "would have given.",
+        labels.QUALITY_DEFINITIONS + " A correction recurs when maintainers had made the same "
+        "decision (removed the same label, added the same label, or objected to a duplicate notice of "
+        f"the same issue) on an earlier issue among the {NEAREST} corrected issues nearest to this one; "
+        "it was given when that earlier correction was in the analysis's context (the model did it "
+        "again), not given when it was not (it had left the window, was ranked out or cut: the product "
+        "forgot). The context is the analysis's receipt, or else the one a read just before it would "
+        "have given.",
         "",
         "## Precision per label, by month",
         "",
@@ -193,15 +199,37 @@ def _with_counts(numbers: LabelNumbers | None) -> str:
     return f"{bar} {_ratio(numbers.precision)} ({numbers.kept}/{numbers.proposed})"
 
 
-def repeat_lines(month: MonthQuality) -> list[str]:
-    """The month's repeats, in words with their counts (quality.md and the step summary)."""
-    numbers = month.repeats
+def _per_100(part: int, analyses: int) -> str:
+    value = per_100(part, analyses)
+    return "-" if value is None else f"{value:.1f}"
+
+
+def recurrence_lines(month: MonthQuality) -> list[str]:
+    """The month's corrections and recurrences per 100 analyses, in words with their counts
+    (quality.md and the step summary); the repeat rate only beside them."""
+    numbers = month.recurrences
     analyses = "analysis" if month.analyses == 1 else "analyses"
     return [
-        f"- Repeats: {numbers.repeats} of {numbers.corrections} corrections "
-        f"({_ratio(numbers.rate)}) had been given to the model already",
-        f"- Corrections given in the context: {numbers.given}; {numbers.not_repeated} of them did not "
-        f"come back ({_ratio(numbers.not_repeated_share)})",
+        f"- Corrections: {_per_100(numbers.corrections, numbers.analyses)} per 100 analyses "
+        f"({numbers.corrections} correcting decisions on {numbers.analyses} {analyses})",
+        f"- Recurrences: {_per_100(numbers.recurrences, numbers.analyses)} per 100 analyses: "
+        f"{numbers.given} given ({_per_100(numbers.given, numbers.analyses)}; the model had been shown "
+        f"a similar issue's correction and did it again), {numbers.not_given} not given "
+        f"({_per_100(numbers.not_given, numbers.analyses)}; the similar issue's correction was not in "
+        "its context)",
+        f"- Not corrected: {numbers.uncorrected} of {numbers.analyses} {analyses} (reported apart: "
+        "a mistake nobody corrected is not counted either way)",
+        f"- Repeat rate, beside: {numbers.given} of {numbers.corrections} corrections "
+        f"({_ratio(numbers.rate)}) recurred although given",
         f"- Receipts: {month.receipts} of {month.analyses} {analyses} said what their model was given; "
         "the others' contexts were reconstructed as of each analysis",
+        *(
+            [
+                f"- Reconstructed in part: {numbers.contexts_partial} of those contexts, where the read did "
+                "not reach back far enough to know the whole window; their recurrences may count as not "
+                "given a line that was given, and miss a similar earlier issue"
+            ]
+            if numbers.contexts_partial
+            else []
+        ),
     ]

@@ -15,7 +15,7 @@ from assistant.config import Config
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.status import Complete, Failed, Off, Status
-from corrections.rules.models import IssueCorrection, Permission, Reaction
+from corrections.rules.models import Issue, IssueCorrection, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary
 from learnings.store import LoadedLearnings
@@ -60,6 +60,9 @@ class ReadOutcome:
     permissions: Mapping[str, Permission] = field(default_factory=dict)
     # Set on a context as of a past moment: events after it were left out.
     as_of: datetime | None = None
+    # Scanned issues a person put a label of labels.md on, newest activity first: the kept
+    # examples' candidates (corrections/rules/kept_examples.py decides on each as it stands).
+    labelled: tuple[Issue, ...] = ()
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -157,6 +160,7 @@ class Draft:
         scan_exhausted: bool = False,
         scanned_through: datetime | None = None,
         budget_ended: bool = False,
+        labelled: tuple[Issue, ...] = (),
     ) -> ReadOutcome:
         """The read ended: its status and what it read (the window, the rules' answers, how far
         the scan got); the outcome, built once."""
@@ -181,4 +185,5 @@ class Draft:
             analysed=self._analysed,
             reactions=reactions or {},
             permissions=permissions or {},
+            labelled=labelled,
         )

@@ -440,6 +440,10 @@ class Reading:
                 counts[account] = counts.get(account, 0) + 1
         return counts
 
+    def scanned(self) -> list[IssueRead]:
+        """Every issue the scan read, newest activity first."""
+        return [self._issues[number] for number in self._order]
+
     def window_issues(self) -> list[IssueRead]:
         """The issues of the window, newest activity first."""
         window, _ = self.window()

@@ -19,6 +19,7 @@ from corrections.read.scan import Scan, ScanEnd
 from corrections.read.scan_asks import first_ask
 from corrections.read.status import Complete, Partial
 from corrections.rules.issue import correct
+from corrections.rules.kept_examples import may_be_example
 from corrections.rules.models import IssueCorrection
 from learnings.staleness import stale_by_anchors
 from queries.client import GitHubClient
@@ -118,6 +119,7 @@ def _outcome(draft: Draft, reading: Reading, end: ScanEnd, base: Base, ref: str)
         exists = {key.removeprefix(f"{ref}:"): value for key, value in reading.paths_found().items()}
         stale = stale_by_anchors(base.learnings.learnings, exists)
     reading.mark_unknown_permissions()
+    labelled = tuple(read.issue for read in reading.scanned() if may_be_example(read.issue, reading.settings))
     note = notes.joined(reading.note(), end.bounded)
     return draft.done(
         Partial(reading.missing, note) if reading.missing and note else Complete(note),
@@ -132,4 +134,5 @@ def _outcome(draft: Draft, reading: Reading, end: ScanEnd, base: Base, ref: str)
         scan_exhausted=end.exhausted,
         scanned_through=end.through,
         budget_ended=end.budget_ended,
+        labelled=labelled,
     )

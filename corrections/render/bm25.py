@@ -1,6 +1,7 @@
 """BM25 in pure Python, scoring exactly as the `bm25s` library does (Lucene's variant, k1 1.5, b 0.75).
 
-The ranking of corrections/render/nearest.py needs a few dozen short documents scored once per run;
+The ranking of corrections/render/nearest.py fuses it, on light stems (`stems`), with character
+n-grams (corrections/render/ngrams.py); a few dozen short documents are scored once per run.
 bm25s did it with numpy, which a cold runner downloaded (about 16 MB) for that alone. This module
 gives the same scores bit for bit, so the same order, ties included: bm25s keeps each
 (document, word) weight and each sum in float32, so every such value is rounded to float32 here
@@ -9,6 +10,8 @@ tests/corrections/render/test_bm25.py compares both on every world of the reposi
 
 - tokens: lower-cased, every run of two or more word characters (`(?u)\\b\\w\\w+\\b`), minus
   Lucene's 33 English stop words (bm25s's `stopwords="en"`).
+- stems: the tokens less their first matching English suffix (a plural, -ing, -ed, -ation ...)
+  when three letters or more are left: `uploads`, `uploading` and `uploaded` are `upload`.
 - idf(word) = ln(1 + (N - df + 0.5) / (df + 0.5)), rounded to float32.
 - weight(word, doc) = idf * tf / (k1 * (1 - b + b * len(doc) / avgdl) + tf), in float64, then
   rounded to float32; a document's score is the float32 sum of its weights over the query's
@@ -75,6 +78,23 @@ def _float32(value: float) -> float:
 def tokens(text: str) -> list[str]:
     """Lower-cased words of two letters or more, English stop words removed."""
     return [word for word in _WORD.findall(text.lower()) if word not in STOP_WORDS]
+
+
+_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ness", "ies", "ed", "es", "ly", "er", "s")
+_LEAST_STEM = 3
+
+
+def stem(word: str) -> str:
+    """`word` without its first matching English suffix, when at least three letters are left."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= _LEAST_STEM:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def stems(text: str) -> list[str]:
+    """The stems of the tokens of `text`."""
+    return [stem(word) for word in tokens(text)]
 
 
 def scores(corpus: Sequence[Sequence[str]], query: Sequence[str]) -> list[float]:

@@ -10,6 +10,7 @@ from corrections.read.status import Complete, Partial
 from corrections.render.collapse import excerpt_numbers
 from corrections.render.files import correction_lines, corrections_json, issue_excerpt, render_corrections_md
 from corrections.render.issue_file import IssueExcerpt
+from corrections.render.kept_examples import EXAMPLES_FILE, chosen_examples, render_examples_md
 from corrections.render.nearest import kept_nearest
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
@@ -53,7 +54,8 @@ def render_learnings(
 
 
 def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> ContextFiles:
-    """corrections.md, corrections.json, learnings.md (when enabled) and issues/<n>.md."""
+    """corrections.md, corrections.json, learnings.md (when enabled), examples.md (when there are
+    few corrections and maintainers labelled issues near the analysed one) and issues/<n>.md."""
     top = {"corrections.md": render_corrections_md(outcome)}
     warnings: list[str] = []
     shown: tuple[str, ...] = ()
@@ -64,6 +66,9 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
     )
     if config.learnings.enabled and learnings_read:
         top["learnings.md"], shown, warnings = render_learnings(outcome, config, paths)
+    examples = render_examples_md(chosen_examples(outcome))
+    if examples is not None:
+        top[EXAMPLES_FILE] = examples
     # The same learnings' ids: what `corrections marker --context` writes into the receipt.
     top["corrections.json"] = corrections_json(outcome, learnings=shown)
     by_number = {c.number: c for c in (*outcome.corrections, *outcome.carried)}

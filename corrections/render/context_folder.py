@@ -114,6 +114,13 @@ def read_context(folder: Path) -> ContextFolder:
             warnings.append(
                 f"{folder / 'learnings.md'}: not a plain file (a link is never followed); left out"
             )
+        examples = None
+        if (found := files.kind("examples.md")) == "file":
+            examples = _text(files, folder, "examples.md")
+        elif found == "other":
+            warnings.append(
+                f"{folder / 'examples.md'}: not a plain file (a link is never followed); left out"
+            )
         order = excerpt_order(index.excerpt_corrected(), index.window)
         excerpts: dict[int, IssueExcerpt] = {}
         for number in order:
@@ -129,5 +136,10 @@ def read_context(folder: Path) -> ContextFolder:
                 continue
             excerpts[number] = excerpt
     return ContextFolder(
-        corrections=corrections, learnings=learnings, order=order, excerpts=excerpts, warnings=tuple(warnings)
+        corrections=corrections,
+        learnings=learnings,
+        order=order,
+        excerpts=excerpts,
+        warnings=tuple(warnings),
+        examples=examples,
     )

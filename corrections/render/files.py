@@ -301,8 +301,8 @@ def _event_line(event: Event, close_reason: str | None = None, analysis: Analysi
         return f"{at} {who} {verb} {json_text(bounded_line(event.label, MAX_LABEL))}"
     if isinstance(event, Closed):
         reason = close_reason or event.state_reason
-        # A ClosedEvent's stateReason takes no `enableDuplicate`, so GitHub sends COMPLETED for a
-        # close as a duplicate: COMPLETED says nothing; the close that stands has the issue's reason.
+        # Each close says its own reason (GitHub's ClosedEvent.stateReason, DUPLICATE included);
+        # the close that stands takes the issue's; COMPLETED says nothing.
         return f"{at} {who} closed the issue" + (f" as {reason}" if reason and reason != "COMPLETED" else "")
     if isinstance(event, Reopened):
         return f"{at} {who} reopened the issue"

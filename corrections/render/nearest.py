@@ -1,10 +1,14 @@
-"""The order of the corrections: a maintainer's first, then nearest the issue being analysed
-(BM25), ties newest first.
+"""The order of the corrections: a maintainer's first, then nearest the issue being analysed,
+ties newest first.
 
 When the budget of a prompt is tight, the lines kept are the first ones, so the corrections of
-issues like the one being analysed come first. Similarity is lexical: BM25 (corrections/render/bm25.py:
-Lucene's variant, English stop words removed) of each corrected issue's title and the start of
-its body against the analysed issue's. The analysed issue's text is only tokenized here, never
+issues like the one being analysed come first. Similarity compares each corrected issue's title
+and the start of its body with the analysed issue's twice, and fuses the two orders (reciprocal
+rank fusion, k = 60): by whole words (BM25 on light English stems, corrections/render/bm25.py)
+and by pieces of words (character 3- to 5-gram TF-IDF, corrections/render/ngrams.py), so an issue
+is found however it is worded (inflections, compounds, other languages, stack traces, CJK written
+without spaces) while exact shared words still count. bench/nearest.py measured the fusion
+against each alone and others (docs/corrections.md, "Which lines come first"). The analysed issue's text is only tokenized here, never
 rendered. Without it the order is newest first (`ReadOutcome.corrected`). In either order the
 issues a maintainer corrected come before those whose only correction is an objection by someone
 without triage access (docs/rules.md, "Duplicate notices"): anyone can write that objection.
@@ -12,12 +16,12 @@ without triage access (docs/rules.md, "Duplicate notices"): anyone can write tha
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from assistant.untrusted import clean_block
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.render import bm25
+from corrections.render import bm25, ngrams
 from corrections.rules.models import IssueCorrection
 
 # What of an issue takes part in the ranking: its title and the first words of its body. The start
@@ -35,18 +39,47 @@ def issue_text(title: str, body: str) -> str:
     return clean_block(title[:MAX_TITLE_CHARS]) + "\n" + clean_block(" ".join(words))
 
 
+# Reciprocal rank fusion's constant: a document's share from one ranking is 1 / (K + its rank).
+FUSION_K = 60
+
+
+def _ranks(values: Sequence[float]) -> list[int]:
+    """The 1-based rank of each value, highest first; equal values share the better rank."""
+    order = sorted(range(len(values)), key=lambda index: -values[index])
+    ranks = [0] * len(values)
+    for place, index in enumerate(order, 1):
+        previous = order[place - 2] if place > 1 else None
+        tied = previous is not None and values[previous] == values[index]
+        ranks[index] = ranks[previous] if tied and previous is not None else place
+    return ranks
+
+
 def similarity(documents: Sequence[str], query: str) -> list[float]:
-    """BM25 score of each document against the query; all 0.0 when they share no word."""
-    return bm25.scores([bm25.tokens(text) for text in documents], bm25.tokens(query))
+    """How near each document is to the query: the sum over the two rankings (BM25 on stems,
+    character n-grams) of 1 / (FUSION_K + rank) where the ranking's score is above 0; all 0.0 when
+    they share neither a word nor a piece of one."""
+    found = [0.0] * len(documents)
+    for values in (
+        bm25.scores([bm25.stems(text) for text in documents], bm25.stems(query)),
+        ngrams.scores(documents, query),
+    ):
+        for index, rank in enumerate(_ranks(values)):
+            if values[index] > 0:
+                found[index] += 1 / (FUSION_K + rank)
+    return found
 
 
 def nearest_first(
-    corrections: Sequence[IssueCorrection], texts: Mapping[int, str], query: str
+    corrections: Sequence[IssueCorrection],
+    texts: Mapping[int, str],
+    query: str,
+    scorer: Callable[[Sequence[str], str], list[float]] = similarity,
 ) -> list[IssueCorrection]:
-    """`corrections` (newest first) reordered by similarity to `query`; ties keep their order."""
+    """`corrections` (newest first) reordered by similarity to `query`; ties keep their order.
+    `scorer` is the product's `similarity`; bench/nearest.py passes the rankers it compares."""
     if len(corrections) < 2 or not query.strip():
         return list(corrections)
-    scores = similarity([texts.get(c.number, "") for c in corrections], query)
+    scores = scorer([texts.get(c.number, "") for c in corrections], query)
     ranked = sorted(range(len(corrections)), key=lambda index: -scores[index])
     return [corrections[index] for index in ranked]
 

@@ -28,7 +28,9 @@ from assistant.untrusted import clean_line
 MANIFEST = ".corrections-files.json"
 # Every name `corrections read` writes into the folder (corrections.render.context.render_context):
 # write_context refuses to write any other, so this list cannot drift from what is written.
-_WRITTEN = re.compile(r"(?:corrections\.md|corrections\.json|learnings\.md|issues/[1-9][0-9]{0,9}\.md)")
+_WRITTEN = re.compile(
+    r"(?:corrections\.md|corrections\.json|learnings\.md|examples\.md|issues/[1-9][0-9]{0,9}\.md)"
+)
 
 
 def could_have_written(name: str) -> bool:

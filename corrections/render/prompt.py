@@ -41,6 +41,7 @@ class ContextFolder:
     order: tuple[int, ...]  # corrected issues in corrections.md's order, then the rest of the window
     excerpts: dict[int, IssueExcerpt] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    examples: str | None = None  # examples.md (corrections/render/kept_examples.py), always whole
 
 
 def excerpt_order(corrected: Iterable[int], window: Iterable[int]) -> tuple[int, ...]:
@@ -57,6 +58,7 @@ def context_of(files: ContextFiles) -> ContextFolder:
         learnings=files.top.get("learnings.md"),
         order=excerpt_order(files.corrected, files.window),
         excerpts=dict(files.excerpts),
+        examples=files.top.get("examples.md"),
     )
 
 
@@ -185,6 +187,7 @@ def _select(
             issue=issue,
             corrections=_demoted(pointing_only_at(context.corrections, trial.shown)),
             learnings=_demoted(context.learnings) if context.learnings is not None else None,
+            examples=_demoted(context.examples) if context.examples is not None else None,
             excerpts=trial.texts,
             total=len(candidates),
             cut=trial.cut,

@@ -171,10 +171,8 @@ class EventNode:
 
     @property
     def stateReason(self) -> str | None:
-        """Why it was closed, as GitHub's schema gates it: DUPLICATE needs `enableDuplicate: true`,
-        an argument this field does not take, so a close as a duplicate reads COMPLETED."""
-        reason = getattr(self._item, "state_reason", None)
-        return "COMPLETED" if reason == "DUPLICATE" else reason
+        """Why it was closed; DUPLICATE by default, as GitHub's current schema answers it."""
+        return getattr(self._item, "state_reason", None)
 
     @property
     def canonical(self) -> IssueNode | None:
@@ -279,12 +277,11 @@ class IssueNode(Reactable):
             return ForkNode(self._store, fork)
         return repository(self._store)
 
-    def stateReason(self, info: Info, args: Args) -> str | None:
-        """COMPLETED, NOT_PLANNED, REOPENED, or DUPLICATE only with ``enableDuplicate: true``."""
-        reason = self._derived.state_reason
-        if reason == "DUPLICATE" and not args.get("enableDuplicate"):
-            return "COMPLETED"
-        return reason
+    @property
+    def stateReason(self) -> str | None:
+        """COMPLETED, NOT_PLANNED, REOPENED or DUPLICATE: GitHub's current schema returns DUPLICATE
+        by default (the deprecated `enableDuplicate` argument, still accepted, changes nothing)."""
+        return self._derived.state_reason
 
     @property
     def repository(self) -> Any:

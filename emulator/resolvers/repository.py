@@ -8,7 +8,7 @@ from emulator.access import COLLABORATORS_REFUSED
 from emulator.ids import node_id
 from emulator.pagination import Connection, paginate
 from emulator.resolvers.actors import ActorNode
-from emulator.resolvers.context import Args, Info, github_error
+from emulator.resolvers.context import Args, Info, context, github_error
 from emulator.resolvers.git import RefNode, object_node, ref_node
 from emulator.resolvers.issues import IssueNode, LabelNode, parse_time
 from emulator.resolvers.registry import NODES
@@ -34,7 +34,6 @@ class RepositoryNode:
         self.isArchived = False
         self.isFork = False
         self.hasIssuesEnabled = True
-        self.viewerPermission = None
         self.owner = ActorNode(
             store, store.owner, "Organization" if store.actor_type(store.owner) == "Organization" else "User"
         )
@@ -76,6 +75,14 @@ class RepositoryNode:
                 f"Could not resolve to an issue or pull request with the number of {number}.", "NOT_FOUND"
             )
         return IssueNode(self._store, number)
+
+    def viewerPermission(self, info: Info, args: Args) -> str | None:
+        """The token's own role here, every grant counted; null for an app's token (GitHub's schema:
+        "Will return null if authenticated as an GitHub App"), READ for anyone else on a public one."""
+        login = context(info).viewer
+        if self._store.actor_type(login) == "Bot":
+            return None
+        return self._store.access.effective(login) or "READ"
 
     def labels(self, info: Info, args: Args) -> Connection[str]:
         """Every label of the repository by name; ``query`` matches a part of the name."""

@@ -58,3 +58,76 @@ def test_the_owner_is_one_placeholder() -> None:
     assert owners == {"OWNER"}
     docs = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
     assert "### Releasing" in docs and PLACEHOLDER in docs.split("### Releasing", 1)[1]
+
+
+FAKE_GH = """#!/bin/sh
+# gh for the publish step: `repo clone` clones the local action repository, the rest does nothing.
+if [ "$1" = repo ] && [ "$2" = clone ]; then exec git clone --quiet "$ACTION_REMOTE" "$4"; fi
+exit 0
+"""
+
+
+def _publish_step() -> dict[str, str]:
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    return next(step for step in steps if step.get("name") == "Publish to the action repository")
+
+
+def _ls_remote(remote: Path, ref: str) -> list[str]:
+    listed = subprocess.run(
+        ["git", "ls-remote", str(remote), ref], capture_output=True, text=True, check=True
+    )
+    return [line.split("\t")[0] for line in listed.stdout.splitlines()]
+
+
+def test_the_release_tag_is_annotated_so_the_documented_ls_remote_prints_its_commit(tmp_path: Path) -> None:
+    remote = tmp_path / "action.git"
+    subprocess.run(["git", "init", "--quiet", "--bare", "--initial-branch=main", str(remote)], check=True)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "gh").write_text(FAKE_GH, encoding="utf-8")
+    (fake / "gh").chmod(0o755)
+    temp, workspace = tmp_path / "temp", tmp_path / "workspace"
+    (temp / "action").mkdir(parents=True)
+    (temp / "action" / "action.yml").write_text("name: x\n", encoding="utf-8")
+    (temp / "notes.md").write_text("notes\n", encoding="utf-8")
+    (workspace / "dist").mkdir(parents=True)
+    script = tmp_path / "step.sh"
+    script.write_text(_publish_step()["run"], encoding="utf-8")
+    environ = {
+        "PATH": f"{fake}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "VERSION": "1.2.0",
+        "ACTION_REPOSITORY": "OWNER/correction-reader",
+        "ACTION_REMOTE": str(remote),
+        "SOURCE": "OWNER/dev@abc",
+        "RUNNER_TEMP": str(temp),
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+        "GIT_CONFIG_GLOBAL": "/dev/null",
+    }
+    done = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    head = _ls_remote(remote, "refs/heads/main")
+    # docs/action.md's command: the peeled tag is the release's commit; `v1` names it too.
+    assert _ls_remote(remote, "refs/tags/v1.2.0^{}") == head
+    assert _ls_remote(remote, "refs/tags/v1") == head
+    docs = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
+    assert "git ls-remote https://github.com/OWNER/correction-reader 'refs/tags/v1.2.0^{}'" in docs
+
+
+def test_docs_name_every_input_variable_the_step_is_given() -> None:
+    """docs/action.md lists the INPUT_* variables of the step's `env:`, all of them and in order."""
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    given = [
+        name for step in action["runs"]["steps"] for name in step.get("env", {}) if name.startswith("INPUT_")
+    ]
+    docs = (ROOT / "docs" / "action.md").read_text(encoding="utf-8")
+    paragraph = docs.split("reaches it only through `env:` (", 1)[1].split(")", 1)[0]
+    assert re.findall(r"`(INPUT_\w+)`", paragraph) == given

@@ -33,3 +33,11 @@ def test_a_goal_the_run_did_not_measure_is_never_met() -> None:
     assert judged["wall_vs_rest_200ms"] == {**judged["wall_vs_rest_200ms"], "value": None, "met": None}
     assert judged["cold_step"]["met"] is None and judged["first_page_on_github"]["how"] == "estimated"
     assert judged["wall_vs_rest_50ms"]["met"] is False and judged["waves_common"]["met"] is True
+
+
+def test_a_run_of_one_mode_judges_only_its_own_goals() -> None:
+    judged = goals({"quality_scale": {"cpu_ratio": 3.3}})
+    assert judged["quality_cpu_growth"]["met"] is True
+    assert (
+        judged["graphql_requests_common"]["met"] is None and judged["process_vs_rest_50ms"]["value"] is None
+    )

@@ -35,12 +35,14 @@ def test_issue_order_fields_and_state_filters(gql: Any) -> None:
     assert [n["number"] for n in data["since"]["nodes"]] == [3, 2]
 
 
-def test_state_reason_duplicate_only_when_enabled(gql: Any) -> None:
+def test_state_reason_duplicate_by_default(gql: Any) -> None:
+    """GitHub's current schema (2026-07-24): DUPLICATE "is now returned by default"; the deprecated
+    `enableDuplicate` argument is still accepted and changes nothing."""
     issue = gql(
         f"{{ {REPO} {{ issue(number: 2) {{ state closed stateReason "
         "dup: stateReason(enableDuplicate: true) } } }"
     )["data"]["repository"]["issue"]
-    assert issue == {"state": "CLOSED", "closed": True, "stateReason": "COMPLETED", "dup": "DUPLICATE"}
+    assert issue == {"state": "CLOSED", "closed": True, "stateReason": "DUPLICATE", "dup": "DUPLICATE"}
 
 
 def test_labels_follow_the_timeline(gql: Any) -> None:
@@ -113,15 +115,15 @@ def test_reactions_filtered_server_side_and_groups(gql: Any) -> None:
 
 
 def test_duplicate_events_point_at_the_canonical_issue(gql: Any) -> None:
-    """A close as a duplicate reads COMPLETED on the event: GitHub's schema returns DUPLICATE only
-    with `enableDuplicate: true`, an argument that `ClosedEvent.stateReason` does not take."""
+    """A close as a duplicate reads DUPLICATE on the event too: GitHub's current schema returns it
+    by default (changelog of 2025-07-15)."""
     query = f"""{{ {REPO} {{ issue(number: 2) {{
       timelineItems(first: 5, itemTypes: [MARKED_AS_DUPLICATE_EVENT,
       CLOSED_EVENT]) {{ nodes {{ __typename ... on ClosedEvent {{ stateReason actor {{ login }} }}
       ... on MarkedAsDuplicateEvent {{ canonical {{ ... on Issue {{ number }} }} }} }} }} }} }} }}"""
     nodes = gql(query)["data"]["repository"]["issue"]["timelineItems"]["nodes"]
     assert nodes == [
-        {"__typename": "ClosedEvent", "stateReason": "COMPLETED", "actor": {"login": "alice"}},
+        {"__typename": "ClosedEvent", "stateReason": "DUPLICATE", "actor": {"login": "alice"}},
         {"__typename": "MarkedAsDuplicateEvent", "canonical": {"number": 1}},
     ]
 

@@ -64,8 +64,16 @@ def test_batched_details_are_valid(
     assert definition.name is not None and definition.name.value == "CorrectionDetails"
 
 
-def test_duplicate_state_reason_is_asked_for(schema: GraphQLSchema) -> None:
-    assert "stateReason(enableDuplicate: true)" in operation("CorrectionWindow").text
+@pytest.mark.parametrize("name", operation_names())
+def test_no_operation_sends_enable_duplicate(name: str) -> None:
+    """GitHub's changelog of 2025-07-15: "`enableDuplicate` will be removed" (effective 2025-10-01),
+    "the state reason for duplicate issue is now returned by default"; the current schema
+    (octokit/graphql-schema c7aba2195c53e68b21bab414dfd2cff5d7eeaef2) marks it deprecated."""
+    assert "enableDuplicate" not in operation(name).text
+
+
+def test_the_issue_state_reason_is_read(schema: GraphQLSchema) -> None:
+    assert "  stateReason\n" in operation("CorrectionWindow").text
 
 
 def test_expand_refuses_an_unknown_alias() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ from corrections.quality.backtest_run import (
     run_model,
 )
 from corrections.quality.backtest_score import AnswerError, parse_answer
+from corrections.render.prompt_budget import ENGINE_INPUT_TOKENS
+from corrections.render.tokens import count_tokens
 from tests.emulation import Emulators
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -43,6 +46,8 @@ KEYS = {
     "false_removes",
     "repeats",
     "objected_duplicates",
+    "recurrences",
+    "unparsed",
     "prompt_tokens",
 }
 
@@ -87,6 +92,10 @@ def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it
         )
         assert blind["false_adds"] > 0 and blind["false_removes"] > 0 and blind["repeats"] > 0
         assert blind["objected_duplicates"] == 2  # the two flaky issues among the last 12
+        # Followed, nothing recurs; the blind run's mistakes recur from similar issues that the
+        # context of this window gave (it did not reach the model), none from one it did not.
+        assert told["recurrences"] == {"given": 0, "not_given": 0} and told["unparsed"] == 0
+        assert blind["recurrences"]["given"] == blind["repeats"] > 0
         assert told["prompt_tokens"] > blind["prompt_tokens"] > 0
     # One read, whatever the number of analyses.
     assert document["cost"]["requests"] <= 3 and document["cost"]["points"] <= 3
@@ -212,10 +221,33 @@ def test_a_failing_model_is_not_cached_and_not_scored(tmp_path: Path) -> None:
         run_model([sys.executable, "-c", "import time; time.sleep(5)"], "p", 0.2)
     with pytest.raises(ModelFailed, match="not found"):
         run_model(["/no/such/model"], "p", 30)
+    # A wrapper whose child outlives the timeout: the whole process group is killed.
+    late = tmp_path / "late"
+    child = f"import time; time.sleep(2); open({str(late)!r}, 'w').write('answer')"
+    wrapper = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}])"
+    with pytest.raises(ModelFailed, match="did not answer"):
+        run_model([sys.executable, "-c", wrapper], "p", 0.5)
+    time.sleep(3)
+    assert not late.exists()
     cache = AnswerCache.load(tmp_path / "c.jsonl")
-    cache.add("k", "out")
+    cache.add("k", '{"labels": []}')
+    cache.add("old", "no analysis here")  # as an older version kept it: asked again
     (tmp_path / "c.jsonl").open("a").write('{"key": "cut')  # a write cut short
-    assert AnswerCache.load(tmp_path / "c.jsonl").answers == {"k": "out"}
+    assert AnswerCache.load(tmp_path / "c.jsonl").answers == {"k": '{"labels": []}'}
+
+
+def test_an_answer_that_does_not_parse_is_counted_apart_and_not_cached(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = f"{sys.executable} -c \"print('I cannot decide.')\""
+    for _ in range(2):  # run again: asked again, as nothing was kept
+        assert _backtest(history, tmp_path, monkeypatch, "--model", model, "--last", "2", "--json") == 0
+        captured = capsys.readouterr()
+        (run,) = json.loads(captured.out)["runs"]
+        assert (run["with_context"]["unparsed"], run["without_context"]["unparsed"]) == (2, 2)
+        assert "4 calls, 0 answers from the cache, 4 unparsed" in captured.err
+    cache = tmp_path / "backtest-answers.jsonl"
+    assert not cache.exists() or cache.read_text(encoding="utf-8") == ""
 
 
 def test_the_answer_is_the_marker_or_its_json() -> None:
@@ -249,3 +281,100 @@ def test_usage_errors_are_one_line(
     assert main(["backtest", "--repo", "octo/loop", *argv]) == 2
     err = capsys.readouterr().err
     assert re.fullmatch(f"corrections: error: {re.escape(message)}.*\n", err)
+
+
+def _learning(number: int, text: str, created: datetime, status: str = "active") -> str:
+    moment = created.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return json.dumps(
+        {
+            "v": 1,
+            "id": f"l_{number:04x}",
+            "scope": "repo",
+            "kind": "note",
+            "text": text,
+            "source": {"issue": number},
+            "createdAt": moment,
+            "updatedAt": moment,
+            "status": status,
+        }
+    )
+
+
+def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A learning created in the middle of the history is in no prompt of an analysis made before it,
+    and in every prompt of one made after it; one created before them all is in every prompt."""
+    found = arrivals(4, 6, 7)
+    world = history_world(found)
+    middle = found[18].at  # the issues #19 to #24 come after it
+    store = ".github/assistant/learnings.jsonl"
+    world["files"]["main"][store] = (
+        _learning(2, "Old lesson: slow sync reports are bugs.", found[0].at - timedelta(days=1))
+        + "\n"
+        + _learning(19, "New lesson: typo reports are docs.", middle)
+        + "\n"
+    )
+    url = emulate(world, tokens={"backtest-token": MAINTAINER}).url
+    prompts = tmp_path / "prompts.jsonl"
+    recorder = (
+        "import json, sys; p = sys.stdin.read(); "
+        f"open({str(prompts)!r}, 'a').write(json.dumps(p) + chr(10)); "
+        "print(json.dumps({'labels': [], 'duplicate_of': None}))"
+    )
+    model = f"{sys.executable} -c {json.dumps(recorder)}"
+    assert _backtest(url, tmp_path, monkeypatch, "--model", model, "--last", "12", "--json") == 0
+    capsys.readouterr()
+    seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
+    with_context = [p for p in seen if "Old lesson" in p]
+    numbers = [
+        int(m.group(1))
+        for p in with_context
+        if (m := re.search(r"## The issue you are analysing: #(\d+)", p))
+    ]
+    assert sorted(numbers) == list(range(13, 25))
+    for prompt, number in zip(with_context, numbers, strict=True):
+        assert ("New lesson" in prompt) is (number >= 19), number
+
+
+def test_the_assistant_login_is_an_option_as_in_the_other_commands(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--model", _model("blind"), "--last", "3", "--json"]
+    assert _backtest(history, tmp_path, monkeypatch, *argv, "--assistant-login", "triage-assistant") == 0
+    assert json.loads(capsys.readouterr().out)["analyses"] == 3
+    # Another account posted no analysis here: nothing to replay.
+    assert _backtest(history, tmp_path, monkeypatch, *argv, "--assistant-login", "someone-else") == 0
+    assert json.loads(capsys.readouterr().out)["analyses"] == 0
+
+
+def test_the_replayed_prompt_is_the_production_prompt(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The adopter's instructions first (`--instructions`), then what `corrections prompt --event`
+    assembles: the new issue cleaned and fenced, inside the budget, however long its body."""
+    world = history_world(arrivals(4, 6, 7))
+    last = world["issues"][-1]
+    hidden = "\u200b\u202e\u2066\ufeff"
+    last["body"] = f"Seen on 2.1.{hidden} " + "the sync stops again and again " * 3_000
+    url = emulate(world, tokens={"backtest-token": MAINTAINER}).url
+    instructions = tmp_path / "instructions.md"
+    instructions.write_text("You triage the issues of octo/loop, a sync tool.\n", encoding="utf-8")
+    prompts = tmp_path / "prompts.jsonl"
+    recorder = (
+        "import json, sys; p = sys.stdin.read(); "
+        f"open({str(prompts)!r}, 'a').write(json.dumps(p) + chr(10)); "
+        "print(json.dumps({'labels': [], 'duplicate_of': None}))"
+    )
+    model = f"{sys.executable} -c {json.dumps(recorder)}"
+    argv = ["--model", model, "--last", "1", "--json", "--instructions", str(instructions)]
+    assert _backtest(url, tmp_path, monkeypatch, *argv) == 0
+    capsys.readouterr()
+    seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
+    assert len(seen) == 2  # with the context and without it
+    for prompt in seen:
+        assert prompt.startswith("You triage the issues of octo/loop, a sync tool.\n\nAnswer with one JSON")
+        assert f"## The issue you are analysing: #{last['number']}" in prompt
+        assert not any(mark in prompt for mark in hidden)
+        # Within the engine's input: the reader's budget, the new issue's bound, the instructions.
+        assert count_tokens(prompt) <= ENGINE_INPUT_TOKENS

@@ -89,8 +89,11 @@ def test_every_first_analysis_of_the_month_is_counted(emulate: Emulators, tmp_pa
     assert _month(written, "2026-10")["complete"] is False  # October was read in part only
     assert "This month is partial" not in text
     assert "within a budget of 100 points" in text
-    # The repeats and receipts come from the same read: every analysis of the month has its figures.
-    assert november["repeats"]["corrections"] >= november["corrected"]
+    # The recurrences and receipts come from the same read: every analysis of the month has its figures.
+    assert november["recurrences"]["analyses"] == total
+    assert november["recurrences"]["corrections"] >= november["corrected"]
+    # The scan's last page reached far enough into October to rebuild every context whole.
+    assert november["contexts_partial"] == 0 and "Reconstructed in part" not in text
 
 
 def test_a_small_budget_ends_the_read_and_says_which_part_it_covers(
@@ -117,6 +120,10 @@ def test_a_small_budget_ends_the_read_and_says_which_part_it_covers(
         f"the read stopped at its points budget (3 points; {spent} spent)"
     ) in text
     assert "the budget ended the read" in text
+    # The analyses just after the edge had windows reaching below it, which this read did not see:
+    # their contexts are rebuilt in part, and the report says how many (the later ones whole).
+    assert 0 < november["contexts_partial"] < november["analyses"]
+    assert f"- Reconstructed in part: {november['contexts_partial']} of those contexts" in text
 
 
 @pytest.mark.parametrize(

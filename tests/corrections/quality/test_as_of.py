@@ -43,7 +43,31 @@ def world_cut_at(world: dict[str, Any], moment: datetime) -> dict[str, Any]:
         issue["timeline"] = timeline
         issues.append(issue)
     cut["issues"] = issues
+    store = ".github/assistant/learnings.jsonl"
+    for files in cut.get("files", {}).values():
+        if store in files:
+            files[store] = _learnings_cut_at(files[store], moment)
     return cut
+
+
+def _learnings_cut_at(text: str, moment: datetime) -> str:
+    """The learnings file as it stood: no line created from `moment` on; one retired since, active."""
+    lines = []
+    for line in text.splitlines():
+        try:
+            learning = json.loads(line)
+        except ValueError:
+            lines.append(line)
+            continue
+        if not isinstance(learning, dict) or "createdAt" not in learning:
+            lines.append(line)
+            continue
+        if _at(learning["createdAt"]) >= moment:
+            continue
+        if learning.get("status") == "retired" and _at(learning["updatedAt"]) >= moment:
+            learning["status"] = "active"
+        lines.append(json.dumps(learning))
+    return "".join(line + "\n" for line in lines)
 
 
 def _read(url: str, out: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> dict[str, str]:
@@ -201,3 +225,58 @@ def test_the_window_as_of_a_moment_is_the_one_every_issue_read_as_of_it_gives() 
         for size in (1, 5, 30):
             found = outcome_as_of(outcome, moment, max_analyzed=size, settings=settings, read_back_to=None)
             assert [r.issue.number for r in found.window] == [r.issue.number for r in every[:size]]
+
+
+def test_the_lines_as_of_a_moment_are_the_rules_on_every_issue_as_it_then_stood() -> None:
+    """The contexts of many moments from one read reuse what earlier moments computed: each line
+    is still the rules on the issue as it stood, with the 👎 given before the moment."""
+    import random
+    from datetime import timedelta
+
+    from corrections.quality.as_of import correct_as_of, outcome_as_of, read_as_of
+    from corrections.read.issue_read import IssueRead
+    from corrections.read.outcome import ReadOutcome
+    from corrections.rules.models import Permission
+    from corrections.rules.settings import RuleSettings
+    from corrections.rules.vocabulary import parse_vocabulary
+    from tests.corrections.conftest import VOCABULARY, IssueBuilder
+
+    settings = RuleSettings(vocabulary=parse_vocabulary(VOCABULARY))
+    start = _at("2026-11-01T00:00:00Z")
+    chance = random.Random(7)
+    builders = []
+    for number in range(1, 41):
+        builder = IssueBuilder(number=number, clock=start + timedelta(hours=chance.randrange(60)))
+        builder.analysis()
+        for _ in range(chance.randrange(4)):  # later activity, often in the same hour as others'
+            builder.clock += timedelta(hours=chance.randrange(0, 30))
+            builder.comment(PIET, "still happens")
+        builders.append(builder)
+    reads = [IssueRead.of(b.build(), None, 100, settings) for b in builders]
+    reads.sort(key=lambda r: r.issue.updated_at, reverse=True)
+    thumbs = {
+        read.first.node_id: [
+            Reaction(actor=PIET, at=None if chance.random() < 0.2 else start + timedelta(hours=h))
+            for h in chance.sample(range(120), 2)
+        ]
+        for read in reads
+        if read.first is not None and chance.random() < 0.6
+    }
+    outcome = ReadOutcome(
+        repository="octo/r",
+        window=tuple(reads),
+        settings=settings,
+        reactions=thumbs,
+        permissions={"piet": Permission.WRITE},
+    )
+    counted = 0
+    for hours in range(0, 130, 2):  # whole hours: events at the very moment are after it
+        moment = start + timedelta(hours=hours)
+        every = [then for read in reads if (then := read_as_of(read, moment, settings)) is not None]
+        every.sort(key=lambda r: r.issue.updated_at, reverse=True)
+        for size in (3, 30):
+            found = outcome_as_of(outcome, moment, max_analyzed=size, settings=settings, read_back_to=None)
+            expected = tuple(correct_as_of(then, moment, outcome, settings) for then in every[:size])
+            assert found.corrections == expected
+            counted += sum(line.thumbs_down for line in found.corrections)
+    assert counted > 0  # the 👎 given before each moment were counted, and only those

@@ -1,5 +1,5 @@
-"""Repeats on plain models: which context an analysis had (its receipt, else reconstructed as of its
-moment) and which of its corrections that context had given already."""
+"""Recurrences on plain models: which context an analysis had (its receipt, else reconstructed as of
+its moment), which of its corrections a similar earlier issue had, and whether that was given."""
 
 from __future__ import annotations
 
@@ -65,37 +65,72 @@ def _by_number(outcome: ReadOutcome, window: int = 30) -> dict[int, AnalysisRepe
     return {found.number: found for found in outcome_repeats(outcome, SETTINGS, window=window, read_with=100)}
 
 
-def test_a_removal_given_before_and_made_again_is_a_repeat_one_made_after_is_not() -> None:
+def _issue_titled(number: int, day: int, title: str) -> IssueBuilder:
+    return IssueBuilder(number=number, title=title, clock=START + timedelta(days=day))
+
+
+def _decided(found: AnalysisRepeats) -> list[tuple[Decision, int, bool]]:
+    return [(r.decision, r.earlier.number, r.given) for r in found.recurrences]
+
+
+def test_a_removal_made_again_recurs_given_in_the_context_one_made_after_does_not() -> None:
     first = _issue(1, 0).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
     again = _issue(2, 1).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
-    # #3 is analysed before #4's removal of `docs`: #4's line was not in #3's context.
+    # #3 is analysed before #4's removal of `docs`: #4's correction did not exist for #3.
     third = _issue(3, 2).analysis(labels=("docs",)).label(MAINTAINER, "docs", added=False)
     fourth = _issue(4, 1).analysis(labels=("docs",))
     fourth.clock = START + timedelta(days=3)
     fourth.label(MAINTAINER, "docs", added=False)
     found = _by_number(_outcome(first, again, third, fourth))
-    assert found[1].repeats == ()
-    repeat = found[2].repeats
-    assert [(r.decision, r.given_by.number) for r in repeat] == [(Decision("removed", "bug"), 1)]
+    assert found[1].recurrences == ()
+    assert _decided(found[2]) == [(Decision("removed", "bug"), 1, True)]
     assert found[2].receipt is False
-    assert found[3].repeats == ()
+    assert found[3].recurrences == ()
     assert Decision("removed", "docs") in found[3].corrections
-    # #3 was given #1 and #2's removed `bug` (one decision), #4 not yet corrected.
-    assert found[3].given == (Decision("removed", "bug"),)
 
 
-def test_the_receipt_is_the_context_when_there_is_one() -> None:
+def test_the_receipt_is_the_context_a_recurrence_it_did_not_give_is_not_given() -> None:
     first = _issue(1, 0).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
-    # The receipt names no correction: the model was not given #1's line, so no repeat.
+    # The receipt names no correction: #1's correction recurs, but the model was not given it.
     blind = _with_receipt(_issue(2, 1), ["bug"], []).label(MAINTAINER, "bug", added=False)
-    # Named in the receipt: a repeat, from #1's line, whatever window a reconstruction would use.
+    # Named in the receipt: given, from #1's line, whatever window a reconstruction would use.
     told = _with_receipt(_issue(3, 2), ["bug"], [1]).label(MAINTAINER, "bug", added=False)
     outcome = _outcome(first, blind, told)
     found = _by_number(outcome, window=30)
-    assert found[2].receipt and found[2].repeats == ()
-    assert found[3].receipt and [r.given_by.number for r in found[3].repeats] == [1]
+    assert found[2].receipt and _decided(found[2]) == [(Decision("removed", "bug"), 1, False)]
+    assert found[3].receipt and _decided(found[3]) == [(Decision("removed", "bug"), 1, True)]
     reconstructed = _by_number(outcome, window=1)
-    assert reconstructed[3].repeats == found[3].repeats
+    assert reconstructed[3].recurrences == found[3].recurrences
+
+
+def test_a_correction_that_left_the_window_recurs_not_given() -> None:
+    # Reconstructed contexts with a window of one analysis: #1 has left #3's window (#2 holds it).
+    first = _issue(1, 0).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
+    other = _issue(2, 1).analysis(labels=("docs",))
+    again = _issue(3, 2).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
+    found = _by_number(_outcome(first, other, again), window=1)
+    assert [line.number for line in found[3].context] == []
+    assert _decided(found[3]) == [(Decision("removed", "bug"), 1, False)]
+    assert (found[3].numbers.given, found[3].numbers.not_given) == (0, 1)
+
+
+def test_the_same_decision_on_an_unrelated_issue_is_no_recurrence() -> None:
+    # Five issues like #7 corrected otherwise, and an unrelated one whose `bug` a maintainer
+    # removed: it is in #7's context, but it is not among #7's nearest, so #7's removal is new.
+    unrelated = _issue_titled(1, 0, "Typo in the manual page").analysis(labels=("bug",))
+    unrelated.label(MAINTAINER, "bug", added=False)
+    alike = [
+        _issue_titled(n, n - 1, f"Crash on start with photos {n}")
+        .analysis(labels=())
+        .label(MAINTAINER, "docs")
+        for n in range(2, 7)
+    ]
+    issue = _issue_titled(7, 7, "Crash on start with photos").analysis(labels=("bug",))
+    issue.label(MAINTAINER, "bug", added=False)
+    found = _by_number(_outcome(unrelated, *alike, issue))
+    assert 1 in [line.number for line in found[7].context]
+    assert Decision("removed", "bug") in found[7].corrections
+    assert found[7].recurrences == ()
 
 
 def test_an_objected_duplicate_of_the_same_issue_and_an_added_label() -> None:
@@ -105,13 +140,14 @@ def test_an_objected_duplicate_of_the_same_issue_and_an_added_label() -> None:
     again = _issue(2, 1).analysis(labels=(), duplicate_of=9).comment(reporter, "No.")
     again.label(MAINTAINER, "question")
     other = _issue(3, 2).analysis(labels=(), duplicate_of=8).comment(reporter, "No.")
-    outcome = _outcome(first, again, other)
+    kept = _issue(4, 3).analysis(labels=("bug",))
+    outcome = _outcome(first, again, other, kept)
     found = _by_number(outcome)
-    assert sorted(r.decision for r in found[2].repeats) == [
-        Decision("added", "question"),
-        Decision("duplicate", "9"),
+    assert sorted(_decided(found[2])) == [
+        (Decision("added", "question"), 1, True),
+        (Decision("duplicate", "9"), 1, True),
     ]
-    assert found[3].repeats == ()
+    assert found[3].recurrences == ()
     report = with_repeats(
         quality_report(outcome, SETTINGS, 100),
         list(outcome_repeats(outcome, SETTINGS, window=30, read_with=100)),
@@ -119,11 +155,13 @@ def test_an_objected_duplicate_of_the_same_issue_and_an_added_label() -> None:
     assert isinstance(report, QualityReport)
     (month,) = report.months
     assert month.month == month_of(START)
-    # #1: 2 decisions, given 0; #2: 2 decisions, both given and both back; #3: 1, given 2.
-    assert (
-        month.repeats.corrections,
-        month.repeats.repeats,
-        month.repeats.given,
-        month.repeats.not_repeated,
-    ) == (5, 2, 4, 2)
+    # #1: 2 decisions, new; #2: 2 decisions, both recur, given; #3: 1, new; #4 nobody corrected.
+    numbers = month.recurrences
+    assert (numbers.analyses, numbers.corrections, numbers.given, numbers.not_given, numbers.uncorrected) == (
+        4,
+        5,
+        2,
+        0,
+        1,
+    )
     assert month.receipts == 0

@@ -1,7 +1,8 @@
-"""corrections/render/bm25.py scores exactly as the bm25s library does, so the nearest-first order is the same.
+"""bench/bm25.py scores exactly as the bm25s library does, so the study's BM25 baseline is the ranking the product ran.
 
-The product dropped bm25s (and numpy, which a cold runner downloaded for it); bm25s stays a test
-dependency as the reference. The reference below is the ranking the product ran before: bm25s's
+The product dropped bm25s (and numpy, which a cold runner downloaded for it), then BM25 itself for
+character n-grams (bench/nearest.py measured both); bm25s stays a test dependency as the
+reference. The reference below is the ranking the product ran before pure BM25: bm25s's
 tokenizer with English stop words, then `BM25()` (Lucene's variant, float32) indexed and scored.
 Scores are compared bit for bit, and the order they give (ties newest first) with them, on every
 issue of every world in the repository taken as the analysed issue against all the others, on

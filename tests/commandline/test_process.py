@@ -1,0 +1,51 @@
+"""Leaving a command's process (commandline/process.py): what was printed arrives, the status is
+the command's, and the interpreter's teardown (exit handlers, freeing every object) is skipped."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    argv = [sys.executable, "-c", code]
+    return subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False, timeout=60)
+
+
+def test_what_was_printed_arrives_and_the_status_is_kept_without_a_teardown() -> None:
+    done = _python(
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('teardown ran'))\n"
+        "from commandline.process import exit_now\n"
+        "print('x' * 100_000)\n"  # more than a pipe's buffer: flushed, not lost
+        "print('to stderr', file=sys.stderr)\n"
+        "exit_now(3)\n"
+    )
+    assert done.returncode == 3
+    assert done.stdout == "x" * 100_000 + "\n" and done.stderr == "to stderr\n"
+
+
+def test_a_closed_standard_output_fails_the_exit_as_python_does() -> None:
+    done = _python(
+        "import sys\nfrom commandline.process import exit_now\nprint('lost')\nsys.stdout.close()\nexit_now(0)\n"
+    )
+    assert done.returncode == 120
+
+
+def _module(package: str, *args: str) -> subprocess.CompletedProcess[str]:
+    argv = [sys.executable, "-m", package, *args]
+    return subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False, timeout=60)
+
+
+def test_the_console_entry_points_leave_through_it() -> None:
+    for package in ("corrections", "learnings"):
+        done = _module(package, "--version")
+        assert done.returncode == 0 and done.stdout.startswith(package)
+        usage = _module(package, "no-such-command")
+        assert usage.returncode == 2 and "no-such-command" in usage.stderr
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'corrections = "corrections.commands.cli:entry"' in text
+    assert 'learnings = "learnings.cli:entry"' in text
