@@ -256,6 +256,12 @@ def runner_env(tmp_path: Path) -> dict[str, str]:
                 "window": [40, 12],
                 "corrections": [{"number": 12}],
                 "vocabulary": ["bug", "crash", "enhancement", "possible-duplicate"],
+                "labels": [
+                    {"name": "bug", "description": "something does not work"},
+                    {"name": "crash", "description": ""},
+                    {"name": "enhancement", "description": "a new feature"},
+                    {"name": "possible-duplicate", "description": ""},
+                ],
             }
         ),
         encoding="utf-8",
@@ -314,6 +320,8 @@ def test_the_new_issue_reaches_the_prompt_cleaned_and_fenced(runner: dict[str, s
     system = Path(outputs["system"]).read_text(encoding="utf-8")
     assert system.startswith("You triage issues of a small CLI.")
     assert "Choose labels only from: bug, crash, enhancement, possible-duplicate." in system
+    # What the labels mean, from labels.md through corrections.json (issue 31).
+    assert "What each label means: bug: something does not work; enhancement: a new feature." in system
     prompt = Path(outputs["prompt"]).read_text(encoding="utf-8")
     assert prompt.startswith("# What the maintainers taught the triage assistant")
     assert_hostile_issue_cleaned_and_fenced(prompt)

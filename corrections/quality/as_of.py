@@ -32,6 +32,7 @@ from datetime import UTC, datetime
 from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.read import notes
+from corrections.read.horizon import HORIZON
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Off
@@ -112,15 +113,24 @@ def outcome_as_of(
             outcome,
             window=(),
             corrections=(),
+            horizon=(),
+            carried=(),
             learnings=None,
             status=Off(notes.OFF),
             as_of=moment,
             labelled=(),
         )
     past = _past(outcome, settings)
-    found = past.window(moment, max_analyzed)
-    window = tuple(then for _, then in found)
-    corrections = tuple(past.line(index, then, moment) for index, then in found)
+    found = past.window(moment, max(max_analyzed, HORIZON))
+    window = tuple(then for _, then in found[:max_analyzed])
+    corrections = tuple(past.line(index, then, moment) for index, then in found[:max_analyzed])
+    # The horizon past a full window, as the read takes it (corrections/read/horizon.py): its
+    # corrected issues, their 👎 not read.
+    beyond = [
+        (then, past.line(index, then, moment).model_copy(update={"thumbs_down": 0}))
+        for index, then in (found[max_analyzed:] if len(window) >= max_analyzed else [])
+    ]
+    beyond = [(then, line) for then, line in beyond if line.is_corrected]
     warnings = list(outcome.warnings)
     if (
         max_analyzed > 0
@@ -136,6 +146,8 @@ def outcome_as_of(
         outcome,
         window=window,
         corrections=corrections,
+        horizon=tuple(then for then, _ in beyond),
+        carried=tuple(line for _, line in beyond),
         learnings=learnings_as_of(outcome.learnings, moment),
         warnings=tuple(warnings),
         as_of=moment,

@@ -36,6 +36,10 @@ class ReadOutcome:
     settings: RuleSettings = field(default_factory=RuleSettings)
     window: tuple[IssueRead, ...] = ()
     corrections: tuple[IssueCorrection, ...] = ()
+    # The horizon past the window (corrections/read/reading.py, HORIZON): its corrected issues as
+    # read, and their corrections, older lessons ranked beside the window's.
+    horizon: tuple[IssueRead, ...] = ()
+    carried: tuple[IssueCorrection, ...] = ()
     learnings: LoadedLearnings | None = None
     stale_learnings: frozenset[str] = frozenset()
     warnings: tuple[str, ...] = ()
@@ -73,12 +77,20 @@ class ReadOutcome:
 
     @property
     def corrected(self) -> list[IssueCorrection]:
-        """Corrected issues of the window (the analysed one aside), latest correction first.
+        """Corrected issues of the window and of the horizon past it (the analysed one aside),
+        latest correction first.
 
-        Ties (and corrections whose date is unknown) keep the window's order, newest activity first.
+        Ties (and corrections whose date is unknown) keep the read's order, newest activity first.
         """
-        corrected = [c for c in self.learned_from if c.is_corrected]
+        number = None if self.analysed is None else self.analysed.number
+        carried = [c for c in self.carried if c.number != number]
+        corrected = [c for c in [*self.learned_from, *carried] if c.is_corrected]
         return sorted(corrected, key=lambda c: c.corrected_at or _NO_DATE, reverse=True)
+
+    @property
+    def read_issues(self) -> tuple[IssueRead, ...]:
+        """The window's issues, then the horizon's corrected ones past it."""
+        return (*self.window, *self.horizon)
 
     def with_warnings(self, warnings: Iterable[str]) -> ReadOutcome:
         """The outcome with more warnings after its own (those of writing the context folder)."""
@@ -139,6 +151,8 @@ class Draft:
         *,
         window: tuple[IssueRead, ...] = (),
         corrections: tuple[IssueCorrection, ...] = (),
+        horizon: tuple[IssueRead, ...] = (),
+        carried: tuple[IssueCorrection, ...] = (),
         reactions: Mapping[str, Sequence[Reaction]] | None = None,
         permissions: Mapping[str, Permission] | None = None,
         stale_learnings: frozenset[str] = frozenset(),
@@ -158,6 +172,8 @@ class Draft:
             settings=self._settings or RuleSettings.from_config(self._config),
             window=window,
             corrections=corrections,
+            horizon=horizon,
+            carried=carried,
             learnings=self._learnings,
             stale_learnings=stale_learnings,
             warnings=tuple(self._warnings),

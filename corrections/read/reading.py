@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
 
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
+from corrections.read.details_answer import DetailsAnswer
+from corrections.read.horizon import past_window
 from corrections.read.issue_read import IssueRead
 from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
@@ -35,25 +36,6 @@ MAX_PREFETCH_LOGINS = 60
 EVERY_ANALYSIS = 1_000_000_000
 
 
-class DetailsAnswer(Protocol):
-    """What one details round brought back (`queries.fetch.DetailsResult`), as the reading uses it."""
-
-    @property
-    def reactions(self) -> Mapping[str, CommentReactions]: ...
-    @property
-    def bodies(self) -> Mapping[str, str]: ...  # issue node id -> body
-    @property
-    def permissions(self) -> Mapping[str, str]: ...  # login as asked -> permission level
-    @property
-    def permissions_forbidden(self) -> bool: ...
-    @property
-    def timelines(self) -> Mapping[int, TimelinePage]: ...
-    @property
-    def paths(self) -> Mapping[str, bool]: ...  # `REF:PATH` -> exists
-    @property
-    def failed(self) -> Sequence[str]: ...  # parts GitHub did not answer
-
-
 class Reading:
     """The state of one run's reading; GitHub's answers go in through the `add_*` methods."""
 
@@ -66,9 +48,12 @@ class Reading:
         sizes: PageSizes | None = None,
         path_checks: Iterable[str] = (),
         known: Mapping[str, str] = {},
+        horizon: int = 0,
     ) -> None:
         self._settings = settings
         self._max_analyzed = max_analyzed
+        # First analyses read in all, the window's first: `horizon` beyond it, never fewer than it.
+        self._horizon = max(horizon, max_analyzed)
         self._ask_bodies = bodies  # the issues' text (the context's; the monthly numbers need none)
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
@@ -359,6 +344,15 @@ class Reading:
         window, undecided = self.window()
         return len(window) >= self._max_analyzed and not undecided
 
+    def beyond(self) -> list[int]:
+        """The horizon past a full window (corrections/read/horizon.py)."""
+        window, _ = self.window()
+        return past_window(self._order, self._issues, window, self._max_analyzed, self._horizon)
+
+    def horizon_issues(self) -> list[IssueRead]:
+        """The issues of the horizon past the window."""
+        return [self._issues[number] for number in self.beyond()]
+
     def _in_window(self, people: Callable[[Issue, Analysis, RuleSettings], set[str]]) -> set[str]:
         """`people` of every window issue after its first analysis, together."""
         found: set[str] = set()
@@ -368,8 +362,13 @@ class Reading:
         return found
 
     def needed_logins(self) -> set[str]:
-        """People whose permission decides a rule on a window issue."""
-        needed = self._in_window(duplicate_deciders)
+        """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
+        needed = {
+            p
+            for r in [*self.window_issues(), *self.horizon_issues()]
+            if r.first
+            for p in duplicate_deciders(r.issue, r.first, self._settings)
+        }
         for read in self.window_issues():
             assert read.first is not None
             for reaction in self._reactors.get(read.first.node_id, []):
@@ -386,11 +385,13 @@ class Reading:
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
+        beyond = self.beyond()
         timelines = tuple(
             (number, self._issues[number].cursor or "")
-            for number in [*window, *undecided]
+            for number in [*window, *undecided, *beyond]
             if self._issues[number].can_continue
         )
+        # The 👎 of the window's analyses only (a 👎 is no decision that comes back).
         analysis_ids = tuple(
             first.node_id
             for number in window
@@ -415,7 +416,7 @@ class Reading:
         paths = () if self._paths_asked else self._path_checks
         bodies = tuple(
             self._node_ids[number]
-            for number in window
+            for number in [*window, *beyond]
             if self._ask_bodies and number not in self._bodies_asked
         )
         return DetailsRequest(

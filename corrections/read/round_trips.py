@@ -10,6 +10,8 @@ from corrections.read import notes
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.base_files import Base, base_of, read_base_files, with_viewer_as_assistant
 from corrections.read.details import Progress, read_details
+from corrections.read.horizon import HORIZON
+from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import Draft, ReadOutcome
 from corrections.read.reading import EVERY_ANALYSIS, Reading
@@ -18,6 +20,7 @@ from corrections.read.scan_asks import first_ask
 from corrections.read.status import Complete, Partial
 from corrections.rules.issue import correct
 from corrections.rules.kept_examples import may_be_example
+from corrections.rules.models import IssueCorrection
 from learnings.staleness import stale_by_anchors
 from queries.client import GitHubClient
 from queries.errors import GitHubError
@@ -62,6 +65,7 @@ async def read_corrections(
         sizes=scan.sizes,
         path_checks=base.path_checks,
         known=dict(options.known_permissions),
+        horizon=HORIZON if options.since is None else 0,
     )
     reading.record_missing(texts.failed, texts.categories)
     reading.collaborators_listed(page.collaborators_refused)
@@ -102,6 +106,17 @@ def _outcome(draft: Draft, reading: Reading, end: ScanEnd, base: Base, ref: str)
         correct(read.issue, first, reactions[first.node_id], reading.settings, known)
         for read, first in zip(window, firsts, strict=True)
     )
+    # The horizon past the window: only its corrected issues are kept, as lessons to rank.
+    horizon: list[IssueRead] = []
+    carried: list[IssueCorrection] = []
+    for read in reading.horizon_issues():
+        assert read.first is not None
+        found = reading.reactions_on(read.first.node_id)
+        correction = correct(read.issue, read.first, found, reading.settings, known)
+        if correction.is_corrected:
+            reactions[read.first.node_id] = found
+            horizon.append(read)
+            carried.append(correction)
     stale: frozenset[str] = frozenset()
     if base.learnings is not None:
         exists = {key.removeprefix(f"{ref}:"): value for key, value in reading.paths_found().items()}
@@ -113,6 +128,8 @@ def _outcome(draft: Draft, reading: Reading, end: ScanEnd, base: Base, ref: str)
         Partial(reading.missing, note) if reading.missing and note else Complete(note),
         window=tuple(window),
         corrections=corrections,
+        horizon=tuple(horizon),
+        carried=tuple(carried),
         reactions=reactions,
         permissions=known,
         stale_learnings=stale,

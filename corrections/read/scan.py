@@ -83,10 +83,12 @@ class Scan:
         page, budget_ended = first, False
         while True:
             self._add(reading, page)
-            if reading.scan_settled() or (back_to is not None and _before(page, back_to)):
+            if back_to is not None and _before(page, back_to):
                 break  # a page last active before the moment: none after it acts after it
             if back_to is None and self._scanned >= bound:
                 break
+            if reading.scan_settled():
+                break  # the horizon past the window takes what these pages hold, at no page more
             found, spent = sum(map(len, reading.window())), self._client.usage.points
             if budget is not None and not _room_for_page(
                 spent, self._pages.count, found, reading.sizes.issues, budget

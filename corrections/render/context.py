@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Partial
-from corrections.render.files import corrections_json, issue_excerpt, render_corrections_md
+from corrections.render.collapse import excerpt_numbers
+from corrections.render.files import correction_lines, corrections_json, issue_excerpt, render_corrections_md
 from corrections.render.issue_file import IssueExcerpt
 from corrections.render.kept_examples import EXAMPLES_FILE, chosen_examples, render_examples_md
-from corrections.render.nearest import ordered
+from corrections.render.nearest import kept_nearest
 from learnings.prompt import block_and_ids
 from learnings.store import LoadedLearnings
 
@@ -70,16 +71,26 @@ def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...])
         top[EXAMPLES_FILE] = examples
     # The same learnings' ids: what `corrections marker --context` writes into the receipt.
     top["corrections.json"] = corrections_json(outcome, learnings=shown)
-    by_number = {c.number: c for c in outcome.corrections}
+    by_number = {c.number: c for c in (*outcome.corrections, *outcome.carried)}
     excerpts = {
-        read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number))
-        for read in outcome.window
+        read.issue.number: issue_excerpt(read.issue, by_number.get(read.issue.number), outcome.settings)
+        for read in outcome.read_issues
     }
     return ContextFiles(
         top=top,
         issues={f"{number}.md": excerpt.text() for number, excerpt in excerpts.items()},
         warnings=tuple(warnings),
         excerpts=excerpts,
-        corrected=tuple(c.number for c in ordered(outcome)),
-        window=tuple(excerpts),
+        corrected=tuple(
+            excerpt_numbers([[c.number for c in line.issues] for line in correction_lines(outcome)])
+        ),
+        # The kept analyses the lines show first among the rest of the window.
+        window=tuple(
+            dict.fromkeys(
+                [
+                    *(read.issue.number for read in kept_nearest(outcome)),
+                    *(r.issue.number for r in outcome.window),
+                ]
+            )
+        ),
     )

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from assistant.files import Folder
+from corrections.render.collapse import excerpt_numbers
 from corrections.render.issue_file import IssueExcerpt, parse_issue_file
 from corrections.render.prompt import ContextFolder, excerpt_order
 
@@ -59,6 +60,13 @@ class ContextIndex(BaseModel):
     repository: str | None = None  # owner/name of the repository read
     second_look: bool = True
     kept: dict[str, _Kept] = {}
+    lines: list[list[int]] | None = None  # corrections.md's lines (absent from older folders)
+
+    def excerpt_corrected(self) -> list[int]:
+        """The corrected issues in the order the prompt tries their excerpts."""
+        if self.lines is None:
+            return [c.number for c in self.corrections]
+        return excerpt_numbers(self.lines)
 
 
 _NOT_FOUND = "not found; write the folder with `corrections read` first"
@@ -134,7 +142,7 @@ def read_context(folder: Path) -> ContextFolder:
             warnings.append(
                 f"{folder / 'examples.md'}: not a plain file (a link is never followed); left out"
             )
-        order = excerpt_order([c.number for c in index.corrections], index.window)
+        order = excerpt_order(index.excerpt_corrected(), index.window)
         excerpts: dict[int, IssueExcerpt] = {}
         for number in order:
             path = folder / "issues" / f"{number}.md"

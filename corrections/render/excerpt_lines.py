@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from assistant.markers import placed_markers
+from corrections.render.excerpt_events import ANALYSIS_BY
 from corrections.render.issue_file import HEAD_FIELDS
 from corrections.rules.analysis_marker import ANALYSIS
 
@@ -45,6 +46,9 @@ def _login_at(text: str, index: int) -> str | None:
 
 def _parse(line: str) -> _Line:
     _, space, rest = line.partition(" ")
+    said = next((kind for kind in ANALYSIS_BY if rest.startswith(kind)), None)
+    if space and said is not None:  # an analysis, shown as what it says (excerpt_events.py)
+        return _Line(_login_at(rest, len(said)), comment=True, analysis=True)
     if space and rest.startswith(_COMMENT):
         login, end = _string_at(rest, len(_COMMENT))
         text = _string_at(rest, end + len(_TEXT))[0] if rest.startswith(_TEXT, end) else None

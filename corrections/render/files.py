@@ -11,14 +11,20 @@ from datetime import UTC
 from typing import Any
 
 from assistant.untrusted import clean_block, clean_line, fence_for, json_text, truncate
+from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Failed, Off
+from corrections.render.collapse import CorrectionLine, collapse
+from corrections.render.excerpt_events import ANALYSIS_BY, chatter_note, is_chatter, without_marker
 from corrections.render.issue_file import IssueExcerpt, head_lines
-from corrections.render.nearest import ordered
+from corrections.render.nearest import kept_nearest, ordered
+from corrections.render.pointers import OTHERS, POINTER
 from corrections.render.templating import render_template
 from corrections.rules import duplicates, labels, thumbs
+from corrections.rules.issue import analyses
 from corrections.rules.labels import LabelNumbers, label_numbers
 from corrections.rules.models import (
+    Analysis,
     Closed,
     Comment,
     Event,
@@ -28,6 +34,8 @@ from corrections.rules.models import (
     Objector,
     Reopened,
 )
+from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import MAX_DESCRIPTION
 
 MAX_TITLE = 300
 MAX_BODY = 4_000
@@ -80,7 +88,7 @@ def correction_parts(correction: IssueCorrection, *, where: bool = True) -> list
     A duplicate objection or a 👎 has its reason (the objecting comment, the reactor's words) in
     the issue's file only, so a prompt assembler knows where to look.
     """
-    pointer = f" (the reason: see issues/{correction.number}.md)" if where else ""
+    pointer = POINTER.format(number=correction.number) if where else ""
     return [
         *labels.correction_words(correction, _label_name),
         *duplicates.correction_words(correction, pointer),
@@ -96,6 +104,36 @@ def correction_line(correction: IssueCorrection) -> str:
     )
 
 
+def decision_words(correction: IssueCorrection) -> tuple[str, ...]:
+    """What a line decides, in the rules' words (no pointer to a reason): lines with the same
+    words make the same decision and are collapsed (corrections/render/collapse.py)."""
+    return tuple(correction_parts(correction, where=False))
+
+
+def collapsed_line(line: CorrectionLine) -> str:
+    """A line of corrections.md: one issue's as `correction_line` writes it, or a collapsed one:
+    its nearest issue's number and title, the latest date of its issues, the decision's words
+    (`removed` / `added` before the label names), then how many issues made it and the next
+    nearest ones by number and title."""
+    if not line.collapsed:
+        return correction_line(line.lead)
+    dates = [d for c in line.issues if (d := correction_date(c)) is not None]
+    others = ", ".join(f"#{c.number} {safe_title(c.title)}" for c in line.examples[1:])
+    return " | ".join(
+        [
+            f"#{line.lead.number} {safe_title(line.lead.title)}",
+            max(dates) if dates else "date unknown",
+            *correction_parts(line.lead),
+            f"{OTHERS.removeprefix(' | ')}{len(line.issues)} issues, also {others}",
+        ]
+    )
+
+
+def correction_lines(outcome: ReadOutcome) -> list[CorrectionLine]:
+    """corrections.md's lines in order, those making the same decision collapsed into one."""
+    return collapse(ordered(outcome), decision_words)
+
+
 def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
     """For each vocabulary label the window's analyses put forward: how often it was kept.
 
@@ -107,9 +145,31 @@ def kept_numbers(outcome: ReadOutcome) -> list[LabelNumbers]:
     return [n for n in numbers if n.proposed]
 
 
+def kept_line(read: IssueRead) -> str:
+    """A kept analysis: number, title as JSON, date of the analysis, the labels it put forward
+    (and its duplicate), which maintainers left as they were."""
+    first = read.first
+    assert first is not None
+    moment = first.at.astimezone(UTC).strftime("%Y-%m-%d")
+    said = "kept: labels " + ", ".join(_label_name(n) for n in first.labels)
+    if first.duplicate_of is not None:
+        said += f"; duplicate of #{first.duplicate_of}"
+    return " | ".join([f"#{read.issue.number} {safe_title(read.issue.title)}", moment, said])
+
+
+def label_lines(outcome: ReadOutcome) -> list[str]:
+    """What each label means, as labels.md says: name and description as JSON strings (labels
+    without a description are left out)."""
+    return [
+        f"{json_text(_label_name(name))}: {json_text(bounded_line(description, MAX_DESCRIPTION))}"
+        for name, description in outcome.vocabulary.described()
+        if description
+    ]
+
+
 def render_corrections_md(outcome: ReadOutcome) -> str:
     """corrections.md: fixed guidance, one line per corrected issue inside one fence, what was kept."""
-    lines = [correction_line(c) for c in ordered(outcome)]
+    lines = [collapsed_line(line) for line in correction_lines(outcome)]
     kept = [
         "- " + labels.kept_words(n, json_text(bounded_line(n.label, MAX_LABEL)))
         for n in kept_numbers(outcome)
@@ -120,12 +180,18 @@ def render_corrections_md(outcome: ReadOutcome) -> str:
         failed=isinstance(outcome.status, Failed),
         note=outcome.status.note,
         window_size=len(outcome.window),
+        horizon=sum(1 for c in outcome.carried if c.is_corrected),
+        corrected=len(outcome.corrected),
         found=bool(outcome.window or outcome.corrections),
         analyses=len(outcome.learned_from),
         nearest=outcome.analysed is not None and outcome.analysed.title is not None,
         lines=lines,
         fence=fence_for(lines),
         kept=kept,
+        kept_analyses=(analyses := [kept_line(read) for read in kept_nearest(outcome)]),
+        kept_fence=fence_for(analyses),
+        labels=(meanings := label_lines(outcome)),
+        labels_fence=fence_for(meanings),
     )
 
 
@@ -140,6 +206,7 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
 
     `learnings`: the ids of the learnings learnings.md shows, for an analysis's receipt.
     """
+    lines = correction_lines(outcome)
     document = {
         "v": 1,
         "repository": outcome.repository,
@@ -166,6 +233,10 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
             }
             for c in ordered(outcome)
         ],
+        # corrections.md's lines: each line's issues, nearest first (one, or a collapsed line's).
+        "lines": [[c.number for c in line.issues] for line in lines],
+        # The corrected issues older than the window, carried from the horizon past it.
+        "horizon": [c.number for c in outcome.carried if c.is_corrected],
         "kept": {
             bounded_line(n.label, MAX_LABEL): {"proposed": n.proposed, "kept": n.kept}
             for n in kept_numbers(outcome)
@@ -173,6 +244,13 @@ def corrections_json(outcome: ReadOutcome, learnings: tuple[str, ...] = ()) -> s
         "note": outcome.status.note,
         "cost": _cost(outcome),
         "vocabulary": [bounded_line(name, MAX_LABEL) for name in outcome.vocabulary.names],
+        # The same labels with what labels.md says each means ("" when it says nothing).
+        "labels": [
+            {"name": bounded_line(name, MAX_LABEL), "description": bounded_line(text, MAX_DESCRIPTION)}
+            for name, text in outcome.vocabulary.described()
+        ],
+        # The kept analyses corrections.md shows, nearest first (issue numbers).
+        "kept_analyses": [read.issue.number for read in kept_nearest(outcome)],
         "learnings": list(learnings),
         # `[assistant] second_look`: whether `corrections answer` takes its second look.
         "second_look": outcome.config.assistant.second_look,
@@ -203,13 +281,27 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
 
 
-def _event_line(event: Event, close_reason: str | None = None) -> str:
+def _analysis_line(at: str, event: Comment, analysis: Analysis) -> str:
+    """An analysis as what its marker says: its labels (JSON strings) and its duplicate, then the
+    comment's text without the marker (corrections/render/excerpt_events.py)."""
+    said = "labels " + (", ".join(json_text(_label_name(n)) for n in analysis.labels) or "none")
+    if analysis.duplicate_of is not None:
+        said += f"; duplicate of #{analysis.duplicate_of}"
+    text = json_text(bounded_block(without_marker(event.body), MAX_COMMENT))
+    kind = ANALYSIS_BY[0] if analysis.kind == "first" else ANALYSIS_BY[1]
+    return f"{at} {kind}{_who(event.author.login if event.author else None)}: {said}; text: {text}"
+
+
+def _event_line(event: Event, close_reason: str | None = None, analysis: Analysis | None = None) -> str:
     """One timeline item in program words; untrusted text (comment bodies) JSON-quoted.
 
-    `close_reason`: the issue's own state reason, for the close that still stands.
+    `close_reason`: the issue's own state reason, for the close that still stands; `analysis`:
+    the analysis this comment is, shown as what it says.
     """
     moment = event.at  # formatted by hand: strftime was a tenth of the render step
     at = f"{moment.year:04}-{moment.month:02}-{moment.day:02}T{moment.hour:02}:{moment.minute:02}:{moment.second:02}Z"
+    if isinstance(event, Comment) and analysis is not None:
+        return _analysis_line(at, event, analysis)
     if isinstance(event, Comment):
         text = json_text(bounded_block(event.body, MAX_COMMENT))
         return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
@@ -243,11 +335,15 @@ def _standing_close(issue: Issue) -> int | None:
     return None
 
 
-def issue_excerpt(issue: Issue, correction: IssueCorrection | None) -> IssueExcerpt:
+def issue_excerpt(
+    issue: Issue, correction: IssueCorrection | None, settings: RuleSettings | None = None
+) -> IssueExcerpt:
     """The parts of issues/<number>.md: the issue and its timeline, untrusted values as JSON
     strings, and the program's summary.
 
-    A long timeline keeps its first and last items (where the analysis and the corrections are).
+    With the rules' `settings`, the bots' items are left out (a note counts them) and each
+    analysis is shown as what it says (corrections/render/excerpt_events.py). A long timeline
+    keeps its first and last items (where the analysis and the corrections are).
     """
     state = issue.state + (f" ({issue.state_reason})" if issue.state_reason else "")
     head = head_lines(
@@ -258,19 +354,29 @@ def issue_excerpt(issue: Issue, correction: IssueCorrection | None) -> IssueExce
     )
     events = issue.events
     standing = _standing_close(issue)
+    found = {} if settings is None else {a.node_id: a for a in analyses(issue, settings)[0]}
+    shown = [
+        index
+        for index, event in enumerate(events)
+        if settings is None or not is_chatter(event, found, settings)
+    ]
 
     def line(index: int) -> str:
-        return _event_line(events[index], issue.state_reason if index == standing else None)
+        event = events[index]
+        analysis = found.get(event.node_id) if isinstance(event, Comment) else None
+        return _event_line(event, issue.state_reason if index == standing else None, analysis)
 
     timeline: list[str] = []
-    if len(events) > MAX_ITEMS:
+    if len(shown) > MAX_ITEMS:
         half = MAX_ITEMS // 2
-        cut = len(events) - 2 * half
-        timeline += [line(index) for index in range(half)]
+        cut = len(shown) - 2 * half
+        timeline += [line(index) for index in shown[:half]]
         timeline.append(f"({cut} timeline items not shown)")
-        timeline += [line(index) for index in range(len(events) - half, len(events))]
+        timeline += [line(index) for index in shown[-half:]]
     else:
-        timeline += [line(index) for index in range(len(events))]
+        timeline += [line(index) for index in shown]
+    if len(shown) < len(events):
+        timeline.append(chatter_note(len(events) - len(shown)))
     return IssueExcerpt(
         number=issue.number, head=head, timeline=tuple(timeline), summary=issue_summary(correction)
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from assistant.untrusted import clean_block
+from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render import bm25, ngrams
 from corrections.rules.models import IssueCorrection
@@ -96,5 +97,32 @@ def ordered(outcome: ReadOutcome) -> list[IssueCorrection]:
     analysed = outcome.analysed
     if analysed is None or analysed.title is None:
         return maintainers_first(corrected)
-    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.window}
+    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.read_issues}
     return maintainers_first(nearest_first(corrected, texts, issue_text(analysed.title, analysed.body or "")))
+
+
+# The kept analyses a context shows beside the corrections: what was right on the nearest issues.
+MAX_KEPT = 5
+
+
+def kept_nearest(outcome: ReadOutcome) -> list[IssueRead]:
+    """The window's first analyses that maintainers kept as they were (no correction) and that put
+    a label forward, nearest the analysed issue first (newest first without it), at most MAX_KEPT."""
+    corrected = {c.number for c in outcome.learned_from if c.is_corrected}
+    number = None if outcome.analysed is None else outcome.analysed.number
+    kept = [
+        read
+        for read in outcome.window
+        if read.first is not None
+        and read.first.labels
+        and read.issue.number not in corrected
+        and read.issue.number != number
+        and any(c.number == read.issue.number for c in outcome.learned_from)
+    ]
+    analysed = outcome.analysed
+    if analysed is None or analysed.title is None or len(kept) < 2:
+        return kept[:MAX_KEPT]
+    documents = [issue_text(read.issue.title, read.issue.body) for read in kept]
+    scores = similarity(documents, issue_text(analysed.title, analysed.body or ""))
+    ranked = sorted(range(len(kept)), key=lambda index: -scores[index])
+    return [kept[index] for index in ranked][:MAX_KEPT]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from corrections.render.excerpt_lines import cut_lines
 from corrections.render.issue_file import IssueExcerpt
+from corrections.render.pointers import pointing_only_at
 from corrections.render.prompt_budget import Budget
 from corrections.render.templating import render_template
 from corrections.render.tokens import ENCODING, LineCounter, count_tokens
@@ -184,7 +185,7 @@ def _select(
         return render_template(
             "prompt.md.j2",
             issue=issue,
-            corrections=_demoted(context.corrections),
+            corrections=_demoted(pointing_only_at(context.corrections, trial.shown)),
             learnings=_demoted(context.learnings) if context.learnings is not None else None,
             examples=_demoted(context.examples) if context.examples is not None else None,
             excerpts=trial.texts,

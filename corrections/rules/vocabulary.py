@@ -9,11 +9,17 @@ block does: a maintainer retires a label by commenting it out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from assistant.markdown import parser
 
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
 # GitHub allows 50 characters in a label name; a longer "name" in labels.md is no label.
 MAX_NAME = 100
+# A label's description as labels.md gives it (GitHub allows 100 characters in its own).
+MAX_DESCRIPTION = 200
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,9 @@ class Vocabulary:
     """
 
     names: tuple[str, ...] = ()
+    # What each label means, as labels.md says after its name (`- `bug`: something does not
+    # work`); "" when it says nothing. Beside `names`, in the same order (shorter: "" for the rest).
+    descriptions: tuple[str, ...] = field(default=(), compare=False)
     _by_folded: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -40,6 +49,13 @@ class Vocabulary:
     def __contains__(self, label: object) -> bool:
         return isinstance(label, str) and self.canonical(label) is not None
 
+    def described(self) -> list[tuple[str, str]]:
+        """Each label with its description ("" when labels.md gives none), in declaration order."""
+        return [
+            (name, self.descriptions[i] if i < len(self.descriptions) else "")
+            for i, name in enumerate(self.names)
+        ]
+
 
 def load_parser() -> None:
     """Import and build the parser now: the read does it while its first request is in flight, so
@@ -47,10 +63,19 @@ def load_parser() -> None:
     parser()
 
 
-def _declared(text: str) -> list[str]:
-    """The code span that starts each list item's first paragraph, in document order."""
+def _description(children: list[Token]) -> str:
+    """The words after a list item's code span: its text, one line, without the `:` or dash that
+    separates it from the name, bounded."""
+    words = " ".join(child.content for child in children if child.type in ("text", "code_inline"))
+    words = " ".join(words.split()).lstrip(":-\u2013\u2014 ").strip()
+    return words if len(words) <= MAX_DESCRIPTION else words[: MAX_DESCRIPTION - 1] + "…"
+
+
+def _declared(text: str) -> list[tuple[str, str]]:
+    """The code span that starts each list item's first paragraph, and the words after it, in
+    document order."""
     tokens = parser().parse(text)
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
     for before, opened, inline in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if (
             before.type == "list_item_open"
@@ -59,19 +84,21 @@ def _declared(text: str) -> list[str]:
             and inline.children
             and inline.children[0].type == "code_inline"
         ):
-            found.append(inline.children[0].content)
+            found.append((inline.children[0].content, _description(inline.children[1:])))
     return found
 
 
 def parse_vocabulary(text: str) -> Vocabulary:
     """Labels declared by list items of labels.md, first declaration wins."""
     names: list[str] = []
+    descriptions: list[str] = []
     seen: set[str] = set()
-    for span in _declared(text):
+    for span, description in _declared(text):
         name = span.strip()
         if not name or len(name) > MAX_NAME or "`" in name or "\n" in name:
             continue
         if name.casefold() not in seen:
             seen.add(name.casefold())
             names.append(name)
-    return Vocabulary(tuple(names))
+            descriptions.append(description)
+    return Vocabulary(tuple(names), tuple(descriptions))

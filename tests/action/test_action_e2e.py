@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.action import run_action
+from corrections.render.pointers import pointing_only_at
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.render.tokens import count_tokens
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators
@@ -46,7 +48,7 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "context": str(context),
         "prompt-file": str(context / "prompt.md"),
         "window": "30",
-        "corrected": "13",
+        "corrected": "15",  # 13 in the window, 2 of the horizon past it
         "requests": str(len(served)),
         "points": str(sum(entry.get("cost") or 0 for entry in served)),
         "remaining": str(1000 - sum(entry.get("cost") or 0 for entry in served)),
@@ -54,12 +56,15 @@ def test_first_analysis_reads_writes_outputs_and_summary(  # noqa: PLR0917 - pyt
         "bin": str(tmp_path / "runner-temp" / "correction-reader-bin"),
     }
     written = json.loads((context / "corrections.json").read_text(encoding="utf-8"))
-    assert len(written["corrections"]) == 13
+    assert len(written["corrections"]) == 15
     # The prompt file: within the default budget, about the event's issue, with the corrections.
     prompt = (context / "prompt.md").read_text(encoding="utf-8")
     assert 4_000 < count_tokens(prompt) <= DEFAULT_MAX_TOKENS
     assert "The issue you are analysing now is #61" in prompt
-    assert (context / "corrections.md").read_text(encoding="utf-8").split("\n", 1)[1] in prompt
+    # Whole, but for a pointer at an excerpt the budget left out (taken away: test_pointers.py).
+    shown = {int(n) for n in re.findall(r"^### Issue #(\d+)", prompt, re.MULTILINE)}
+    corrections = pointing_only_at((context / "corrections.md").read_text(encoding="utf-8"), shown)
+    assert corrections.split("\n", 1)[1] in prompt
     # The vocabulary of labels.md, so a later step can check a model's labels against it.
     assert written["vocabulary"][:3] == ["bug", "crash", "enhancement"]
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
@@ -449,7 +454,9 @@ def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: 
     out = outputs(tmp_path / "output")
     # The same corrections as without the refusal; the refused query's point is charged too, and
     # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).
-    assert (out["github-failed"], out["window"], out["corrected"]) == ("false", "30", "13")
+    # 13 in the window; 2 more from the horizon past it when the refused query's point left room
+    # for its page within the read's 3 points.
+    assert (out["github-failed"], out["window"]) == ("false", "30") and out["corrected"] in ("13", "15")
     reported = [
         e for e in served if not e.get("timed_out") or answer == "resource_limits"
     ]  # REST: no timed_out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.cli import main
 from corrections.commands.demo import PLANTED_FAULTS, planted_note
+from corrections.render.pointers import pointing_only_at
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.render.tokens import count_tokens
 from emulator import Server
@@ -58,9 +60,13 @@ def test_demo_prompt_snapshot(
         assert count_tokens(text) <= DEFAULT_MAX_TOKENS
     assert f"corrections: prompt: {len(text):,} characters, {count_tokens(text):,} tokens (o200k_base)" in err
     # The files the model would otherwise have to open are in the text, whole.
+    # (A line's pointer at an excerpt the budget left out is taken away: see test_pointers.py.)
     corrections = (demo_context / "corrections.md").read_text(encoding="utf-8")
     learnings = (demo_context / "learnings.md").read_text(encoding="utf-8")
+    shown = {int(n) for n in re.findall(r"^### Issue #(\d+)", text, re.MULTILINE)}
+    corrections = pointing_only_at(corrections, shown)
     assert corrections.split("\n", 1)[1].strip("\n") in text and learnings.strip("\n") in text
+    assert all(int(n) in shown for n in re.findall(r"the reason: see issues/(\d+)\.md", text))
     assert text == snapshot(name=name)
 
 
@@ -68,7 +74,8 @@ def test_demo_prompt_of_every_issue_when_the_budget_allows(
     demo_context: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text, err = prompt_of(demo_context, capsys, "--max-chars", "10000000")
-    assert "issue excerpts: 30 of 30 shown, 0 cut, 0 left out" in err
+    # The window's 30 and the horizon's corrected issues past it (issue 31).
+    assert "issue excerpts: 32 of 32 shown, 0 cut, 0 left out" in err
     for issue in (demo_context / "issues").iterdir():
         body = issue.read_text(encoding="utf-8").split("\n\n", 2)[2]  # below the heading and the preamble
         assert body.strip("\n") in text

@@ -91,19 +91,27 @@ def test_corrections_match_the_hand_count(
         assert rest
     written = load(tmp_path / "corrections.json")
     assert written["window"] == expected["window"]
-    # The labels each analysis kept (the second look's vote) are counted where a world says them.
+    # The window's corrections as counted by hand; the horizon past it adds older ones only. The
+    # labels each analysis kept (the second look's vote) are counted where a world says them.
+    horizon = set(written["horizon"])
+    assert not horizon & set(expected["window"])
+    mine = [c for c in written["corrections"] if c["number"] not in horizon]
+    hands = {c["number"]: c for c in expected["corrections"]}
     found = [
-        {key: value for key, value in entry.items() if key != "labels_kept" or key in hand}
-        for entry, hand in zip(written["corrections"], expected["corrections"], strict=False)
+        {
+            key: value
+            for key, value in entry.items()
+            if key != "labels_kept" or key in hands.get(entry["number"], {})
+        }
+        for entry in mine
     ]
-    assert len(written["corrections"]) == len(expected["corrections"])
     assert found == expected_corrections(expected)
     if "kept" in expected:
         # Same keys in the same order (the vocabulary's), same numbers.
         assert list(written["kept"].items()) == list(expected["kept"].items())
     assert written["note"] is None
     assert sorted(p.name for p in (tmp_path / "issues").iterdir()) == sorted(
-        f"{n}.md" for n in expected["window"]
+        f"{n}.md" for n in [*expected["window"], *horizon]
     )
 
 
@@ -123,7 +131,10 @@ def test_demo_costs_few_round_trips(
     graphql = [e for e in served if e.get("endpoint", "graphql") == "graphql"]
     rest = [e["path"].rsplit("/", 2)[-2] for e in served if e.get("endpoint") == "rest"]
     assert len(graphql) <= 3
-    assert sorted(rest) == ["juno", "lena-dev", "mara", "piet", "sol", "theo", "tomasz", "wren", "zoe-b"]
+    # dmitri decides a duplicate notice on an issue of the horizon past the window (issue 31).
+    assert sorted(rest) == [
+        "dmitri", "juno", "lena-dev", "mara", "piet", "sol", "theo", "tomasz", "wren", "zoe-b"
+    ]  # fmt: skip
     assert cost["points"] <= 5
 
 
@@ -139,7 +150,7 @@ def test_demo_with_the_collaborator_list(
     graphql = [e for e in server.log() if e.get("endpoint", "graphql") == "graphql"]
     rest = [e["path"].rsplit("/", 2)[-2] for e in server.log() if e.get("endpoint") == "rest"]
     assert len(graphql) <= 3
-    assert sorted(rest) == ["juno", "lena-dev", "piet", "sol", "theo", "tomasz", "wren", "zoe-b"]
+    assert sorted(rest) == ["dmitri", "juno", "lena-dev", "piet", "sol", "theo", "tomasz", "wren", "zoe-b"]
     allowed, refused = (load(tmp_path / path / "corrections.json") for path in ("allowed", "refused"))
     assert allowed["corrections"] == refused["corrections"] and allowed["note"] is None
 

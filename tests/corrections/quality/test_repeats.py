@@ -103,15 +103,16 @@ def test_the_receipt_is_the_context_a_recurrence_it_did_not_give_is_not_given() 
     assert reconstructed[3].recurrences == found[3].recurrences
 
 
-def test_a_correction_that_left_the_window_recurs_not_given() -> None:
-    # Reconstructed contexts with a window of one analysis: #1 has left #3's window (#2 holds it).
+def test_a_correction_that_left_the_window_is_still_given_from_the_horizon() -> None:
+    # Reconstructed contexts with a window of one analysis: #1 has left #3's window (#2 holds it),
+    # but the horizon past the window still holds it (issue 31), so its recurrence is given.
     first = _issue(1, 0).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
     other = _issue(2, 1).analysis(labels=("docs",))
     again = _issue(3, 2).analysis(labels=("bug",)).label(MAINTAINER, "bug", added=False)
     found = _by_number(_outcome(first, other, again), window=1)
-    assert [line.number for line in found[3].context] == []
-    assert _decided(found[3]) == [(Decision("removed", "bug"), 1, False)]
-    assert (found[3].numbers.given, found[3].numbers.not_given) == (0, 1)
+    assert [line.number for line in found[3].context] == [1]
+    assert _decided(found[3]) == [(Decision("removed", "bug"), 1, True)]
+    assert (found[3].numbers.given, found[3].numbers.not_given) == (1, 0)
 
 
 def test_the_same_decision_on_an_unrelated_issue_is_no_recurrence() -> None:

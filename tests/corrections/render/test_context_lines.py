@@ -66,8 +66,8 @@ def test_lines_are_dated_latest_correction_first_with_reasons_pointed_at() -> No
 
 def test_kept_is_said_below_the_fence_for_each_label_put_forward() -> None:
     text = render_corrections_md(outcome())
-    fence_end = text.rindex("```")
-    below = text[fence_end:]
+    opening = text.index("```")  # the lines' fence (kept analyses have a fence of their own, below)
+    below = text[text.index("```", opening + 3) : text.index("What each label means")]
     assert '- "bug": kept 3 of 4' in below
     assert '- "we\\"ird": kept 1 of 1' in below  # a label name is JSON-quoted like any name
     assert '"docs"' not in below  # never put forward: not listed

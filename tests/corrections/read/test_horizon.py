@@ -1,0 +1,57 @@
+"""The horizon past the window (issue 31): a kind of mistake corrected only longer ago than the
+newest `max_analyzed` analyses is still among the lessons, within the read's points budget."""
+
+from __future__ import annotations
+
+import asyncio
+
+from assistant.config import Config, ContextConfig
+from bench.loop_world import Arrival, arrivals, blind_model, history_world
+from bench.worlds import WorldSpec, generate
+from corrections.read.options import ReadOptions
+from corrections.read.outcome import ReadOutcome
+from corrections.read.round_trips import read_corrections
+from corrections.render.files import render_corrections_md
+from emulator import serve_in_thread
+from emulator.store import Store
+from emulator.world import parse_world
+from queries.client import GitHubClient
+
+FOUND = arrivals(10, 6, 7)  # 60 issues, six topics in turn
+POINTS = 3  # a read's budget, the horizon included
+OLD = 12  # the first two weeks: the blind model's mistakes, corrected; right ever after
+
+
+def _learned(arrival: Arrival) -> tuple[list[str], int | None]:
+    return blind_model(arrival) if arrival.number <= OLD else (list(arrival.truth), None)
+
+
+def read(world: dict[str, object], owner: str, name: str, max_analyzed: int = 30) -> ReadOutcome:
+    config = Config(context=ContextConfig(max_analyzed=max_analyzed))
+
+    async def run(url: str) -> ReadOutcome:
+        async with GitHubClient(url, "t0ken") as client:
+            request = ReadOptions(owner=owner, name=name, config=config)
+            return await read_corrections(client, request, lambda _: None)
+
+    with serve_in_thread(Store(parse_world(world))) as server:
+        return asyncio.run(run(server.url))
+
+
+def test_corrections_older_than_the_window_are_lessons_still() -> None:
+    outcome = read(history_world(FOUND, _learned), "octo", "loop")
+    assert [r.issue.number for r in outcome.window] == list(range(60, 30, -1))
+    assert not any(c.is_corrected for c in outcome.corrections)  # the window alone: nothing to learn
+    old = {c.number for c in outcome.corrected}
+    assert old and old <= set(range(1, OLD + 1))
+    assert {c.number for c in outcome.carried} == old
+    text = render_corrections_md(outcome)
+    assert all(f"#{number} " in text for number in old)
+    assert outcome.usage.points <= POINTS
+
+
+def test_the_horizon_keeps_a_first_analysis_within_its_points() -> None:
+    """The bench's busy world: about 15 in 100 issues analysed, so the window takes two pages."""
+    outcome = read(generate(WorldSpec(issues=1_000, seed=7)), "octo", "bench")
+    assert len(outcome.window) == 30
+    assert outcome.usage.points <= POINTS
