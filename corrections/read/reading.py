@@ -363,12 +363,8 @@ class Reading:
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
-        needed = {
-            p
-            for r in [*self.window_issues(), *self.horizon_issues()]
-            if r.first
-            for p in duplicate_deciders(r.issue, r.first, self._settings)
-        }
+        reads = [*self.window_issues(), *self.horizon_issues()]
+        needed = {p for r in reads if r.first for p in duplicate_deciders(r.issue, r.first, self._settings)}
         for read in self.window_issues():
             assert read.first is not None
             for reaction in self._reactors.get(read.first.node_id, []):
