@@ -39,7 +39,23 @@ def test_full_pages_too_slow_are_halved_and_the_corrections_are_the_same(
     written = json.loads((tmp_path / "corrections.json").read_text(encoding="utf-8"))
     assert written["note"] is None
     assert written["window"] == EXPECTED["window"]
-    assert written["corrections"] == [{**c, "title": clean_line(c["title"])} for c in EXPECTED["corrections"]]
+    # The window's corrections are those of a read GitHub answers at full size, key by key
+    # (labels_kept included), and those counted by hand. The horizon holds older corrections of the
+    # pages read only: smaller pages reach fewer issues past the window, never other ones.
+    plain = emulate(DEMO)
+    assert read(plain, tmp_path / "plain", monkeypatch) == 0
+    full = json.loads((tmp_path / "plain" / "corrections.json").read_text(encoding="utf-8"))
+
+    def window_part(out: dict[str, Any]) -> list[dict[str, Any]]:
+        return [c for c in out["corrections"] if c["number"] not in set(out["horizon"])]
+
+    assert window_part(written) == window_part(full)
+    assert set(written["horizon"]) <= set(full["horizon"])
+    assert [c for c in written["corrections"] if c["number"] in set(written["horizon"])] == [
+        c for c in full["corrections"] if c["number"] in set(written["horizon"])
+    ]
+    by_hand = [{k: v for k, v in c.items() if k != "labels_kept"} for c in window_part(written)]
+    assert by_hand == [{**c, "title": clean_line(c["title"])} for c in EXPECTED["corrections"]]
     assert written["cost"]["pages_shrunk_to"] == {"issues": 50, "timeline_items": 50}
     assert written["cost"]["requests"] == len(log)
     # One refusal, then only smaller queries: the full-size query is never sent again.

@@ -67,6 +67,8 @@ def test_pusher_after_many_readers_counts(
             "title": "Popular crash",
             "labels_removed": [],
             "labels_added": [],
+            # The analysis put `bug` forward and nobody removed it (the second look's vote).
+            "labels_kept": ["bug"],
             "duplicate": None,
             "thumbs_down": 1,
             # bob's 👎, the 151st (12:00): the only one that counts dates the correction.

@@ -86,4 +86,8 @@ def test_scan_reads_at_most_scan_pages(  # noqa: PLR0917 - pytest fixtures and p
     written = json.loads((tmp_path / "out" / "corrections.json").read_text(encoding="utf-8"))
     assert len(written["window"]) == window
     assert written["window"] == sorted(written["window"], reverse=True)
-    assert len(written["corrections"]) == window
+    # The window stays bounded; the horizon adds the older corrected issues of the pages already read
+    # (issues 10..1 on the third page, past the window's 30), never another page.
+    horizon = list(range(10, 0, -1)) if window else []
+    assert written["horizon"] == horizon
+    assert [c["number"] for c in written["corrections"]] == [*written["window"], *horizon]
