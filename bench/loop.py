@@ -46,6 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "first-analysis.yml"
 ACTIONS_TOKEN = "workflow-token"  # noqa: S105 - the emulator's token for `github.token` (github-actions)
 ACTIONS_LOGIN = "github-actions"
+# The repository's secrets as the install instructions set them (docs/action.md): the marker key
+# that seals the analyses github-actions posts, so the reader tells them from other workflows'.
+SECRETS = {"ASSISTANT_MARKER_KEY": "loop-marker-key-" + "0123456789abcdef" * 4}
 INSTRUCTIONS = "You triage the issues of octo/loop, a sync tool. Propose labels and duplicates.\n"
 
 
@@ -223,7 +226,13 @@ class Job:
             ROOT, self.temp, self.temp, environment, stand_ins, token=ACTIONS_TOKEN, default_shell="bash"
         )
         replay.run_steps(
-            self.steps, {"github": github, "runner": {"os": "Linux", "temp": str(self.temp)}, "steps": {}}
+            self.steps,
+            {
+                "github": github,
+                "secrets": SECRETS,
+                "runner": {"os": "Linux", "temp": str(self.temp)},
+                "steps": {},
+            },
         )
 
 

@@ -31,7 +31,7 @@ def ranks(
 ) -> list[int | None]:
     """For each new issue, the 1-based rank of the first line of its kind (None: no such line)."""
     lines = outcome.corrected  # newest first, as the reader gives them
-    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.window}
+    texts = {read.issue.number: issue_text(read.issue.title, read.issue.body) for read in outcome.read_issues}
     found: list[int | None] = []
     for new in asked:
         ranked = nearest_first(lines, texts, issue_text(new.title, new.body), scorer)

@@ -3,9 +3,10 @@
 Given only while the window holds few corrections (fewer than FEW_CORRECTIONS corrected issues):
 then the repository's own labelling is what there is to learn from. At most MAX_EXAMPLES, nearest
 the analysed issue's title and body by the corrections' own ranking (corrections/render/nearest.py,
-on the examples' titles: the scan reads no body), each with some word in common with it; without
-an analysed issue, the newest. Each is one line inside a fence, its title a JSON string: data,
-never instructions. They come from the scan's pages, so they cost no request of their own. A
+on the examples' titles: the scan reads no body), each with some word in common with it (a stem
+of corrections/render/bm25.py: the fused ranking's character pieces alone are shared by almost
+any two English texts, so they would keep unrelated issues); without an analysed issue, the
+newest. Each is one line inside a fence, its title a JSON string: data, never instructions. They come from the scan's pages, so they cost no request of their own. A
 context as of a past moment decides on each issue as it then stood (corrections/quality/as_of.py).
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from assistant.untrusted import fence_for, json_text, truncate
 from corrections.read.outcome import ReadOutcome
+from corrections.render import bm25
 from corrections.render.nearest import issue_text, similarity
 from corrections.rules.kept_examples import KeptExample, kept_example
 
@@ -32,10 +34,11 @@ def chosen_examples(outcome: ReadOutcome) -> list[KeptExample]:
     examples = sorted((e for e in found if e is not None), key=lambda e: e.updated_at, reverse=True)
     if analysed is None or analysed.title is None:
         return examples[:MAX_EXAMPLES]
-    scores = similarity(
-        [issue_text(e.title, "") for e in examples], issue_text(analysed.title, analysed.body or "")
-    )
-    ranked = sorted((i for i in range(len(examples)) if scores[i] > 0), key=lambda i: -scores[i])
+    texts = [issue_text(e.title, "") for e in examples]
+    query = issue_text(analysed.title, analysed.body or "")
+    scores, words = similarity(texts, query), set(bm25.stems(query))
+    sharing = (i for i in range(len(examples)) if words.intersection(bm25.stems(texts[i])))
+    ranked = sorted(sharing, key=lambda i: -scores[i])
     return [examples[i] for i in ranked[:MAX_EXAMPLES]]
 
 
