@@ -38,5 +38,5 @@ def test_one_action_step_builds_the_rules_settings_once(
     monkeypatch.setattr(RuleSettings, "from_config", counted)
     assert run_action(action_env(actions_demo, "issues", OPENED)) == 0
     summary = (tmp_path / "summary").read_text(encoding="utf-8")
-    assert "- Repeats in " in summary  # the summary's repeats ran the rules too
+    assert "- Recurrences in " in summary  # the summary's recurrences ran the rules too
     assert len(built) == 1

@@ -17,6 +17,12 @@ def _read(cli: Command, demo_server: Server, out: Path, *extra: str) -> list[str
     return sorted(path.name for path in (out / "issues").iterdir())
 
 
+def _written(out: Path) -> tuple[list[int], list[int]]:
+    """The window's issues and the horizon's (corrected issues older than the window) of corrections.json."""
+    context = json.loads((out / "corrections.json").read_text(encoding="utf-8"))
+    return context["window"], context["horizon"]
+
+
 def test_files_it_did_not_write_are_never_deleted(cli: Command, demo_server: Server, tmp_path: Path) -> None:
     out = tmp_path / "ctx"
     (out / "issues").mkdir(parents=True)
@@ -28,13 +34,14 @@ def test_files_it_did_not_write_are_never_deleted(cli: Command, demo_server: Ser
     for path, text in mine.items():
         path.write_text(text, encoding="utf-8")
     first = _read(cli, demo_server, out)
-    window = json.loads((out / "corrections.json").read_text(encoding="utf-8"))["window"]
-    assert {f"{number}.md" for number in window} | {"mynotes.md", "9999.md"} == set(first)
+    written = _written(out)
+    assert written[1] == [9, 6]  # the corrected issues past the window are written too
+    assert {f"{number}.md" for number in written[0] + written[1]} | {"mynotes.md", "9999.md"} == set(first)
     second = _read(cli, demo_server, out, "--max-analyzed", "2")
-    narrow = json.loads((out / "corrections.json").read_text(encoding="utf-8"))["window"]
-    assert len(narrow) == 2
-    # The issues that left the window are gone (this program wrote them); the others stay.
-    assert set(second) == {f"{number}.md" for number in narrow} | {"mynotes.md", "9999.md"}
+    narrow = _written(out)
+    assert len(narrow[0]) == 2
+    # The issues that left the window and its horizon are gone (this program wrote them); the others stay.
+    assert set(second) == {f"{number}.md" for number in narrow[0] + narrow[1]} | {"mynotes.md", "9999.md"}
     for path, text in mine.items():
         assert path.read_text(encoding="utf-8") == text
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
