@@ -141,7 +141,7 @@ def outcome_as_of(
             f"the context as of {describe(moment)} may miss older issues: today's read reached back "
             f"to issues active since {describe(read_back_to)}"
         )
-    then = (issue_as_of(issue, moment) for issue in outcome.labelled)  # the kept examples' candidates
+    then = past.labelled(moment)  # the kept examples' candidates, as they then stood
     return replace(
         outcome,
         window=window,
@@ -151,7 +151,7 @@ def outcome_as_of(
         learnings=learnings_as_of(outcome.learnings, moment),
         warnings=tuple(warnings),
         as_of=moment,
-        labelled=tuple(issue for issue in then if issue is not None),
+        labelled=then,
     )
 
 
@@ -185,6 +185,8 @@ class _Past:
         self._thumbs_times: dict[str, list[datetime]] = {}
         self._reads: dict[tuple[int, int, bool], IssueRead | None] = {}
         self._lines: dict[tuple[int, int, str, int], IssueCorrection] = {}
+        self._labelled_times = [sorted(event.at for event in issue.events) for issue in outcome.labelled]
+        self._labelled: dict[tuple[int, int, bool], Issue | None] = {}
 
     def matches(self, outcome: ReadOutcome, settings: RuleSettings) -> bool:
         """Whether this index answers for `outcome` (the same read's answers, by identity)."""
@@ -193,6 +195,7 @@ class _Past:
             mine.window is outcome.window
             and mine.reactions is outcome.reactions
             and mine.permissions is outcome.permissions
+            and mine.labelled is outcome.labelled
             and self.settings is settings
         )
 
@@ -226,6 +229,20 @@ class _Past:
         # Newest activity first, as GitHub's scan orders them; ties keep today's order.
         found.sort(key=lambda pair: pair[1].issue.updated_at, reverse=True)
         return found[:max_analyzed]
+
+    def labelled(self, moment: datetime) -> tuple[Issue, ...]:
+        """The read's labelled issues (the kept examples' candidates) as they stood just before
+        `moment`, each computed once for each set of events it sees."""
+        found = []
+        for index, issue in enumerate(self.outcome.labelled):
+            seen = bisect.bisect_left(self._labelled_times[index], moment)
+            key = (index, seen, issue.created_at < moment)
+            if key not in self._labelled:
+                self._labelled[key] = issue_as_of(issue, moment)
+            then = self._labelled[key]
+            if then is not None:
+                found.append(then)
+        return tuple(found)
 
     def read(self, index: int, moment: datetime) -> IssueRead | None:
         """`read_as_of` of the window's `index`-th issue, once for each set of events it sees."""

@@ -93,7 +93,8 @@ def similar_before(
         if read.issue.number in today and read.first is not None and read.first.at < moment
     }
     candidates = [today[n] for n in reads]
-    texts = {n: issue_text(read.issue.title, read.issue.body) for n, read in reads.items()}
+    every = _texts(outcome)
+    texts = {n: every[n] for n in reads}
     found: list[IssueCorrection] = []
     for candidate in nearest_first(candidates, texts, issue_text(title, body)):
         then = read_as_of(reads[candidate.number], moment, settings)
@@ -111,9 +112,27 @@ def nearest_shown(
     outcome: ReadOutcome, read: IssueRead, context: Sequence[IssueCorrection], *, nearest: int = NEAREST
 ) -> list[IssueCorrection]:
     """The `nearest` lines of B's context nearest to B, in the reader's ranking."""
-    texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
+    texts = _texts(outcome)
     lines = [line for line in context if line.number != read.issue.number]
     return nearest_first(lines, texts, issue_text(read.issue.title, read.issue.body))[:nearest]
+
+
+class _LastTexts:
+    """The ranking texts of the read asked about last (a report asks for them once an analysis)."""
+
+    def __init__(self) -> None:
+        self._window: tuple[IssueRead, ...] | None = None
+        self._texts: dict[int, str] = {}
+
+    def of(self, outcome: ReadOutcome) -> dict[int, str]:
+        """Each read issue's title and body as the ranking reads them, by number."""
+        if self._window is not outcome.window:
+            self._window = outcome.window
+            self._texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
+        return self._texts
+
+
+_texts = _LastTexts().of
 
 
 def recurrences(
