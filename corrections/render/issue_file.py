@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from assistant.untrusted import fence_for
+from corrections.render.pointers import fenced_span
 from corrections.render.templating import render_template
 
 # The issue's own lines, before its timeline, each `<field>: <value>`: a cut of an excerpt keeps them.
@@ -52,10 +53,6 @@ class IssueExcerpt:
         )
 
 
-def _is_fence(line: str) -> bool:
-    return len(line) >= 3 and line == "`" * len(line)
-
-
 def parse_issue_file(text: str, number: int) -> IssueExcerpt | None:
     """The parts of issue `number`'s file, None unless rendering them gives the file exactly.
 
@@ -63,13 +60,10 @@ def parse_issue_file(text: str, number: int) -> IssueExcerpt | None:
     whose summary holds three backticks is refused too.
     """
     lines = text.split("\n")
-    opening = next((i for i, line in enumerate(lines) if _is_fence(line)), None)
-    if opening is None:
+    span = fenced_span(lines)
+    if span is None:
         return None
-    try:
-        closing = lines.index(lines[opening], opening + 1)
-    except ValueError:
-        return None
+    opening, closing = span
     inner = lines[opening + 1 : closing]
     head, timeline = tuple(inner[: len(HEAD_FIELDS)]), tuple(inner[len(HEAD_FIELDS) :])
     if len(head) < len(HEAD_FIELDS) or not all(

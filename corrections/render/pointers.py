@@ -23,6 +23,18 @@ def _is_fence(line: str) -> bool:
     return len(line) >= 3 and line == "`" * len(line)
 
 
+def fenced_span(lines: list[str]) -> tuple[int, int] | None:
+    """The places of a rendered file's first fence line and of the line that closes it (the same
+    run of backticks); None when the file has no such fence."""
+    opening = next((i for i, line in enumerate(lines) if _is_fence(line)), None)
+    if opening is None:
+        return None
+    try:
+        return opening, lines.index(lines[opening], opening + 1)
+    except ValueError:
+        return None
+
+
 def _pointing_only_at(line: str, shown: Collection[int]) -> str:
     """One line with its pointers at issues not in `shown` taken away."""
     quote = line.find(' "')
@@ -51,12 +63,9 @@ def _pointing_only_at(line: str, shown: Collection[int]) -> str:
 def pointing_only_at(corrections_md: str, shown: Collection[int]) -> str:
     """corrections.md with every line's pointer at an excerpt not in `shown` taken away."""
     lines = corrections_md.split("\n")
-    opening = next((i for i, line in enumerate(lines) if _is_fence(line)), None)
-    if opening is None:
+    span = fenced_span(lines)
+    if span is None:
         return corrections_md
-    try:
-        closing = lines.index(lines[opening], opening + 1)
-    except ValueError:
-        return corrections_md
+    opening, closing = span
     inner = [_pointing_only_at(line, shown) for line in lines[opening + 1 : closing]]
     return "\n".join([*lines[: opening + 1], *inner, *lines[closing:]])
