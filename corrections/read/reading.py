@@ -13,7 +13,7 @@ from dataclasses import replace
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.details_answer import DetailsAnswer
-from corrections.read.horizon import past_window
+from corrections.read.horizon import past_window, wants_page
 from corrections.read.issue_read import IssueRead
 from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
@@ -25,7 +25,7 @@ from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, MAX_NODE_IDS, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
@@ -58,6 +58,8 @@ class Reading:
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
         self._bodies_asked: set[int] = set()
+        # Issues of the horizon's page (corrections/read/horizon.py): read as that page shows them.
+        self._horizon_page: set[int] = set()
         self._issues: dict[int, IssueRead] = {}
         self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
         self._reaction_cursor: dict[str, str | None] = {}
@@ -169,6 +171,14 @@ class Reading:
             )
             self._node_ids[node.number] = node.id
             self._order.append(node.number)
+
+    def add_horizon_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
+        """The horizon's scan page, its bodies with it: its issues are read as it shows them (no
+        details round asks their timelines, bodies or 👎), so the page costs its own point only."""
+        new = [node.number for node in nodes if node.number not in self._issues]
+        self.add_issue_page(nodes, timeline_size)
+        self._horizon_page.update(new)
+        self._bodies_asked.update(new)
 
     def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
         """One details round's answer, asked with the current page sizes.
@@ -349,6 +359,15 @@ class Reading:
         window, _ = self.window()
         return past_window(self._order, self._issues, window, self._max_analyzed, self._horizon)
 
+    def horizon_wants_page(self) -> bool:
+        """The window is full and the pages read hold fewer first analyses than the horizon."""
+        window, _ = self.window()
+        return wants_page(len(window), len(self.beyond()), self._max_analyzed, self._horizon)
+
+    def _detailed_beyond(self) -> list[int]:
+        """The horizon's issues a details round reads further (not the horizon page's)."""
+        return [number for number in self.beyond() if number not in self._horizon_page]
+
     def horizon_issues(self) -> list[IssueRead]:
         """The issues of the horizon past the window."""
         return [self._issues[number] for number in self.beyond()]
@@ -363,7 +382,7 @@ class Reading:
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
-        reads = [*self.window_issues(), *self.horizon_issues()]
+        reads = [*self.window_issues(), *(self._issues[number] for number in self._detailed_beyond())]
         needed = {p for r in reads if r.first for p in duplicate_deciders(r.issue, r.first, self._settings)}
         for read in self.window_issues():
             assert read.first is not None
@@ -381,11 +400,14 @@ class Reading:
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
-        beyond = self.beyond()
+        beyond = self._detailed_beyond()
+        # The window's first; the horizon's in the first round only (a timeline page more at most)
+        # and while the round stays one request (MAX_NODE_IDS).
+        ahead = [n for n in [*window, *undecided] if self._issues[n].can_continue]
+        later = [] if self._prefetched else [n for n in beyond if self._issues[n].can_continue]
         timelines = tuple(
             (number, self._issues[number].cursor or "")
-            for number in [*window, *undecided, *beyond]
-            if self._issues[number].can_continue
+            for number in [*ahead, *later[: max(0, MAX_NODE_IDS - len(ahead))]]
         )
         # The 👎 of the window's analyses only (a 👎 is no decision that comes back).
         analysis_ids = tuple(
@@ -410,9 +432,12 @@ class Reading:
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
+        # The window's bodies, then the horizon's while one request holds them (past them a
+        # horizon line is ranked by its title).
+        wanted = [*window, *beyond[: max(0, MAX_NODE_IDS - len(window))]]
         bodies = tuple(
             self._node_ids[number]
-            for number in [*window, *beyond]
+            for number in wanted
             if self._ask_bodies and number not in self._bodies_asked
         )
         return DetailsRequest(

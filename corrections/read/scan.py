@@ -61,6 +61,8 @@ class Scan:
         self._exhausted = False
         self._through: datetime | None = None
         self._first_sizes = PageSizes()
+        self._bodies = False  # the page asked now brings its issues' bodies (the horizon's page)
+        self._bound = 0
 
     @property
     def sizes(self) -> PageSizes:
@@ -79,7 +81,7 @@ class Scan:
         too, the rest of the scan missing)."""
         self._reading, back_to, budget = reading, self._options.since, self._options.budget
         self._scan_pages = config.context.scan_pages if back_to is None else EVERY_ANALYSIS
-        bound = config.context.scan_pages * FULL_PAGE
+        bound = self._bound = config.context.scan_pages * FULL_PAGE
         page, budget_ended = first, False
         while True:
             self._add(reading, page)
@@ -105,6 +107,30 @@ class Scan:
                 break
             page = following
         return ScanEnd(self._exhausted, self._through, budget_ended, self._bounded(reading, bound))
+
+    async def horizon_page(self, reading: Reading) -> None:
+        """The horizon's one page past the window's (corrections/read/horizon.py), with its bodies,
+        when the pages read hold fewer first analyses than the horizon; asked beside the details
+        round, so no wave more. Not for a read back to a moment, nor past the scan's end or bound."""
+        ended = self._exhausted or self._scanned >= self._bound or "scan" in reading.missing
+        if self._options.since is not None or ended or not reading.horizon_wants_page():
+            return
+        self._bodies = True
+        try:
+            page = await self._pages.next()
+        except GitHubError as error:
+            reading.record_missing({"scan"}, {error.category})
+            return
+        finally:
+            self._bodies = False
+        if page is None:
+            return
+        if "issues" in page.failed:
+            reading.record_missing({"issues"}, {"partial answer"})
+        reading.add_horizon_page(page.issues, reading.sizes.timeline)
+        self._progress(
+            f"horizon page: {len(page.issues)} issues, horizon {len(reading.beyond())} past the window"
+        )
 
     def _add(self, reading: Reading, page: WindowPage) -> None:
         if "issues" in page.failed:  # the files' parts are base_files' to judge
@@ -145,6 +171,7 @@ class Scan:
                 sizes=sizes,
                 scanned=self._scanned,
                 after=cursors["issues"],
+                bodies=self._bodies,
             )
             return await fetch_window_page(self._client, ask), ask.page_size
 
