@@ -40,6 +40,19 @@ class ScanEnd:
     bounded: str | None  # the note when the scan's bound ended the search before the window was full
 
 
+# The points a read may take with the horizon's page (corrections/read/horizon.py): the page is
+# asked only while it and the details round fit in them, so a read whose window took two scan
+# pages asks none.
+HORIZON_POINTS = 3
+
+
+def _room_for_horizon(spent: int, pages: int, window: int) -> bool:
+    """Whether the horizon's page fits HORIZON_POINTS: the page at what the pages so far cost on
+    average, the details round a point a request of MAX_NODE_IDS window analyses."""
+    page = max(1, math.ceil(spent / pages)) if pages else 1
+    return spent + page + max(1, math.ceil(window / MAX_NODE_IDS)) <= HORIZON_POINTS
+
+
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
     """Whether one more scan page and the details of the analyses it may add fit the budget: a page
     costs what the pages so far cost on average, details a point a request of MAX_NODE_IDS analyses."""
@@ -110,10 +123,13 @@ class Scan:
 
     async def horizon_page(self, reading: Reading) -> None:
         """The horizon's one page past the window's (corrections/read/horizon.py), with its bodies,
-        when the pages read hold fewer first analyses than the horizon; asked beside the details
-        round, so no wave more. Not for a read back to a moment, nor past the scan's end or bound."""
+        when the pages read hold fewer first analyses than the horizon and it fits HORIZON_POINTS;
+        asked beside the details round, so no wave more. Not for a read back to a moment, nor past
+        the scan's end or bound."""
         ended = self._exhausted or self._scanned >= self._bound or "scan" in reading.missing
         if self._options.since is not None or ended or not reading.horizon_wants_page():
+            return
+        if not _room_for_horizon(self._client.usage.points, self._pages.count, len(reading.window()[0])):
             return
         self._bodies = True
         try:

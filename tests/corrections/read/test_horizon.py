@@ -66,6 +66,7 @@ def test_the_horizon_keeps_a_first_analysis_within_its_points() -> None:
     """The bench's busy world: about 15 in 100 issues analysed, so the window takes two pages."""
     outcome = read(generate(WorldSpec(issues=1_000, seed=7)), "octo", "bench")
     assert len(outcome.window) == 30
+    assert sum(1 for read in outcome.read_issues if read.issue.body) <= 100
     assert outcome.usage.points <= POINTS
 
 
@@ -97,3 +98,21 @@ def test_the_horizon_page_is_one_page_however_many_issues() -> None:
     outcome, requests = served(history_world(arrivals(11, 36, 7), _learned), "octo", "loop")
     assert [e["operation"] for e in requests].count("CorrectionWindow") == 2
     assert outcome.usage.points <= POINTS
+
+
+def test_a_window_of_two_pages_asks_no_horizon_page_and_one_details_request() -> None:
+    """The newest 80 of 252 issues have no analysis: the window takes two pages, which with the
+    details round are 3 points already, so no horizon page; the 90 first analyses past the
+    window on them are horizon still, and their bodies are asked only while one details request
+    holds them (100 with the window's)."""
+    world = history_world(arrivals(7, 36, 7), _learned)
+    issues: list[dict[str, Any]] = world["issues"]
+    for issue in issues[-80:]:
+        for item in issue["timeline"]:
+            if item["type"] == "comment":
+                item["body"] = "Thanks, looking."
+    outcome, requests = served(world, "octo", "loop")
+    assert [e["operation"] for e in requests] == ["CorrectionWindow", "CorrectionWindow", "CorrectionDetails"]
+    assert outcome.usage.points <= POINTS
+    assert len(outcome.window) == 30
+    assert sum(1 for read in outcome.read_issues if read.issue.body) <= 100
