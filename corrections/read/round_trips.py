@@ -6,8 +6,6 @@ A failing GitHub never raises out of `read_corrections`: what could not be read 
 
 from __future__ import annotations
 
-import asyncio
-
 from corrections.read import notes
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.base_files import Base, base_of, read_base_files, with_viewer_as_assistant
@@ -74,17 +72,15 @@ async def read_corrections(
     end = await scan.rest(reading, texts.config, page)
     listing = options.collaborator_list
     # The horizon's page (when the pages read do not hold it) beside the first details round.
-    await asyncio.gather(
-        scan.horizon_page(reading),
-        read_details(
-            client,
-            options.owner,
-            options.name,
-            reading,
-            progress=progress,
-            listing=listing,
-            viewer=page.viewer,
-        ),
+    await read_details(
+        client,
+        options.owner,
+        options.name,
+        reading,
+        progress=progress,
+        listing=listing,
+        viewer=page.viewer,
+        beside=scan.horizon_page(reading),
     )
     return _outcome(draft, reading, end, base, options.base_ref)
 
