@@ -382,7 +382,7 @@ class Reading:
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
-        reads = [*self.window_issues(), *(self._issues[number] for number in self._detailed_beyond())]
+        reads = [*self.window_issues(), *self.horizon_issues()]
         needed = {p for r in reads if r.first for p in duplicate_deciders(r.issue, r.first, self._settings)}
         for read in self.window_issues():
             assert read.first is not None

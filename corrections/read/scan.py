@@ -125,8 +125,10 @@ class Scan:
         """The horizon's one page past the window's (corrections/read/horizon.py), with its bodies,
         when the pages read hold fewer first analyses than the horizon and it fits HORIZON_POINTS;
         asked beside the details round, so no wave more. Not for a read back to a moment, nor past
-        the scan's end or bound."""
+        the scan's end or bound, nor once GitHub could not answer full pages."""
         ended = self._exhausted or self._scanned >= self._bound or "scan" in reading.missing
+        # Not while GitHub cannot answer full pages: the halved read costs more already.
+        ended = ended or reading.sizes.issues < FULL_PAGE or reading.sizes.timeline < FULL_PAGE
         if self._options.since is not None or ended or not reading.horizon_wants_page():
             return
         if not _room_for_horizon(self._client.usage.points, self._pages.count, len(reading.window()[0])):
