@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.files import write_atomic
 from commandline.arguments import issue_number
+from commandline.event import EventError
 from commandline.notices import Notices
 from commandline.usage import FAILED
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS, Budget, BudgetError
@@ -274,7 +275,7 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
         say.warning(warning)
     issue, section = args.issue, None
     if args.event:
-        from corrections.render.new_issue import EventError, new_issue_section, read_event
+        from corrections.render.new_issue import new_issue_section, read_event
 
         try:
             new_issue = read_event(Path(args.event), args.issue)
