@@ -17,18 +17,17 @@ from pathlib import Path
 from assistant.config import with_values
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from corrections.commands.read import read_outcome
-from corrections.quality.backtest_run import (
+from corrections.commands.backtest_model import (
     CACHE_FILE,
-    MAX_LAST,
     PERMISSIONS_FILE,
     AnswerCache,
-    Backtest,
     PermissionCache,
-    Run,
     model_argv,
+    run_model,
     state_dir,
 )
+from corrections.commands.read import read_outcome
+from corrections.quality.backtest_run import MAX_LAST, Backtest, Run
 from corrections.read.options import command_options
 from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
@@ -152,6 +151,7 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         last=args.last,
         timeout=args.timeout,
         cache=AnswerCache.load(cache_path),
+        ask=run_model,
         instructions=instructions,
     )
     read_seconds = time.monotonic() - started
