@@ -42,6 +42,7 @@ READERS = frozenset(
         "corrections.__main__",
         "corrections.read.base_files",
         "corrections.read.details",
+        "corrections.read.entry",
         "corrections.read.round_trips",
         "corrections.read.scan",
         *(
@@ -539,3 +540,28 @@ def test_what_says_pure_does_no_file_or_process_io(module: str) -> None:
 
 def test_the_stage_io_list_holds_only_modules_that_do_io() -> None:
     assert sorted(n for n in STAGE_IO if not io_uses(MODULES[n])) == []
+
+
+def _names_used(path: Path) -> set[str]:
+    """Every name a module reads or imports (a call's function, an attribute, an import's name)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_read_has_one_entry() -> None:
+    """`corrections.read.entry.read` is the one way into a read: only it runs the round trips
+    (`read_corrections`), and no command rewrites the configuration to steer one (`with_values`):
+    a variant of the read is a field of ReadOptions, applied by the entry."""
+    runs = sorted(n for n, p in MODULES.items() if "read_corrections" in _names_used(p))
+    assert runs == ["corrections.read.entry"]  # round_trips defines it
+    steer = sorted(
+        n for n, p in MODULES.items() if _stage(n) == "commands" and "with_values" in _names_used(p)
+    )
+    assert steer == []

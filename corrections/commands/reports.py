@@ -14,18 +14,16 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from assistant.config import ConfigError, with_values
 from assistant.files import write_files
 from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections.commands.explain_read import TrailOutcome, read_trail
-from corrections.commands.read import read_outcome
 from corrections.quality.chart import quality_svg
 from corrections.quality.explain import explain
 from corrections.quality.numbers import MonthRead, complete_after, month_start, quality_report
 from corrections.quality.repeats import AnalysisRepeats, analysis_repeats, outcome_repeats, with_repeats
 from corrections.quality.report import quality_json, quality_md
-from corrections.read import notes
+from corrections.read import entry, notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.read.reading import EVERY_ANALYSIS
@@ -78,17 +76,12 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
         overrides=option_overrides(args),
+        scan_pages=args.scan_pages,
     )
-    config = options.config
-    if args.scan_pages is not None:
-        try:
-            config = with_values(config, "--scan-pages", "context", {"scan_pages": args.scan_pages})
-        except ConfigError as error:
-            raise UsageError(str(error)) from error
-    config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
-    context = config.context
-    options = dataclasses.replace(options, config=config, since=since, budget=budget)
-    outcome = asyncio.run(read_outcome(options, token, _stderr))
+    context = options.config.context
+    # learnings.md is not part of the numbers.
+    options = dataclasses.replace(options, since=since, budget=budget, learnings=False)
+    outcome = asyncio.run(entry.read(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -174,9 +167,9 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     if first is None:
         return None
     window = options.config.context.max_analyzed
-    config = with_values(options.config, "explain", "context", {"max_analyzed": WIDEST})
-    config = with_values(config, "learnings", "learnings", {"enabled": False})
-    outcome = asyncio.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
+    outcome = asyncio.run(
+        entry.read(dataclasses.replace(options, widest=True, learnings=False), token, _stderr)
+    )
     if isinstance(outcome.status, Failed):
         _stderr(f"corrections: the window could not be read ({outcome.status.failure}): repeats not said")
         return None

@@ -66,6 +66,10 @@ class ReadOptions:
     known_permissions: tuple[tuple[str, str], ...] = ()
     # Ask REST's whole collaborator list first (a maintainer's token; queries/permissions.py).
     collaborator_list: bool = False
+    # Read the widest window (the backtest, explain's repeats): what is kept of it is the caller's.
+    widest: bool = False
+    # Read learnings.md (off for the numbers: `quality`, `explain`).
+    learnings: bool = True
 
     @property
     def reading_off(self) -> bool:
@@ -107,6 +111,7 @@ def build_options(
     remote_config_required: bool = False,
     analysed: AnalysedIssue | None = None,
     overrides: Sequence[Override] = (),
+    scan_pages: int | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -124,6 +129,8 @@ def build_options(
         config = validate_config(found)
         if max_analyzed is not None:
             config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        if scan_pages is not None:
+            config = with_values(config, "--scan-pages", "context", {"scan_pages": scan_pages})
         config = with_overrides(config, overrides)
     except ConfigError as error:
         raise UsageError(str(error)) from error

@@ -1,0 +1,96 @@
+"""The read's one entry: `read(options, token, log) -> ReadOutcome`, for every command that reads
+(`corrections read`, the action's step, `quality`, `explain`, `backtest`, the sync's decisions).
+
+A variant of the read is a typed field of ReadOptions (`widest`, `learnings`, `as_of`, `since`
+...), applied here, once, before the first request: commands never rewrite the configuration.
+The first request goes out as soon as the HTTP client is loaded; the rest of the reader (pydantic,
+the models, the rules) is imported in a thread while GitHub answers it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from assistant.config import ConfigError, with_values
+from assistant.config_keys import KEYS
+from corrections.read import notes
+from corrections.read.options import ReadOptions
+from corrections.read.scan_asks import first_ask
+from corrections.read.status import Failed
+from queries.retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.read.outcome import ReadOutcome
+
+Say = Callable[[str], None]
+# The widest window a read can be asked for: the window of a past moment, a backtest, explain.
+WIDEST = KEYS["context"]["max_analyzed"].high or 100
+
+
+def _load_reader() -> None:
+    """Import what the job needs besides the HTTP client (pydantic, the models, the rules).
+
+    In a thread while the event loop sends the first request and waits: the loop only runs the
+    HTTP client then, whose modules are all loaded (nothing else imports at the same time).
+    """
+    from corrections.rules.vocabulary import load_parser
+
+    load_parser()  # markdown-it: else imported between the first answer and the second request
+
+
+def resolved(options: ReadOptions) -> ReadOptions:
+    """The options with their variants applied to what is read: the widest window (`widest`; a
+    read as of a past moment when reading is on), learnings.md left out (`learnings` off)."""
+    config = options.config
+    if options.widest or (options.as_of is not None and config.context.max_analyzed > 0):
+        config = with_values(config, "the widest window", "context", {"max_analyzed": WIDEST})
+        options = dataclasses.replace(options, max_analyzed=WIDEST)
+    if not options.learnings:
+        config = with_values(config, "learnings", "learnings", {"enabled": False})
+    return dataclasses.replace(options, config=config)
+
+
+async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
+
+    Raises ConfigError when the configuration read at the base ref does not validate.
+    """
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    import asyncio
+
+    from queries.client import GitHubClient
+    from queries.window_request import EarlyRequest
+
+    options = resolved(options)
+    policy = RetryPolicy.for_budget(options.time_budget)
+    async with GitHubClient(options.api_url, token, policy=policy) as client:
+        first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))
+        try:
+            if first is not None:
+                await first.left()  # else the loading below would hold the request back
+            await asyncio.to_thread(_load_reader)
+            from corrections.read.round_trips import read_corrections
+
+            return await read_corrections(
+                client, options, lambda line: log(f"corrections: {line}"), first=first
+            )
+        except ConfigError:
+            raise  # the base branch's configuration: a configuration error, not an internal one
+        except Exception:
+            import traceback  # only for an internal error
+
+            from corrections.read.outcome import ReadOutcome
+
+            log(traceback.format_exc())
+            return ReadOutcome(
+                repository=f"{options.owner}/{options.name}",
+                status=Failed(notes.INTERNAL, notes.INTERNAL_NOTE),
+                config=options.config,
+                usage=client.usage,
+            )
+        finally:
+            if first is not None:
+                await first.discard()
