@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from commandline.notices import Notices, counted
-from corrections.read.entry import WIDEST, read
-from corrections.read.options import ReadOptions
+from corrections.read.entry import read
+from corrections.read.options import WIDEST, ReadOptions
 from corrections.read.status import Failed, Off
 from corrections.render.output import write_context
 

@@ -2,19 +2,18 @@
 (`corrections read`, the action's step, `quality`, `explain`, `backtest`, the sync's decisions).
 
 A variant of the read is a typed field of ReadOptions (`widest`, `learnings`, `as_of`, `since`
-...), applied here, once, before the first request: commands never rewrite the configuration.
+...), applied by `ReadOptions.resolved` here, once, before the first request: commands never
+rewrite the configuration.
 The first request goes out as soon as the HTTP client is loaded; the rest of the reader (pydantic,
 the models, the rules) is imported in a thread while GitHub answers it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from assistant.config import ConfigError, with_values
-from assistant.config_keys import KEYS
+from assistant.config import ConfigError
 from corrections.read import notes
 from corrections.read.options import ReadOptions
 from corrections.read.scan_asks import first_ask
@@ -25,8 +24,6 @@ if TYPE_CHECKING:
     from corrections.read.outcome import ReadOutcome
 
 Say = Callable[[str], None]
-# The widest window a read can be asked for: the window of a past moment, a backtest, explain.
-WIDEST = KEYS["context"]["max_analyzed"].high or 100
 
 
 def _load_reader() -> None:
@@ -38,18 +35,6 @@ def _load_reader() -> None:
     from corrections.rules.vocabulary import load_parser
 
     load_parser()  # markdown-it: else imported between the first answer and the second request
-
-
-def resolved(options: ReadOptions) -> ReadOptions:
-    """The options with their variants applied to what is read: the widest window (`widest`; a
-    read as of a past moment when reading is on), learnings.md left out (`learnings` off)."""
-    config = options.config
-    if options.widest or (options.as_of is not None and config.context.max_analyzed > 0):
-        config = with_values(config, "the widest window", "context", {"max_analyzed": WIDEST})
-        options = dataclasses.replace(options, max_analyzed=WIDEST)
-    if not options.learnings:
-        config = with_values(config, "learnings", "learnings", {"enabled": False})
-    return dataclasses.replace(options, config=config)
 
 
 async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
@@ -64,7 +49,7 @@ async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     from queries.client import GitHubClient
     from queries.window_request import EarlyRequest
 
-    options = resolved(options)
+    options = options.resolved()
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))

@@ -7,7 +7,7 @@ Only the standard library and small modules: a read sends its first request befo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,10 +23,14 @@ from assistant.config import (
     with_overrides,
     with_values,
 )
+from assistant.config_keys import KEYS
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
 from corrections.read.analysed import AnalysedIssue
 from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
+
+# The widest window a read can be asked for: the window of a past moment, a backtest, explain.
+WIDEST = KEYS["context"]["max_analyzed"].high or 100
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,18 @@ class ReadOptions:
     widest: bool = False
     # Read learnings.md (off for the numbers: `quality`, `explain`).
     learnings: bool = True
+
+    def resolved(self) -> ReadOptions:
+        """The options with their variants applied to what is read (corrections/read/entry.py, once):
+        the widest window (`widest`; a read as of a past moment when reading is on), learnings.md
+        left out (`learnings` off). A new variant is a field above and its line here."""
+        config, options = self.config, self
+        if self.widest or (self.as_of is not None and config.context.max_analyzed > 0):
+            config = with_values(config, "the widest window", "context", {"max_analyzed": WIDEST})
+            options = replace(options, max_analyzed=WIDEST)
+        if not self.learnings:
+            config = with_values(config, "learnings", "learnings", {"enabled": False})
+        return replace(options, config=config)
 
     @property
     def reading_off(self) -> bool:
