@@ -45,10 +45,11 @@ READERS = frozenset(
         "corrections.read.entry",
         "corrections.read.round_trips",
         "corrections.read.scan",
+        "corrections.read.trail",
         *(
             f"corrections.commands.{n}"
             for n in (
-                *("action", "analysis", "answer_target", "backtest", "cli", "demo", "explain_read"),
+                *("action", "analysis", "answer_target", "backtest", "cli", "demo"),
                 *("init", "read", "reports", "sync"),
             )
         ),
@@ -556,9 +557,10 @@ def _names_used(path: Path) -> set[str]:
 
 
 def test_the_read_has_one_entry() -> None:
-    """`corrections.read.entry.read` is the one way into a read: only it runs the round trips
-    (`read_corrections`), and no command rewrites the configuration to steer one (`with_values`):
-    a variant of the read is a field of ReadOptions, applied by the entry."""
+    """`corrections.read.entry` is the one way into a read: only it runs the round trips
+    (`read_corrections`), no command rewrites the configuration to steer one (`with_values`): a
+    variant of the read is a field of ReadOptions, applied by the entry; and no stage but read/
+    builds a Reading."""
     runs = sorted(n for n, p in MODULES.items() if "read_corrections" in _names_used(p))
     assert runs == ["corrections.read.entry"]  # round_trips defines it
     steer = sorted(

@@ -17,7 +17,6 @@ from pathlib import Path
 from assistant.files import write_files
 from commandline.notices import Notices, counted
 from commandline.usage import UsageError
-from corrections.commands.explain_read import TrailOutcome, read_trail
 from corrections.quality.chart import quality_svg
 from corrections.quality.explain import explain
 from corrections.quality.numbers import MonthRead, complete_after, month_start, quality_report
@@ -28,11 +27,10 @@ from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.read.reading import EVERY_ANALYSIS
 from corrections.read.status import Failed
+from corrections.read.trail import TrailOutcome
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
 from corrections.rules.issue import correct, first_analysis
-from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.retry import RetryPolicy
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 # `--month`'s points budget: a busy month (3,000 issues, 2,535 first analyses) costs 55; a
@@ -119,19 +117,6 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     return 0
 
 
-async def _trail(args: argparse.Namespace, options: ReadOptions, token: str) -> TrailOutcome:
-    async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
-        return await read_trail(
-            client,
-            options.owner,
-            options.name,
-            args.number,
-            config=options.config,
-            base_ref=options.base_ref,
-            progress=lambda line: _stderr(f"corrections: {line}"),
-        )
-
-
 def run_explain(args: argparse.Namespace, token: str) -> int:
     """Print why issue N taught the assistant what it did (or nothing)."""
     if args.number < 1:
@@ -139,7 +124,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     say = Notices("corrections")
     try:
-        trail = asyncio.run(_trail(args, options, token))
+        trail = asyncio.run(entry.read_trail(options, args.number, token, _stderr))
     except GitHubError as error:
         check = notes.what_to_check(error.category, actions=say.actions)
         say.error(f"GitHub failed ({error.category}): the issue could not be read. {check}".strip())

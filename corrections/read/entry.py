@@ -1,5 +1,6 @@
 """The read's one entry: `read(options, token, log) -> ReadOutcome`, for every command that reads
-(`corrections read`, the action's step, `quality`, `explain`, `backtest`, the sync's decisions).
+(`corrections read`, the action's step, `quality`, `explain`'s repeats, `backtest`, the sync's
+decisions), and `read_trail` for `explain N`'s one issue.
 
 A variant of the read is a typed field of ReadOptions (`widest`, `learnings`, `as_of`, `since`
 ...), applied by `ReadOptions.resolved` here, once, before the first request: commands never
@@ -22,6 +23,7 @@ from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
     from corrections.read.outcome import ReadOutcome
+    from corrections.read.trail import TrailOutcome
 
 Say = Callable[[str], None]
 
@@ -79,3 +81,15 @@ async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
         finally:
             if first is not None:
                 await first.discard()
+
+
+async def read_trail(options: ReadOptions, number: int, token: str, log: Say) -> TrailOutcome:
+    """`corrections explain N`'s read: issue `number` alone, its details and the base branch's
+    settings (corrections/read/trail.py). Raises GitHubError when the issue cannot be read."""
+    from corrections.read.trail import read_trail as read_one
+    from queries.client import GitHubClient
+
+    async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
+        return await read_one(
+            client, options.resolved(), number, progress=lambda line: log(f"corrections: {line}")
+        )
