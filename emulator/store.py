@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from emulator.access import Access
+from emulator.access import WORKFLOW_ACCOUNT, Access
 from emulator.git import Commit, Git
 from emulator.refusals import MutationError
 from emulator.world import (
@@ -93,10 +93,14 @@ class Store:
         return owner.lower() == self.owner.lower() and name.lower() == self.name.lower()
 
     def actor_type(self, login: str) -> str:
-        """User, Bot, Mannequin or Organization; unlisted logins are Users, ``x[bot]`` is a Bot."""
-        if login.lower().endswith("[bot]"):
+        """User, Bot, Mannequin or Organization: ``x[bot]`` is a Bot; else as ``users`` lists
+        it; unlisted, ``github-actions`` is a Bot: the account of every workflow's GITHUB_TOKEN, the default
+        token's (GraphQL ``Bot.login`` without the suffix, REST ``github-actions[bot]`` of type Bot:
+        docs/emulator.md); any other unlisted login is a User."""
+        key = login.lower()
+        if key.endswith("[bot]"):
             return "Bot"
-        return self.users.get(login.lower(), "User")
+        return self.users.get(key, "Bot" if key == WORKFLOW_ACCOUNT else "User")
 
     def permission(self, login: str) -> str | None:
         """The listed permission of a login, or None when it is no collaborator."""
@@ -104,7 +108,7 @@ class Store:
 
     def account_exists(self, login: str) -> bool:
         """Whether the login is an account of this world (REST answers 404 for any other)."""
-        return self.access.exists(login, self.items.values(), [self.file.viewer, *self.file.tokens.values()])
+        return self.access.exists(login, self.items.values(), [self.default_viewer, *self.file.tokens.values()])
 
     def association(self, login: str | None) -> str:
         """authorAssociation (emulator/access.py)."""
@@ -115,9 +119,15 @@ class Store:
         other = self.items[number].head_repository
         return other is not None and other.lower() != self.name_with_owner.lower()
 
+    @property
+    def default_viewer(self) -> str:
+        """The login of a token the ``tokens`` map does not name: the world's ``viewer``, else the
+        default token's account, a workflow's GITHUB_TOKEN's: the Bot ``github-actions``."""
+        return self.file.viewer or WORKFLOW_ACCOUNT
+
     def viewer_login(self, token: str) -> str:
-        """The login a token acts as (``tokens`` map, else ``viewer``)."""
-        return self.file.tokens.get(token, self.file.viewer)
+        """The login a token acts as (``tokens`` map, else ``default_viewer``)."""
+        return self.file.tokens.get(token) or self.default_viewer
 
     def derived(self, number: int) -> Derived:
         """Derived state of an issue or pull request (cached until the next change)."""
