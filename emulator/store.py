@@ -108,7 +108,9 @@ class Store:
 
     def account_exists(self, login: str) -> bool:
         """Whether the login is an account of this world (REST answers 404 for any other)."""
-        return self.access.exists(login, self.items.values(), [self.default_viewer, *self.file.tokens.values()])
+        return self.access.exists(
+            login, self.items.values(), [self.default_viewer, *self.file.tokens.values()]
+        )
 
     def association(self, login: str | None) -> str:
         """authorAssociation (emulator/access.py)."""

@@ -16,7 +16,7 @@ from tests.emulator.conftest import http
 
 RECORDINGS = Path(__file__).resolve().parents[1] / "conformance" / "recordings"
 FINDING = 'String-built query. <!-- assistant:finding {"v": 1} -->'
-REVIEW = {
+REVIEW: dict[str, Any] = {
     "id": 2600000001,
     "author": "triage-assistant",
     "state": "COMMENTED",
@@ -162,7 +162,8 @@ def test_each_reply_is_a_review_of_its_own_as_github_answers(
     assert first_reply["pull_request_review_id"] != second_reply["pull_request_review_id"]
     thread = REVIEW["threads"][0]
     again = {"id": 2600000104, "author": "bob", "at": "2026-11-05T11:00:00Z", "body": "and again"}
-    reviewed["pull_requests"][-1]["reviews"][0] = {
+    pull_request = next(p for p in reviewed["pull_requests"] if p["number"] == 4)
+    pull_request["reviews"][0] = {
         **REVIEW,
         "threads": [{**thread, "comments": [*thread["comments"], again]}, *REVIEW["threads"][1:]],
     }
