@@ -54,7 +54,6 @@ class Store:
         self.owner = world.repository.owner
         self.name = world.repository.name
         self.default_branch = world.repository.default_branch
-        self.users = {login.lower(): kind for login, kind in world.users.items()}
         self.permissions = {login.lower(): perm for login, perm in world.permissions.items()}
         self.access = Access(world)
         self.items: dict[int, Issue] = {}
@@ -93,14 +92,8 @@ class Store:
         return owner.lower() == self.owner.lower() and name.lower() == self.name.lower()
 
     def actor_type(self, login: str) -> str:
-        """User, Bot, Mannequin or Organization: ``x[bot]`` is a Bot; else as ``users`` lists
-        it; unlisted, ``github-actions`` is a Bot: the account of every workflow's GITHUB_TOKEN, the default
-        token's (GraphQL ``Bot.login`` without the suffix, REST ``github-actions[bot]`` of type Bot:
-        docs/emulator.md); any other unlisted login is a User."""
-        key = login.lower()
-        if key.endswith("[bot]"):
-            return "Bot"
-        return self.users.get(key, "Bot" if key == WORKFLOW_ACCOUNT else "User")
+        """User, Bot, Mannequin or Organization (emulator/access.py)."""
+        return self.access.actor_type(login)
 
     def permission(self, login: str) -> str | None:
         """The listed permission of a login, or None when it is no collaborator."""
@@ -108,9 +101,8 @@ class Store:
 
     def account_exists(self, login: str) -> bool:
         """Whether the login is an account of this world (REST answers 404 for any other)."""
-        return self.access.exists(
-            login, self.items.values(), [self.default_viewer, *self.file.tokens.values()]
-        )
+        viewers = [self.file.viewer or WORKFLOW_ACCOUNT, *self.file.tokens.values()]
+        return self.access.exists(login, self.items.values(), viewers)
 
     def association(self, login: str | None) -> str:
         """authorAssociation (emulator/access.py)."""
@@ -121,15 +113,10 @@ class Store:
         other = self.items[number].head_repository
         return other is not None and other.lower() != self.name_with_owner.lower()
 
-    @property
-    def default_viewer(self) -> str:
-        """The login of a token the ``tokens`` map does not name: the world's ``viewer``, else the
-        default token's account, a workflow's GITHUB_TOKEN's: the Bot ``github-actions``."""
-        return self.file.viewer or WORKFLOW_ACCOUNT
-
     def viewer_login(self, token: str) -> str:
-        """The login a token acts as (``tokens`` map, else ``default_viewer``)."""
-        return self.file.tokens.get(token) or self.default_viewer
+        """The login a token acts as: ``tokens``, else ``viewer``, else (no viewer named) the default
+        token's, a workflow's GITHUB_TOKEN's: the Bot ``github-actions`` (docs/emulator.md)."""
+        return self.file.tokens.get(token) or self.file.viewer or WORKFLOW_ACCOUNT
 
     def derived(self, number: int) -> Derived:
         """Derived state of an issue or pull request (cached until the next change)."""
