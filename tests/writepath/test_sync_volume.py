@@ -152,3 +152,49 @@ def test_thirty_strangers_commands_cannot_push_a_maintainers_out_of_the_look_ups
     # 30 look-ups came first, and would every week).
     assert 2700001500 in _sources(result)
     assert not any("@erin not recorded" in note for note in result.notes)
+
+
+def test_a_review_body_behind_two_pages_of_replies_is_read(
+    emulate: Emulators, time_machine: VirtualTime
+) -> None:
+    """120 replies, 10 in each of 12 threads of one review, are 120 reviews of their own after
+    alice's review body (the emulator answers them as GitHub does): reading back pages the reviews
+    (100 a page) to the mark, and her command is recorded."""
+    data = build_world()
+    threads = [
+        {
+            "path": f"src/module_{t}.py",
+            "line": 1,
+            "comments": [
+                {
+                    "id": 2700007000 + 20 * t + k,
+                    "author": "dave",
+                    "at": f"2026-11-24T{10 + t}:{k:02d}:00Z",
+                    "body": f"nit {t}.{k}",
+                }
+                for k in range(11)
+            ],
+        }
+        for t in range(12)
+    ]
+    data["pull_requests"][0]["reviews"] = [
+        {
+            "id": 2700006001,
+            "author": "alice",
+            "state": "APPROVED",
+            "at": "2026-11-24T09:00:00Z",
+            "body": "Looks good.\n/assistant remember run the migrations before the tests",
+        },
+        {"id": 2700006002, "author": "dave", "at": "2026-11-24T10:00:00Z", "body": "", "threads": threads},
+    ]
+    server = emulate(data)
+    query = (
+        'query($n: Int!) { repository(owner: "octo", name: "demo") { pullRequest(number: $n) {'
+        " reviews(first: 1) { totalCount } } } }"
+    )
+    variables = {"n": data["pull_requests"][0]["number"]}
+    answer = http("POST", server.url, {"query": query, "variables": variables}, token="t").json()
+    assert answer["data"]["repository"]["pullRequest"]["reviews"]["totalCount"] == 2 + 12 * 10
+    result = sync_once(server, time_machine)
+    by_comment = {learning.source.comment: learning for learning in result.recorded}
+    assert by_comment[2700006001].text == "run the migrations before the tests"
