@@ -32,7 +32,7 @@ CREDENTIALS = (
     ],
     ids=["without issues: read", "bad credentials"],
 )
-def test_a_refused_sync_says_what_to_check(
+def test_a_refused_sync_says_what_to_check(  # noqa: PLR0917 - pytest fixtures
     fault: dict[str, Any],
     said: str,
     server: Server,
