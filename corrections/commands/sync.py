@@ -16,7 +16,7 @@ import asyncio
 import sys
 
 from assistant.config import Config
-from corrections.quality.recurring import recurring_decisions
+from corrections.quality.recurring import MINIMUM, recurring_decisions
 from corrections.read.entry import read
 from corrections.read.options import ReadOptions
 from corrections.read.status import Failed
@@ -34,7 +34,7 @@ def _say(line: str) -> None:
 
 def run_sync_command(args: argparse.Namespace) -> int:
     """Read the recurring decisions, then run the sync with them."""
-    minimum: int = args.min_issues
+    minimum: int = MINIMUM if args.min_issues is None else args.min_issues
 
     def decisions(owner: str, name: str, token: str, config: Config) -> list[Recurring]:
         options = ReadOptions(
