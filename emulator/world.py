@@ -217,6 +217,8 @@ class WorldFile(BaseModel):
     permissions: dict[str, Permission] = {}
     org_members: dict[str, Permission] = {}
     team_access: dict[str, Permission] = {}
+    # login -> the name of a custom repository role built on the login's `permissions` level
+    custom_roles: dict[str, str] = {}
     files: dict[str, dict[str, str]] = {}
     issues: tuple[Issue, ...] = ()
     pull_requests: tuple[Issue, ...] = ()

@@ -7,6 +7,7 @@ from typing import Any
 
 from queries.classify import classify
 from queries.errors import SecondaryRateLimited
+from queries.permissions import ListedCollaborator, rest_level
 from tests.conformance.test_recordings import post, recording, shape
 from tests.emulation import Emulators, world_dict
 from tests.emulator.conftest import SMALL_WORLD, http
@@ -72,3 +73,31 @@ def test_the_content_creation_limit_is_a_limit_not_a_refusal() -> None:
     assert isinstance(found, SecondaryRateLimited)
     other = [{"type": "UNPROCESSABLE", "path": ["addComment"], "message": "Body is too long"}]
     assert not isinstance(classify(200, other, "", {}), SecondaryRateLimited)
+
+
+def test_a_custom_role_built_on_triage_reads_as_triage_through_rest(emulate: Emulators) -> None:
+    """GitHub's per-person endpoint reports a custom role's base only in the `permissions` hash
+    (`permission` maps triage to read, `role_name` is the custom name:
+    recordings/custom_role_permission.json): the product reads TRIAGE, as its list path does, and
+    the emulator answers a world's `custom_roles` in that shape."""
+    recorded = recording("custom_role_permission")
+    assert rest_level(recorded["response"]) == "TRIAGE", "(a) the base role from the hash"
+    assert ListedCollaborator.model_validate(recorded["response"]["user"]).level() == "TRIAGE"
+    world = world_dict(SMALL_WORLD)
+    world["permissions"]["kim"] = "TRIAGE"
+    world["custom_roles"] = {"kim": "issue-wrangler"}
+    server = emulate(world, tokens={"alices-token": "alice"})
+    answer = http("GET", server.base_url + "/repos/octo/demo/collaborators/kim/permission", token="t")
+    assert answer.status == recorded["status"]
+    body = answer.json()
+    trimmed = {**body, "user": {k: body["user"][k] for k in recorded["response"]["user"]}}
+    assert shape(trimmed) == shape(recorded["response"]), "every recorded key, of the recorded kind"
+    assert {k: answer.json()[k] for k in ("permission", "role_name")} == {
+        "permission": "read",
+        "role_name": "issue-wrangler",
+    }
+    assert answer.json()["user"]["permissions"] == recorded["response"]["user"]["permissions"]
+    listed = http("GET", server.base_url + "/repos/octo/demo/collaborators", token="alices-token").json()
+    [kim] = [person for person in listed if person["login"] == "kim"]
+    assert kim["role_name"] == "issue-wrangler"
+    assert ListedCollaborator.model_validate(kim).level() == "TRIAGE"
