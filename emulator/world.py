@@ -180,9 +180,10 @@ class LabelInfo(Model):
 
 
 class RateLimitInfo(Model):
-    """The per-token GraphQL budget (emulator extra ``rate_limit`` key)."""
+    """The per-token GraphQL budget (emulator extra ``rate_limit`` key); without ``limit``, GitHub's:
+    5,000 points an hour a token, 1,000 for the repository's workflow tokens together."""
 
-    limit: int = 5000
+    limit: int | None = None
     remaining: int | None = None
     reset_in_s: int = 3600
 

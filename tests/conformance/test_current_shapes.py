@@ -3,7 +3,9 @@ and licence) that the emulator must give too: same keys, `__typename`s and nulla
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from unittest.mock import ANY
 
 from queries.classify import classify
 from queries.errors import SecondaryRateLimited
@@ -101,3 +103,37 @@ def test_a_custom_role_built_on_triage_reads_as_triage_through_rest(emulate: Emu
     [kim] = [person for person in listed if person["login"] == "kim"]
     assert kim["role_name"] == "issue-wrangler"
     assert ListedCollaborator.model_validate(kim).level() == "TRIAGE"
+
+
+RATE = "{ rateLimit { limit cost remaining used resetAt } }"
+
+
+def test_a_workflow_token_has_1000_points_an_hour_for_the_repository(emulate: Emulators) -> None:
+    """GitHub's docs: a workflow's GITHUB_TOKEN has 1,000 GraphQL points an hour per repository
+    (recordings/workflow_token_graphql_budget.json); a user's token 5,000. A world without a
+    `rate_limit` gives each token its own, and the workflow tokens (`github-actions`) one
+    budget together: two runs of the same repository spend the same points."""
+    recorded = recording("workflow_token_graphql_budget")
+    world = world_dict(SMALL_WORLD)
+    world.pop("rate_limit", None)
+    server = emulate(world, tokens={"alices-token": "alice"})
+    answer = post(server, RATE, token="run-1-token")
+    assert shape(answer.json()) == shape(recorded["response"])
+    assert answer.json()["data"]["rateLimit"] == {**recorded["response"]["data"]["rateLimit"], "resetAt": ANY}
+    assert {k: answer.headers[k] for k in recorded["headers"]} == recorded["headers"]
+    second_run = post(server, RATE, token="run-2-token").json()["data"]["rateLimit"]
+    assert (second_run["limit"], second_run["used"]) == (1000, 2), "one budget for the repository's runs"
+    person = post(server, RATE, token="alices-token").json()["data"]["rateLimit"]
+    assert (person["limit"], person["used"]) == (5000, 1), "a person's token: 5,000, its own"
+
+
+def test_a_simulated_hour_later_the_workflow_budget_is_whole_again(emulate: Emulators) -> None:
+    """A simulation moving the world's clock (`now`) an hour on starts a new window: the bench's
+    weekly runs do not share one hour's budget."""
+    world = world_dict(SMALL_WORLD)
+    world["now"] = "2026-11-10T09:00:00Z"
+    server = emulate(world)
+    assert post(server, RATE).json()["data"]["rateLimit"]["used"] == 1
+    assert post(server, RATE).json()["data"]["rateLimit"]["used"] == 2
+    server.store.set_now(datetime(2026, 11, 10, 10, 0, tzinfo=UTC))
+    assert post(server, RATE).json()["data"]["rateLimit"]["used"] == 1
