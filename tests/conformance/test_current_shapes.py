@@ -3,10 +3,17 @@ and licence) that the emulator must give too: same keys, `__typename`s and nulla
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
 
+import pytest
+
+from bench.busy_month import BusyMonthSpec, busy_month
+from corrections.commands.cli import main as corrections_main
+from learnings.cli import main as learnings_main
 from queries.classify import classify
 from queries.errors import SecondaryRateLimited
 from queries.permissions import ListedCollaborator, rest_level
@@ -137,3 +144,31 @@ def test_a_simulated_hour_later_the_workflow_budget_is_whole_again(emulate: Emul
     assert post(server, RATE).json()["data"]["rateLimit"]["used"] == 2
     server.store.set_now(datetime(2026, 11, 10, 10, 0, tzinfo=UTC))
     assert post(server, RATE).json()["data"]["rateLimit"]["used"] == 1
+
+
+def test_the_sync_and_the_monthly_report_keep_their_budgets_within_a_workflow_tokens_hour(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The budgets the product states (docs/learnings.md: a sync's reads 200 points; docs/quality.md:
+    the monthly report 100) hold under a workflow token's 1,000 points an hour: on a busy month,
+    one sync and one report in the same hour spend at most 300 of them, no request is refused,
+    and what is left pays for the action's runs (about 3 points each)."""
+    monkeypatch.setenv("GITHUB_TOKEN", "workflow-token")
+    spec = BusyMonthSpec(issues=300, pull_requests=60, remember=20, proposals=15, ignored=4)
+    world = {**busy_month(spec).world, "viewer": "github-actions"}  # a workflow's GITHUB_TOKEN
+    world.pop("rate_limit", None)
+    server = emulate(world)
+    repo = f"{world['repository']['owner']}/{world['repository']['name']}"
+    assert learnings_main(["sync", "--repo", repo, "--api-url", server.url]) == 0
+    synced = sum(entry.get("cost") or 0 for entry in server.log())
+    assert 0 < synced <= 200 + 8, "the reads within 200 points, and at most 8 mutations"
+    out = tmp_path / "quality"
+    argv = ["quality", "--repo", repo, "--api-url", server.url, "--out", str(out), "--month", "2026-11"]
+    assert corrections_main(argv) == 0
+    reported = sum(entry.get("cost") or 0 for entry in server.log()) - synced
+    written = json.loads((out / "quality.json").read_text(encoding="utf-8"))
+    assert written["budget"]["points"] == 100 and reported <= 100
+    assert all("RATE_LIMIT" not in json.dumps(entry) for entry in server.log())
+    left = post(server, RATE).json()["data"]["rateLimit"]
+    assert left["limit"] == 1000 and left["remaining"] >= 1000 - 300 - 1
+    capsys.readouterr()
