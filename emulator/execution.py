@@ -95,7 +95,9 @@ class Budgets:
         now = int(time.time())
         world = self.clock()
         began = self.began.get(key)
-        moved = world is not None and began is not None and world >= began + timedelta(seconds=self.reset_in_s)
+        moved = (
+            world is not None and began is not None and world >= began + timedelta(seconds=self.reset_in_s)
+        )
         if key not in self.reset_at or self.reset_at[key] <= now or moved:
             self.reset_at[key] = now + self.reset_in_s
             self.began[key] = world
