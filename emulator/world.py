@@ -70,6 +70,8 @@ class CommentItem(ReviewComment):
     """An issue comment: a review comment's keys, in the timeline."""
 
     type: Literal["comment"]
+    # Hidden by a maintainer: GitHub's `minimizedReason` ("off-topic", "outdated", "spam", ...).
+    minimized: str | None = None
 
 
 class LabelItem(Model):

@@ -13,12 +13,14 @@ import pytest
 
 from bench.busy_month import BusyMonthSpec, busy_month
 from corrections.commands.cli import main as corrections_main
+from corrections.rules import from_github
 from learnings.cli import main as learnings_main
 from queries.classify import classify
 from queries.errors import SecondaryRateLimited
+from queries.models import CommentNode
 from queries.permissions import ListedCollaborator, rest_level
-from tests.conformance.test_recordings import post, recording, shape
-from tests.emulation import Emulators, world_dict
+from tests.conformance.test_recordings import REPO, post, recording, shape
+from tests.emulation import DEMO, Emulators, world_dict
 from tests.emulator.conftest import SMALL_WORLD, http
 
 
@@ -172,3 +174,62 @@ def test_the_sync_and_the_monthly_report_keep_their_budgets_within_a_workflow_to
     left = post(server, RATE).json()["data"]["rateLimit"]
     assert left["limit"] == 1000 and left["remaining"] >= 1000 - 300 - 1
     capsys.readouterr()
+
+
+def test_a_hidden_comment_says_why(emulate: Emulators) -> None:
+    """GitHub's schema: `isMinimized` and `minimizedReason` (`off-topic`, `outdated`, ... in the
+    field's own spelling: recordings/minimized_comment.json). The emulator answers a world
+    comment's `minimized` so, and the product reads the reason into the rule model."""
+    recorded = recording("minimized_comment")
+    nodes = recorded["response"]["data"]["repository"]["issue"]["timelineItems"]["nodes"]
+    world = world_dict(SMALL_WORLD)
+    timeline = world["issues"][0]["timeline"]
+    timeline[0]["minimized"] = "off-topic"
+    timeline.append(
+        {"type": "comment", "id": 2400009004, "author": "bob", "at": "2026-11-01T13:00:00Z", "body": "b"}
+    )
+    server = emulate(world)
+    answer = post(
+        server,
+        f"{{ {REPO} {{ issue(number: 1) {{ timelineItems(first: 5, itemTypes: [ISSUE_COMMENT]) {{ nodes {{ "
+        "__typename ... on IssueComment { isMinimized minimizedReason } } } } } }",
+    ).json()
+    assert answer == recorded["response"]
+    read = [
+        from_github.event(
+            CommentNode.model_validate(
+                {
+                    **node,
+                    "id": "IC_1",
+                    "fullDatabaseId": "1",
+                    "createdAt": "2026-11-01T10:00:00Z",
+                    "body": "",
+                    "author": None,
+                }
+            )
+        )
+        for node in nodes
+    ]
+    assert [getattr(event, "hidden", "?") for event in read] == ["OFF_TOPIC", None]
+
+
+def test_a_first_analysis_hidden_as_off_topic_is_not_read_as_one(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """End to end: the demo's issue 54 (a counted 👎), its first analysis hidden as off-topic on
+    GitHub, is no analysis of the window and no correction, and the read says why on stderr
+    (docs/rules.md, "Hidden analyses")."""
+    monkeypatch.setenv("GITHUB_TOKEN", "t")
+    world = world_dict(DEMO)
+    issue = next(item for item in world["issues"] if item["number"] == 54)
+    analysis = next(item for item in issue["timeline"] if item.get("author") == "triage-assistant")
+    analysis["minimized"] = "off-topic"
+    server = emulate(world)
+    out = tmp_path / "out"
+    argv = ["read", "--repo", "octo/demo", "--api-url", server.url, "--out", str(out)]
+    assert corrections_main(argv) == 0
+    err = capsys.readouterr().err
+    assert f"#54 comment {analysis['id']}: analysis hidden on GitHub as off-topic; not counted" in err
+    written = json.loads((out / "corrections.json").read_text(encoding="utf-8"))
+    assert 54 not in written["window"] and 60 in written["window"]
+    assert all(item["number"] != 54 for item in written["corrections"])
