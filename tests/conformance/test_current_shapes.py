@@ -233,3 +233,31 @@ def test_a_first_analysis_hidden_as_off_topic_is_not_read_as_one(
     written = json.loads((out / "corrections.json").read_text(encoding="utf-8"))
     assert 54 not in written["window"] and 60 in written["window"]
     assert all(item["number"] != 54 for item in written["corrections"])
+
+
+def test_the_emulator_answers_the_content_creation_limit_in_the_recorded_shape(emulate: Emulators) -> None:
+    """A `partial` fault of type UNPROCESSABLE at the mutation's field gives GitHub's recorded answer
+    (recordings/content_creation_limit.json), and nothing is written."""
+    recorded = recording("content_creation_limit")
+    error = recorded["response"]["errors"][0]
+    fault = {
+        "kind": "partial",
+        "nth": 2,
+        "type": error["type"],
+        "message": error["message"],
+        "path": error["path"],
+    }
+    server = emulate(SMALL_WORLD, faults=[fault])
+    subject = post(server, f"{{ {REPO} {{ issue(number: 1) {{ id }} }} }}").json()
+    answer = post(
+        server,
+        'mutation($id: ID!) { addComment(input: {subjectId: $id, body: "hi"}) { clientMutationId } }',
+        {"id": subject["data"]["repository"]["issue"]["id"]},
+    )
+    assert answer.status == recorded["status"]
+    body = answer.json()
+    trimmed = {**body, "errors": [{k: e[k] for k in error} for e in body["errors"]]}
+    assert shape(trimmed) == shape(recorded["response"]) and trimmed == recorded["response"]
+    assert isinstance(classify(answer.status, body["errors"], "", {}), SecondaryRateLimited)
+    timeline = server.state()["issues"][0]["timeline"]
+    assert not any(item.get("body") == "hi" for item in timeline), "the refused comment was not written"
