@@ -30,26 +30,26 @@ RECORDINGS = Path(__file__).resolve().parent / "recordings" / "sandbox"
 GITHUB = "https://api.github.com/graphql"
 
 
-def source(repo: str) -> dict[str, str]:
+def source(api_url: str) -> dict[str, str]:
     """The `source` of a recording the workflow made (every recording names one)."""
     return {
         "what": "GitHub's answers to the product's own requests (tests/conformance/scenario.py), "
         "recorded by .github/workflows/conformance.yml",
         "repository": "the conformance sandbox (OWNER/REPO)",
-        "where": f"{GITHUB} and its REST root, run against the sandbox {repo.partition('/')[0]}/…",
+        "where": f"{api_url} and its REST root, on the sandbox the workflow's CONFORMANCE_SANDBOX names",
         "licence": "GitHub's answers to our own requests on our own repository",
         "trimmed": "ids, node ids, database ids, cursors, oids, timestamps and logins replaced by "
         "numbered stand-ins, URLs by <url>, the repository by OWNER/REPO; request headers not kept",
     }
 
 
-def write(recordings: list[Recording], folder: Path, repo: str) -> list[Path]:
+def write(recordings: list[Recording], folder: Path, api_url: str = GITHUB) -> list[Path]:
     """One JSON file per step; returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for recording in recordings:
         path = folder / f"{recording.step}.json"
-        text = json.dumps(recording.as_json(source(repo)), indent=1, sort_keys=False, ensure_ascii=False)
+        text = json.dumps(recording.as_json(source(api_url)), indent=1, ensure_ascii=False)
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
     return written
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("conformance: record: no token (set GITHUB_TOKEN)", file=sys.stderr)
                 return 2
             recordings = record(arguments.api_url, arguments.repo, token, Path(scratch), progress=_say)
-            for path in write(recordings, arguments.out, arguments.repo):
+            for path in write(recordings, arguments.out, arguments.api_url):
                 _say(f"wrote {path}")
             return 0
         github = read(arguments.recordings)

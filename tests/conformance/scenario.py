@@ -4,8 +4,8 @@ repository (on github.com, or the emulator serving tests/conformance/sandbox/wor
 Each step is a command line of the product as a user types it; `{repo}`, `{api_url}` and `{out}`
 are filled in. Together they send every query of queries/ the read, the quality report and the
 learnings sync use, the REST permission look-ups, and the sync's mutations: the first sync
-records the world's `remember` command (createRef, createCommitOnBranch, createPullRequest), the
-second finds nothing new and moves its marks in its own pull request (updatePullRequest).
+records the world's `remember` command (createRef, createCommitOnBranch, createPullRequest, and
+addReaction on the command), the second reads its own pull request back and finds nothing new.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def test_recorded_from_the_emulator_the_emulator_compares_equal(runs: tuple[Exch
 def test_the_recording_is_normalised(runs: tuple[Exchanges, Exchanges], tmp_path: Path) -> None:
     recorded, _ = runs
     recording = Recording("sync", ["learnings", "sync"], 0, recorded["sync"])
-    [path] = write([recording], tmp_path, "octo/demo")
+    [path] = write([recording], tmp_path)
     text = path.read_text(encoding="utf-8")
     # (The repository's own files keep their text: the learnings file names comment ids.)
     for real in ("octo/demo", '"mara"', "2026-", "triage-assistant"):
