@@ -25,13 +25,14 @@ from typing import Any
 
 from bench.loop_world import LABELS_MD, MAINTAINER, NOT_DUPLICATE, OWNER, Arrival, arrivals, fix
 from bench.stand_ins import answer
+from corrections.quality.backtest_second_look import look_in_context
 from corrections.quality.repeats import outcome_repeats
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import render_corrections_md
 from corrections.render.nearest import ordered
-from corrections.rules.analysis_marker import Receipt, analysis_marker
+from corrections.rules.analysis_marker import LeftOut, Receipt, analysis_marker
 from corrections.rules.issue import correct
 from corrections.rules.models import Actor, Comment, Event, Issue, IssueCorrection, LabelChange, Permission
 from corrections.rules.settings import RuleSettings
@@ -68,7 +69,15 @@ class Repository:
         )
 
 
-def prompt_for(repository: Repository, arrival: Arrival, window: int) -> tuple[str, Receipt]:
+def context_for(repository: Repository, arrival: Arrival, window: int) -> ReadOutcome:
+    """The read just before the new issue's analysis, nearest to it first."""
+    return replace(
+        repository.outcome(window),
+        analysed=AnalysedIssue(number=arrival.number, title=arrival.title, body=arrival.body),
+    )
+
+
+def prompt_for(past: ReadOutcome, arrival: Arrival) -> tuple[str, Receipt]:
     """What the stand-ins read of the new issue's prompt, and the receipt its marker carries.
 
     corrections.md (rendered as `corrections read` renders it, nearest first: the prompt always
@@ -76,19 +85,21 @@ def prompt_for(repository: Repository, arrival: Arrival, window: int) -> tuple[s
     within its budget are left out, as no stand-in reads them (counting their tokens would be most
     of the loop's time).
     """
-    past = replace(
-        repository.outcome(window),
-        analysed=AnalysedIssue(number=arrival.number, title=arrival.title, body=arrival.body),
-    )
     receipt = Receipt(corrections=tuple(c.number for c in ordered(past)))
     issue = {"number": arrival.number, "title": arrival.title, "body": arrival.body}
     return render_corrections_md(past) + "\n" + json.dumps(issue) + "\n", receipt
 
 
-def analysed(arrival: Arrival, labels: Sequence[str], duplicate: int | None, receipt: Receipt) -> Issue:
+def analysed(
+    arrival: Arrival,
+    labels: Sequence[str],
+    duplicate: int | None,
+    receipt: Receipt,
+    left_out: Sequence[LeftOut] = (),
+) -> Issue:
     """The issue after its analysis (marker, labels applied) and the maintainer's correction."""
     at = arrival.at + timedelta(minutes=3)
-    marker = analysis_marker(labels, duplicate, context=receipt)
+    marker = analysis_marker(labels, duplicate, context=receipt, left_out=left_out)
     events: list[Event] = [
         Comment(node_id=f"A{arrival.number}", database_id=arrival.number, at=at, author=BOT, body=marker)
     ]
@@ -137,6 +148,8 @@ class Week:
     not_given: int = 0
     proposed: int = 0
     kept: int = 0
+    objected: int = 0  # duplicate notices maintainers objected to
+    left_out: int = 0  # what the second look left out of the stand-in's answers
 
     def document(self) -> dict[str, Any]:
         return {
@@ -145,18 +158,28 @@ class Week:
             "recurrences_given": self.given,
             "recurrences_not_given": self.not_given,
             "precision": round(self.kept / self.proposed, 4) if self.proposed else None,
+            "objected_duplicates": self.objected,
+            "second_look": self.left_out,
         }
 
 
-def live(model: str, found: Sequence[Arrival], window: int = WINDOW) -> list[Week]:
-    """One stand-in's weeks: every arrival answered from its context and corrected; then counted."""
+def live(
+    model: str, found: Sequence[Arrival], window: int = WINDOW, *, second_look: bool = False
+) -> list[Week]:
+    """One stand-in's weeks: every arrival answered from its context (after the second look of
+    `corrections answer` when `second_look`, held against that context) and corrected; then counted."""
     repository = Repository([], {})
     proposed: dict[int, tuple[int, int]] = {}  # number -> (labels proposed, of them kept)
     for arrival in found:
-        prompt, receipt = prompt_for(repository, arrival, window)
+        past = context_for(repository, arrival, window)
+        prompt, receipt = prompt_for(past, arrival)
         said = json.loads(answer(model, prompt))
-        labels = sorted(set(said["labels"]))
-        issue = analysed(arrival, labels, said["duplicate_of"], receipt)
+        labels, duplicate = sorted(set(said["labels"])), said["duplicate_of"]
+        left_out: tuple[LeftOut, ...] = ()
+        if second_look:
+            looked = look_in_context(labels, duplicate, past, arrival.number)
+            labels, duplicate, left_out = list(looked.labels), looked.duplicate_of, looked.left_out
+        issue = analysed(arrival, labels, duplicate, receipt, left_out)
         read = IssueRead.of(issue, None, 100, SETTINGS)
         assert read.first is not None
         repository.reads.append(read)
@@ -175,6 +198,7 @@ def live(model: str, found: Sequence[Arrival], window: int = WINDOW) -> list[Wee
     for item in outcome_repeats(everything, SETTINGS, window=window, read_with=len(found)):
         index = week_of[item.number] - 1
         was, offered, kept = weeks[index], *proposed[item.number]
+        correction = repository.corrections[item.number]
         weeks[index] = Week(
             analyses=was.analyses + 1,
             corrections=was.corrections + len(item.corrections),
@@ -182,16 +206,23 @@ def live(model: str, found: Sequence[Arrival], window: int = WINDOW) -> list[Wee
             not_given=was.not_given + len(item.not_given),
             proposed=was.proposed + offered,
             kept=was.kept + kept,
+            objected=was.objected + (correction.objection is not None),
+            left_out=was.left_out + len(item.left_out),
         )
     return weeks
 
 
 def run_all(
-    weeks: int = WEEKS, per_week: int = RATES["quiet"], seed: int = 7, models: Sequence[str] = STAND_INS
+    weeks: int = WEEKS,
+    per_week: int = RATES["quiet"],
+    seed: int = 7,
+    models: Sequence[str] = STAND_INS,
+    *,
+    second_look: bool = False,
 ) -> dict[str, list[Week]]:
     """Every stand-in over the same arrivals."""
     found = arrivals(weeks, per_week, seed)
-    return {model: live(model, found) for model in models}
+    return {model: live(model, found, second_look=second_look) for model in models}
 
 
 def per_100(series: Sequence[Week], key: str) -> float:
@@ -211,6 +242,8 @@ def summary(series: Sequence[Week]) -> dict[str, Any]:
         "recurrences_not_given_per_100": per_100(series, "not_given"),
         "recurrences_per_100": round(per_100(series, "given") + per_100(series, "not_given"), 2),
         "precision": round(sum(w.kept for w in series) / proposed, 4) if proposed else None,
+        "objected_duplicates": sum(w.objected for w in series),
+        "second_look": sum(w.left_out for w in series),
     }
 
 
@@ -242,4 +275,26 @@ def goals(found: Mapping[str, Any]) -> dict[str, bool]:
         ]
         < total["half"]["recurrences_per_100"]
         < total["blind"]["recurrences_per_100"],
+    }
+
+
+LOOKED = ("blind", "following")  # the stand-ins the second look is measured with
+
+
+def second_look_goals(off: Mapping[str, Any], on: Mapping[str, Any]) -> dict[str, bool]:
+    """What the second look must do in the loop (the same arrivals, `off` and `on`): with the
+    blind stand-in, fewer objected duplicate notices and fewer recurrences given; with the
+    following one, no figure worse."""
+    before, after = off["summary"], on["summary"]
+    blind, following = (before["blind"], after["blind"]), (before["following"], after["following"])
+    return {
+        "second look: blind, fewer objected duplicate notices": blind[1]["objected_duplicates"]
+        < blind[0]["objected_duplicates"],
+        "second look: blind, fewer recurrences given": blind[1]["recurrences_given_per_100"]
+        < blind[0]["recurrences_given_per_100"],
+        "second look: following, no figure worse": following[1]["corrections_per_100"]
+        <= following[0]["corrections_per_100"]
+        and following[1]["recurrences_per_100"] <= following[0]["recurrences_per_100"]
+        and following[1]["objected_duplicates"] <= following[0]["objected_duplicates"]
+        and (following[1]["precision"] or 0) >= (following[0]["precision"] or 0),
     }
