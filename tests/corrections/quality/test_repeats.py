@@ -7,8 +7,8 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from corrections.quality.numbers import QualityReport, SecondLookNumbers, month_of, quality_report
-from corrections.quality.report import quality_json, quality_md
 from corrections.quality.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
+from corrections.quality.report import quality_json, quality_md
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.rules.issue import correct
