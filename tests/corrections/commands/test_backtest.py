@@ -386,3 +386,35 @@ def test_the_replayed_prompt_is_the_production_prompt(
         assert not any(mark in prompt for mark in hidden)
         # Within the engine's input: the reader's budget, the new issue's bound, the instructions.
         assert count_tokens(prompt) <= ENGINE_INPUT_TOKENS
+
+
+DEEP = 200_000  # levels of nesting: past any parser's stack
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"labels": ' + "[" * DEEP + "]" * DEEP + "}",  # its JSON
+        '<!-- assistant:analysis {"v": 1, "kind": "first", "labels": ' + "[" * DEEP + "]" * DEEP + "} -->",
+    ],
+    ids=["json", "marker"],
+)
+def test_a_deeply_nested_answer_is_counted_apart_not_cached_and_asked_again(
+    history: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    answer: str,
+) -> None:
+    written = tmp_path / "answer.txt"
+    written.write_text(answer, encoding="utf-8")
+    model = f'{sys.executable} -c "import sys; sys.stdout.write(open(sys.argv[1]).read())" {written}'
+    for _ in range(2):  # no crash, nothing kept: run again, it is asked again
+        assert _backtest(history, tmp_path, monkeypatch, "--model", model, "--last", "1", "--json") == 0
+        captured = capsys.readouterr()
+        (run,) = json.loads(captured.out)["runs"]
+        assert (run["with_context"]["unparsed"], run["without_context"]["unparsed"]) == (1, 1)
+        assert "2 calls, 0 answers from the cache, 2 unparsed" in captured.err
+        assert "maximum recursion depth" in captured.err  # unparsed for its nesting, said
+    cache = tmp_path / "backtest-answers.jsonl"
+    assert not cache.exists() or cache.read_text(encoding="utf-8") == ""
