@@ -29,9 +29,14 @@ from corrections.quality.backtest_run import (
     model_argv,
     state_dir,
 )
-from corrections.read.options import command_options
+from corrections.quality.labels_as_of import LabelsHistory, LabelsVersion
+from corrections.read.options import ReadOptions, command_options
 from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
+from queries.client import GitHubClient
+from queries.errors import GitHubError
+from queries.file_history import fetch_file_history
+from queries.usage import Usage
 
 WIDEST = MAX_RECEIPT_CORRECTIONS
 
@@ -101,6 +106,21 @@ def backtest_table(
     return "\n".join(lines) + "\n"
 
 
+async def labels_history(
+    options: ReadOptions, token: str, path: str
+) -> tuple[LabelsHistory | None, Usage, str | None]:
+    """labels.md's history on the base branch (one request, a point), what it cost, and why it
+    could not be read (then every replayed prompt has today's file)."""
+    async with GitHubClient(options.api_url, token) as client:
+        try:
+            found = await fetch_file_history(client, options.owner, options.name, options.base_ref, path)
+        except GitHubError as error:
+            return None, client.usage, f"{path}: its history could not be read ({type(error).__name__})"
+        usage = client.usage
+    versions = tuple(LabelsVersion(v.at, v.text) for v in found.versions)
+    return LabelsHistory(versions, complete=found.complete), usage, None
+
+
 def run_backtest(args: argparse.Namespace, token: str) -> int:
     """Read once, replay the last --last first analyses through --model, print the table or JSON."""
     try:
@@ -142,6 +162,10 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         say.error(outcome.status.warning(actions=say.actions))
         say.close()
         return 1
+    labels_path = outcome.config.context.labels_file
+    history, history_usage, unread = asyncio.run(labels_history(options, token, labels_path))
+    if unread is not None:
+        say.warning(f"{unread}; the replayed prompts have it as it is now")
     say.close()
     permissions.save(outcome.permissions, reused, datetime.now(UTC))
     cache_path = state / CACHE_FILE
@@ -153,12 +177,27 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         timeout=args.timeout,
         cache=AnswerCache.load(cache_path),
         instructions=instructions,
+        labels=history,
     )
     read_seconds = time.monotonic() - started
     runs = backtest.run(outcome, outcome.settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
-    cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    cost = {
+        "requests": outcome.usage.requests + history_usage.requests,
+        "points": outcome.usage.points + history_usage.points,
+    }
+    if history is not None:
+        versions = len(history.versions)
+        _stderr(
+            f"corrections: backtest: {labels_path} as of each analysis, from its history on the base branch "
+            f"({versions} version{'' if versions == 1 else 's'}, 1 request)"
+            + (
+                f"; {backtest.labels_today} analyses older than the versions read have it as it is now"
+                if backtest.labels_today
+                else ""
+            )
+        )
     calls = (
         f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache"
         + (f", {backtest.failed} not scored" if backtest.failed else "")

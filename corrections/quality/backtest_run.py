@@ -41,6 +41,7 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.backtest_second_look import second_looked
+from corrections.quality.labels_as_of import LabelsHistory
 from corrections.quality.numbers import complete_after
 from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
@@ -54,6 +55,7 @@ from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
 from corrections.rules.models import Permission
 from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import parse_vocabulary
 
 CACHE_FILE = "backtest-answers.jsonl"
 PERMISSIONS_FILE = "backtest-permissions.json"
@@ -253,10 +255,13 @@ def prompt_as_of(
         settings=settings,
         read_back_to=complete_after(outcome, read_with),
     )
+    past = replace(
+        past, settings=settings
+    )  # labels.md as of the moment (corrections/quality/labels_as_of.py)
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
     prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
-    return system_text(outcome.vocabulary.names, instructions) + prompt.text, past
+    return system_text(settings.vocabulary.names, instructions) + prompt.text, past
 
 
 @dataclass
@@ -291,6 +296,8 @@ class Backtest:
     timeout: float
     cache: AnswerCache
     instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
+    labels: LabelsHistory | None = None  # labels.md's history on the base branch, when read
+    labels_today: int = 0  # analyses given today's labels.md: the history could not say
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
     unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
@@ -327,23 +334,22 @@ class Backtest:
         )[: self.last]
         runs = {m: Run(m, [], []) for m in self.sweep}
         duplicate_label = settings.duplicate_label
+        versions: dict[str, RuleSettings] = {}  # one settings object a version of labels.md
         for position, read in enumerate(analysed, 1):
+            assert read.first is not None
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
+            then = self._settings_at(read.first.at, settings, versions)
             said: list[str] = []
             similar = similar_to(outcome, read, settings)
-            blind_prompt, _ = prompt_as_of(
-                outcome, read, 0, settings, read_with, instructions=self.instructions
-            )
+            blind_prompt, _ = prompt_as_of(outcome, read, 0, then, read_with, instructions=self.instructions)
             blind = self._scored(
-                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
+                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=then
             )
             blind_unparsed = self._last_unparsed
             for m in self.sweep:
-                prompt, past = prompt_as_of(
-                    outcome, read, m, settings, read_with, instructions=self.instructions
-                )
+                prompt, past = prompt_as_of(outcome, read, m, then, read_with, instructions=self.instructions)
                 told = self._scored(
-                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
+                    read, m, prompt, repository=outcome.repository, truth=truth, settings=then
                 )
                 # What could recur (the similar issues' corrections), and what of it the context gave.
                 shown = {line.number for line in past.corrected}
@@ -353,7 +359,7 @@ class Backtest:
                 if told is not None:
                     told = replace(told, given=given, similar=can_recur)
                     runs[m].with_context.append(told)
-                    runs[m].with_second_look.append(second_looked(told, past, settings))
+                    runs[m].with_second_look.append(second_looked(told, past, then))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
                 else:
                     runs[m].unparsed_with += self._last_unparsed
@@ -369,6 +375,19 @@ class Backtest:
                 + f" | left by maintainers: {_names(truth.labels)}"
             )
         return [runs[m] for m in self.sweep]
+
+    def _settings_at(
+        self, moment: datetime, settings: RuleSettings, versions: dict[str, RuleSettings]
+    ) -> RuleSettings:
+        """The rules' settings with labels.md as it was at `moment` (today's when its history
+        was not read or cannot say)."""
+        text = self.labels.at(moment) if self.labels is not None else None
+        if text is None:
+            self.labels_today += 1
+            return settings
+        if text not in versions:
+            versions[text] = settings.with_vocabulary(parse_vocabulary(text))
+        return versions[text]
 
     def _scored(
         self,

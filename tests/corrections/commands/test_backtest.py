@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from bench.loop_world import MAINTAINER, arrivals, history_world
+from bench.loop_world import LABELS_FILE, MAINTAINER, arrivals, history_world
 from bench.worlds import WorldSpec, generate
 from corrections.commands.cli import main
 from corrections.quality.backtest_run import (
@@ -29,6 +29,7 @@ from corrections.render.model_answer import AnswerError
 from corrections.render.prompt_budget import ENGINE_INPUT_TOKENS
 from corrections.render.tokens import count_tokens
 from tests.emulation import Emulators
+from tests.kit.world import iso
 
 ROOT = Path(__file__).resolve().parents[3]
 # The following stand-in on the last 12 analyses, two windows.
@@ -343,6 +344,50 @@ def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
     assert sorted(numbers) == list(range(13, 25))
     for prompt, number in zip(with_context, numbers, strict=True):
         assert ("New lesson" in prompt) is (number >= 19), number
+
+
+def test_a_replayed_prompt_has_labels_md_as_it_was_at_its_analysis(
+    emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """labels.md gained `docs` in the middle of the history (a commit on the base branch): the
+    prompts of the analyses made before that commit offer no `docs`, those after it do; one
+    request (one point) reads the file's history."""
+    found = arrivals(4, 6, 7)
+    world = history_world(found)
+    middle = found[18].at  # the issues #19 to #24 come after it
+    today = world["files"].pop("main")
+    before = today[LABELS_FILE].replace("- `docs`: the documentation\n", "")
+    assert before != today[LABELS_FILE]
+    world["commits"] = {
+        "main": [
+            {"at": iso(found[0].at - timedelta(days=7)), "files": {**today, LABELS_FILE: before}},
+            {"at": iso(middle - timedelta(minutes=1)), "files": today, "message": "labels: docs"},
+        ]
+    }
+    server = emulate(world, tokens={"backtest-token": MAINTAINER})
+    url = server.url
+    prompts = tmp_path / "prompts.jsonl"
+    recorder = (
+        "import json, sys; p = sys.stdin.read(); "
+        f"open({str(prompts)!r}, 'a').write(json.dumps(p) + chr(10)); "
+        "print(json.dumps({'labels': ['docs'], 'duplicate_of': None}))"
+    )
+    model = f"{sys.executable} -c {json.dumps(recorder)}"
+    assert _backtest(url, tmp_path, monkeypatch, "--model", model, "--last", "12", "--json") == 0
+    captured = capsys.readouterr()
+    assert "as of each analysis, from its history on the base branch (2 versions, 1 request)" in captured.err
+    seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
+    numbers = [
+        int(m.group(1)) for p in seen if (m := re.search(r"## The issue you are analysing: #(\d+)", p))
+    ]
+    assert sorted(set(numbers)) == list(range(13, 25)) and len(numbers) == len(seen) == 24
+    for prompt, number in zip(seen, numbers, strict=True):
+        (offered,) = [line for line in prompt.splitlines() if line.startswith("Choose labels only from:")]
+        assert ("docs" in offered.removesuffix(".").split(": ", 1)[1].split(", ")) is (number >= 19), number
+    # One request for the history, counted in the cost.
+    asked = [entry for entry in server.log() if entry.get("operation") == "LabelsHistory"]
+    assert len(asked) == 1
+    assert json.loads(captured.out)["cost"]["points"] == sum(e["cost"] for e in server.log() if "cost" in e)
 
 
 def test_the_assistant_login_is_an_option_as_in_the_other_commands(
