@@ -101,7 +101,8 @@ def backtest_table(
         "given when its line was in the context of that window, not given when it was not; unparsed: "
         "answers that held no analysis (not scored, not cached); "
         "second look: the answers with the context after `corrections answer`'s second look.",
-        f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
+        f"Cost: {cost['requests']} requests, {cost['points']} points (one read, and labels.md's history); "
+        f"model: {calls}.",
     ]
     return "\n".join(lines) + "\n"
 
