@@ -1,5 +1,5 @@
 """`corrections backtest`'s one request for a file's history on the base branch: the commits that
-changed it, newest first, each with the file's text as that commit left it (queries/LabelsHistory.graphql)."""
+changed it, newest first, each with the file's text as that commit left it (queries/FileHistory.graphql)."""
 
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ async def fetch_file_history(client: GitHubClient, owner: str, name: str, ref: s
     """The last MAX_VERSIONS commits of `ref` that changed `path`; an empty history when the ref or
     the repository is not visible. Raises GitHubError when GitHub fails."""
     variables = {"owner": owner, "name": name, "ref": ref, "path": path, "first": MAX_VERSIONS}
-    answer = await client.execute(operation("LabelsHistory"), variables)
-    data = parse_answer(_Data, answer.data, "LabelsHistory")
+    answer = await client.execute(operation("FileHistory"), variables)
+    data = parse_answer(_Data, answer.data, "FileHistory")
     if data.repository is None or data.repository.object is None or data.repository.object.history is None:
         return FileHistory(complete=False)
     history = data.repository.object.history

@@ -385,7 +385,7 @@ def test_a_replayed_prompt_has_labels_md_as_it_was_at_its_analysis(
         (offered,) = [line for line in prompt.splitlines() if line.startswith("Choose labels only from:")]
         assert ("docs" in offered.removesuffix(".").split(": ", 1)[1].split(", ")) is (number >= 19), number
     # One request for the history, counted in the cost.
-    asked = [entry for entry in server.log() if entry.get("operation") == "LabelsHistory"]
+    asked = [entry for entry in server.log() if entry.get("operation") == "FileHistory"]
     assert len(asked) == 1
     assert json.loads(captured.out)["cost"]["points"] == sum(e["cost"] for e in server.log() if "cost" in e)
 
