@@ -41,7 +41,8 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.backtest_second_look import second_looked
-from corrections.quality.labels_as_of import LabelsHistory
+from corrections.quality.file_as_of import FileAsOf
+from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
@@ -56,6 +57,7 @@ from corrections.render.tokens import count_tokens
 from corrections.rules.models import Permission
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
+from learnings.store import parse_jsonl
 
 CACHE_FILE = "backtest-answers.jsonl"
 PERMISSIONS_FILE = "backtest-permissions.json"
@@ -241,6 +243,7 @@ def prompt_as_of(
     read_with: int,
     *,
     instructions: str | None = None,
+    learnings: Callable[[ReadOutcome, datetime], ReadOutcome] | None = None,
 ) -> tuple[str, ReadOutcome]:
     """The production prompt the analysis would have had with a window of `max_analyzed` (the
     system prompt, then what `corrections prompt --event` assembles, the new issue inside the
@@ -255,9 +258,9 @@ def prompt_as_of(
         settings=settings,
         read_back_to=complete_after(outcome, read_with),
     )
-    past = replace(
-        past, settings=settings
-    )  # labels.md as of the moment (corrections/quality/labels_as_of.py)
+    past = replace(past, settings=settings)  # labels.md as of the moment (corrections/quality/file_as_of.py)
+    if learnings is not None:
+        past = learnings(past, read.first.at)  # the learnings file as of the moment
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
     prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
@@ -296,8 +299,11 @@ class Backtest:
     timeout: float
     cache: AnswerCache
     instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
-    labels: LabelsHistory | None = None  # labels.md's history on the base branch, when read
+    labels: FileAsOf | None = None  # labels.md's history on the base branch, when read
     labels_today: int = 0  # analyses given today's labels.md: the history could not say
+    learnings: FileAsOf | None = None  # the learnings file's history, when read
+    learnings_source: str = ""  # REF:PATH of the learnings file, for its warnings
+    learnings_today: int = 0  # contexts given today's learnings file (as of the moment by createdAt)
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
     unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
@@ -347,7 +353,15 @@ class Backtest:
             )
             blind_unparsed = self._last_unparsed
             for m in self.sweep:
-                prompt, past = prompt_as_of(outcome, read, m, then, read_with, instructions=self.instructions)
+                prompt, past = prompt_as_of(
+                    outcome,
+                    read,
+                    m,
+                    then,
+                    read_with,
+                    instructions=self.instructions,
+                    learnings=self._learnings_at,
+                )
                 told = self._scored(
                     read, m, prompt, repository=outcome.repository, truth=truth, settings=then
                 )
@@ -375,6 +389,18 @@ class Backtest:
                 + f" | left by maintainers: {_names(truth.labels)}"
             )
         return [runs[m] for m in self.sweep]
+
+    def _learnings_at(self, past: ReadOutcome, moment: datetime) -> ReadOutcome:
+        """`past` with the learnings file as it was at `moment`, when its history says (else the
+        learnings of today's file as of the moment, by their createdAt and updatedAt)."""
+        if past.learnings is None or self.learnings is None:
+            return past
+        text = self.learnings.at(moment)
+        if text is None:
+            self.learnings_today += 1
+            return past
+        then = parse_jsonl(text, source=self.learnings_source)
+        return replace(past, learnings=learnings_as_of(then, moment))
 
     def _settings_at(
         self, moment: datetime, settings: RuleSettings, versions: dict[str, RuleSettings]

@@ -101,8 +101,9 @@ def test_the_json_scores_both_runs_and_the_context_helps_a_model_that_follows_it
         assert told["recurrences"] == {"given": 0, "not_given": 0} and told["unparsed"] == 0
         assert blind["recurrences"]["given"] == blind["repeats"] > 0
         assert told["prompt_tokens"] > blind["prompt_tokens"] > 0
-    # One read and one request for labels.md's history, whatever the number of analyses.
-    assert document["cost"]["requests"] <= 4 and document["cost"]["points"] <= 4
+    # One read and a request for each base file's history (labels.md, the learnings), whatever the
+    # number of analyses.
+    assert document["cost"]["requests"] <= 5 and document["cost"]["points"] <= 5
     progress = [line for line in captured.err.splitlines() if line.startswith("corrections: backtest ")]
     assert len(progress) == 12 and progress[0].startswith("corrections: backtest 1/12 #24: ")
 
@@ -346,22 +347,33 @@ def test_a_replayed_prompt_holds_no_learning_created_after_its_analysis(
         assert ("New lesson" in prompt) is (number >= 19), number
 
 
-def test_a_replayed_prompt_has_labels_md_as_it_was_at_its_analysis(
+def test_a_replayed_prompt_has_labels_md_and_the_learnings_as_they_were_at_its_analysis(
     emulate: Emulators, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """labels.md gained `docs` in the middle of the history (a commit on the base branch): the
-    prompts of the analyses made before that commit offer no `docs`, those after it do; one
-    request (one point) reads the file's history."""
+    """In the middle of the history one commit on the base branch added `docs` to labels.md and
+    reworded a learning: the prompts of the analyses made before it offer no `docs` and have the
+    old wording, those after it have both changes; one request a file (a point each) reads its
+    history."""
     found = arrivals(4, 6, 7)
     world = history_world(found)
     middle = found[18].at  # the issues #19 to #24 come after it
     today = world["files"].pop("main")
     before = today[LABELS_FILE].replace("- `docs`: the documentation\n", "")
     assert before != today[LABELS_FILE]
+    store = ".github/assistant/learnings.jsonl"
+    old = _learning(2, "Old wording: slow sync reports are bugs.", found[0].at - timedelta(days=1))
+    new = old.replace("Old wording", "New wording")
     world["commits"] = {
         "main": [
-            {"at": iso(found[0].at - timedelta(days=7)), "files": {**today, LABELS_FILE: before}},
-            {"at": iso(middle - timedelta(minutes=1)), "files": today, "message": "labels: docs"},
+            {
+                "at": iso(found[0].at - timedelta(days=7)),
+                "files": {**today, LABELS_FILE: before, store: old + "\n"},
+            },
+            {
+                "at": iso(middle - timedelta(minutes=1)),
+                "files": {**today, store: new + "\n"},
+                "message": "docs",
+            },
         ]
     }
     server = emulate(world, tokens={"backtest-token": MAINTAINER})
@@ -375,7 +387,11 @@ def test_a_replayed_prompt_has_labels_md_as_it_was_at_its_analysis(
     model = f"{sys.executable} -c {json.dumps(recorder)}"
     assert _backtest(url, tmp_path, monkeypatch, "--model", model, "--last", "12", "--json") == 0
     captured = capsys.readouterr()
-    assert "as of each analysis, from its history on the base branch (2 versions, 1 request)" in captured.err
+    for path in (LABELS_FILE, store):
+        assert (
+            f"{path} as of each analysis, from its history on the base branch (2 versions, 1 request)"
+            in captured.err
+        )
     seen = [json.loads(line) for line in prompts.read_text(encoding="utf-8").splitlines()]
     numbers = [
         int(m.group(1)) for p in seen if (m := re.search(r"## The issue you are analysing: #(\d+)", p))
@@ -384,9 +400,13 @@ def test_a_replayed_prompt_has_labels_md_as_it_was_at_its_analysis(
     for prompt, number in zip(seen, numbers, strict=True):
         (offered,) = [line for line in prompt.splitlines() if line.startswith("Choose labels only from:")]
         assert ("docs" in offered.removesuffix(".").split(": ", 1)[1].split(", ")) is (number >= 19), number
+    with_context = [(p, n) for p, n in zip(seen, numbers, strict=True) if "wording: slow sync" in p]
+    assert len(with_context) == 12  # the runs without the context have no learning
+    for prompt, number in with_context:
+        assert ("New wording" in prompt, "Old wording" in prompt) == (number >= 19, number < 19), number
     # One request for the history, counted in the cost.
     asked = [entry for entry in server.log() if entry.get("operation") == "FileHistory"]
-    assert len(asked) == 1
+    assert len(asked) == 2
     assert json.loads(captured.out)["cost"]["points"] == sum(e["cost"] for e in server.log() if "cost" in e)
 
 

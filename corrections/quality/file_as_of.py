@@ -1,11 +1,11 @@
-"""labels.md as it was at a past moment, from its history on the base branch (pure).
+"""A base-branch file (labels.md, the learnings file) as it was at a past moment, from its history (pure).
 
-The backtest asks GitHub once for the commits that changed the file (newest first, at most 100:
+The backtest asks GitHub once a file for the commits that changed it (newest first, at most 100:
 queries/file_history.py) and gives each replayed analysis the version in force at its moment: the
-newest committed at or before it. Before the file's first commit there was no vocabulary (the
-action then proposed no label); a moment older than the versions read when the history goes back
-further than one page, or a history GitHub did not give, falls back on the file as it is now, and
-the backtest says how many analyses did.
+newest committed at or before it. Before the file's first commit it did not exist (no vocabulary,
+no learning); a moment older than the versions read when the history goes back further than one
+page, or a history GitHub did not give, falls back on the file as it is now, and the backtest says
+how many analyses did.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import datetime
 
 
 @dataclass(frozen=True)
-class LabelsVersion:
+class FileVersionThen:
     """The file as one commit left it; `text` None when that commit deleted it (or it was not read whole)."""
 
     at: datetime
@@ -24,10 +24,10 @@ class LabelsVersion:
 
 
 @dataclass(frozen=True)
-class LabelsHistory:
+class FileAsOf:
     """The versions read, newest first; `complete`: they reach back to the file's first commit."""
 
-    versions: Sequence[LabelsVersion] = ()
+    versions: Sequence[FileVersionThen] = ()
     complete: bool = False
 
     def at(self, moment: datetime) -> str | None:
