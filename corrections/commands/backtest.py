@@ -19,13 +19,10 @@ from assistant.config import with_values
 from commandline.notices import Notices
 from commandline.usage import UsageError
 from corrections.commands.read import read_outcome
+from corrections.quality.backtest_cache import CACHE_FILE, PERMISSIONS_FILE, AnswerCache, PermissionCache
 from corrections.quality.backtest_run import (
-    CACHE_FILE,
     MAX_LAST,
-    PERMISSIONS_FILE,
-    AnswerCache,
     Backtest,
-    PermissionCache,
     Run,
     model_argv,
     state_dir,

@@ -17,13 +17,8 @@ from syrupy.assertion import SnapshotAssertion
 from bench.loop_world import LABELS_FILE, MAINTAINER, arrivals, history_world
 from bench.worlds import WorldSpec, generate
 from corrections.commands.cli import main
-from corrections.quality.backtest_run import (
-    PERMISSIONS_KEPT,
-    AnswerCache,
-    ModelFailed,
-    PermissionCache,
-    run_model,
-)
+from corrections.quality.backtest_cache import PERMISSIONS_KEPT, AnswerCache, PermissionCache
+from corrections.quality.backtest_run import ModelFailed, run_model
 from corrections.quality.backtest_score import parse_answer
 from corrections.render.model_answer import AnswerError
 from corrections.render.prompt_budget import ENGINE_INPUT_TOKENS
