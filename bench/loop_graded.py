@@ -28,6 +28,7 @@ from bench.stand_ins import answer
 from corrections.quality.backtest_second_look import look_in_context
 from corrections.quality.repeats import outcome_repeats
 from corrections.read.analysed import AnalysedIssue
+from corrections.read.horizon import past_window
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import render_corrections_md
@@ -56,34 +57,50 @@ class Repository:
     reads: list[IssueRead]
     corrections: dict[int, IssueCorrection]
 
-    def outcome(self, window: int) -> ReadOutcome:
-        """What a read now gives: the `window` most recently active analysed issues, newest first."""
-        newest = sorted(self.reads, key=lambda r: r.issue.updated_at, reverse=True)[:window]
+    def outcome(self, window: int, horizon: int = 0) -> ReadOutcome:
+        """What a read now gives: the `window` most recently active analysed issues, newest first,
+        and past a full window the corrected ones of the horizon up to `horizon` first analyses in
+        all (corrections/read/horizon.py; every issue here is analysed, so the scan's first page
+        of 100 holds a horizon of 100). `horizon` 0: none, as before the horizon."""
+        everyone = sorted(self.reads, key=lambda r: r.issue.updated_at, reverse=True)
+        newest = everyone[:window]
+        by_number = {r.issue.number: r for r in everyone}
+        beyond = past_window(
+            [r.issue.number for r in everyone], by_number, [r.issue.number for r in newest], window, horizon
+        )
+        carried = [by_number[n] for n in beyond if self.corrections[n].is_corrected]
         return ReadOutcome(
             repository=f"{OWNER}/loop",
             settings=SETTINGS,
             window=tuple(newest),
             corrections=tuple(self.corrections[r.issue.number] for r in newest),
+            horizon=tuple(carried),
+            carried=tuple(self.corrections[r.issue.number] for r in carried),
             scan_exhausted=True,
             permissions=PERMISSIONS,
         )
 
 
-def context_for(repository: Repository, arrival: Arrival, window: int) -> ReadOutcome:
+def context_for(repository: Repository, arrival: Arrival, window: int, horizon: int = 0) -> ReadOutcome:
     """The read just before the new issue's analysis, nearest to it first."""
     return replace(
-        repository.outcome(window),
+        repository.outcome(window, horizon),
         analysed=AnalysedIssue(number=arrival.number, title=arrival.title, body=arrival.body),
     )
 
 
-def prompt_for(past: ReadOutcome, arrival: Arrival) -> tuple[str, Receipt]:
-    """What the stand-ins read of the new issue's prompt, and the receipt its marker carries.
+def prompt_for(
+    repository: Repository, arrival: Arrival, window: int, horizon: int = 0
+) -> tuple[str, Receipt]:
+    """What the stand-ins read of the new issue's prompt, and the receipt its marker carries."""
+    return prompt_of(context_for(repository, arrival, window, horizon), arrival)
 
-    corrections.md (rendered as `corrections read` renders it, nearest first: the prompt always
-    holds it whole) and the new issue as a JSON line; the excerpts that `corrections prompt` adds
-    within its budget are left out, as no stand-in reads them (counting their tokens would be most
-    of the loop's time).
+
+def prompt_of(past: ReadOutcome, arrival: Arrival) -> tuple[str, Receipt]:
+    """The prompt from the read `past`: corrections.md (rendered as `corrections read` renders it,
+    nearest first: the prompt always holds it whole) and the new issue as a JSON line; the
+    excerpts that `corrections prompt` adds within its budget are left out, as no stand-in reads
+    them (counting their tokens would be most of the loop's time).
     """
     receipt = Receipt(corrections=tuple(c.number for c in ordered(past)))
     issue = {"number": arrival.number, "title": arrival.title, "body": arrival.body}
@@ -163,16 +180,18 @@ class Week:
         }
 
 
-def live(
-    model: str, found: Sequence[Arrival], window: int = WINDOW, *, second_look: bool = False
-) -> list[Week]:
-    """One stand-in's weeks: every arrival answered from its context (after the second look of
-    `corrections answer` when `second_look`, held against that context) and corrected; then counted."""
+def lived(
+    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0, *, second_look: bool = False
+) -> tuple[ReadOutcome, dict[int, tuple[int, int]]]:
+    """Every arrival answered by `model` from its context (after the second look of `corrections
+    answer` when `second_look`, held against that context) and corrected: the outcome of a read
+    of them all, and per issue (labels proposed, of them right). `horizon`: the read's horizon
+    past the window (0: none)."""
     repository = Repository([], {})
     proposed: dict[int, tuple[int, int]] = {}  # number -> (labels proposed, of them kept)
     for arrival in found:
-        past = context_for(repository, arrival, window)
-        prompt, receipt = prompt_for(past, arrival)
+        past = context_for(repository, arrival, window, horizon)
+        prompt, receipt = prompt_of(past, arrival)
         said = json.loads(answer(model, prompt))
         labels, duplicate = sorted(set(said["labels"])), said["duplicate_of"]
         left_out: tuple[LeftOut, ...] = ()
@@ -193,12 +212,20 @@ def live(
         scan_exhausted=True,
         permissions=PERMISSIONS,
     )
+    return everything, proposed
+
+
+def live(
+    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0, *, second_look: bool = False
+) -> list[Week]:
+    """One stand-in's weeks: every arrival answered from its context and corrected; then counted."""
+    everything, proposed = lived(model, found, window, horizon, second_look=second_look)
+    objected = {c.number for c in everything.corrections if c.objection is not None}
     weeks = [Week() for _ in range(max(a.week for a in found))]
     week_of = {a.number: a.week for a in found}
     for item in outcome_repeats(everything, SETTINGS, window=window, read_with=len(found)):
         index = week_of[item.number] - 1
         was, offered, kept = weeks[index], *proposed[item.number]
-        correction = repository.corrections[item.number]
         weeks[index] = Week(
             analyses=was.analyses + 1,
             corrections=was.corrections + len(item.corrections),
@@ -206,7 +233,7 @@ def live(
             not_given=was.not_given + len(item.not_given),
             proposed=was.proposed + offered,
             kept=was.kept + kept,
-            objected=was.objected + (correction.objection is not None),
+            objected=was.objected + (item.number in objected),
             left_out=was.left_out + len(item.left_out),
         )
     return weeks
@@ -220,7 +247,7 @@ def run_all(
     *,
     second_look: bool = False,
 ) -> dict[str, list[Week]]:
-    """Every stand-in over the same arrivals."""
+    """Every stand-in over the same arrivals (the answers through the second look when `second_look`)."""
     found = arrivals(weeks, per_week, seed)
     return {model: live(model, found, second_look=second_look) for model in models}
 
