@@ -117,7 +117,6 @@ def test_a_blind_model_gains_nothing_from_the_context(
     assert told["repeats"] > 0
     # The second look catches what the blind model ignored: fewer objected notices and repeats.
     looked = run["with_second_look"]
-    print("second look, blind:", looked, "with:", told)
     assert looked["objected_duplicates"] < told["objected_duplicates"]
     assert looked["repeats"] < told["repeats"]
 
