@@ -195,13 +195,18 @@ def _loop_table(found: dict[str, Any]) -> list[str]:
                 f"{w['corrections']}, {w['recurrences_given']} / {w['recurrences_not_given']}, {precision}"
             )
         lines.append(f"| {week['week']} | " + " | ".join(cells) + " |")
-    lines += ["", "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision |"]
-    lines.append("|---|---:|---:|---:|---:|")
+    lines += [
+        "",
+        "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision "
+        "| objected duplicate notices | left out by the second look |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for model, total in found["summary"].items():
         precision = "-" if total["precision"] is None else f"{total['precision']:.0%}"
         lines.append(
             f"| {model} | {total['corrections_per_100']} | {total['recurrences_given_per_100']} | "
-            f"{total['recurrences_not_given_per_100']} | {precision} |"
+            f"{total['recurrences_not_given_per_100']} | {precision} | {total['objected_duplicates']} | "
+            f"{total['second_look']} |"
         )
     return lines
 
@@ -215,10 +220,19 @@ def _loop(as_json: bool, seed: int) -> int:
         rate: loop_graded.figures(loop_graded.run_all(loop_graded.WEEKS, per_week, seed))
         for rate, per_week in loop_graded.RATES.items()
     }
+    # The same arrivals again, the answers through `corrections answer`'s second look.
+    looked = {
+        rate: loop_graded.figures(
+            loop_graded.run_all(loop_graded.WEEKS, per_week, seed, loop_graded.LOOKED, second_look=True)
+        )
+        for rate, per_week in loop_graded.RATES.items()
+    }
     met = {
         f"{rate}: {goal}": ok
         for rate, found in rates.items()
-        for goal, ok in loop_graded.goals(found).items()
+        for goal, ok in (
+            loop_graded.goals(found) | loop_graded.second_look_goals(found, looked[rate])
+        ).items()
     }
     live = loop.figures(loop.run_both(weeks=2, per_week=6, seed=seed))
     met.update(loop.goals(live))
@@ -230,6 +244,7 @@ def _loop(as_json: bool, seed: int) -> int:
                     "weeks": quiet["weeks"],
                     "summary": quiet["summary"],
                     "rates": rates,
+                    "second_look": looked,
                     "live": live,
                     "goals": met,
                 }
@@ -242,6 +257,8 @@ def _loop(as_json: bool, seed: int) -> int:
                 f"## {rate}: {per_week} issues a week, {loop_graded.WEEKS} weeks, window {loop_graded.WINDOW}\n"
             )
             print("\n".join(_loop_table(found)) + "\n")
+            print(f"With the second look ({rate}):\n")
+            print("\n".join(_loop_table(looked[rate])) + "\n")
         print(f"Live, through the example workflow: {live['weeks']}\n")
         for goal, ok in met.items():
             print(f"- {goal}: {'met' if ok else 'MISSED'}")

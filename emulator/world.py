@@ -210,6 +210,14 @@ class ServerTime(Model):
         return self.base_ms + self.ms_per_node * nodes
 
 
+class WorldCommit(Model):
+    """One commit of a branch's history (emulator extra ``commits`` key): when, and its whole tree."""
+
+    at: AwareDatetime
+    files: dict[str, str] = {}
+    message: str = "update"
+
+
 class WorldFile(BaseModel):
     """The whole file; unknown top-level keys are ignored (worlds carry notes)."""
 
@@ -243,6 +251,9 @@ class WorldFile(BaseModel):
     server_time: ServerTime | None = None
     now: AwareDatetime | None = None
     heads: dict[str, str] = {}
+    # A branch's commits, oldest first, when its history matters (Commit.history): the last one's
+    # tree is the branch's head and replaces its `files` entry.
+    commits: dict[str, tuple[WorldCommit, ...]] = {}
 
     @field_validator("permissions", "org_members", "team_access", mode="before")
     @classmethod
