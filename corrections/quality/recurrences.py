@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from corrections.quality.as_of import correct_as_of, read_as_of
+from corrections.quality.similar_index import ReadIndex
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.quality.similar_index import ReadIndex
 from corrections.render.nearest import issue_text
 from corrections.rules.models import DuplicateOutcome, IssueCorrection
 from corrections.rules.settings import RuleSettings
@@ -145,7 +145,9 @@ class _LastIndex:
                 texts=ReadIndex(texts),
                 corrected={c.number: c for c in outcome.corrections if c.is_corrected},
                 analysed=tuple(
-                    (read.issue.number, read.first.at, read) for read in outcome.window if read.first is not None
+                    (read.issue.number, read.first.at, read)
+                    for read in outcome.window
+                    if read.first is not None
                 ),
             )
             self._last = last

@@ -62,12 +62,12 @@ class Ranking:
     last call's documents and changing them only by the documents that differ (by key)."""
 
     def __init__(self) -> None:
-        self._members: dict[object, Features] = {}
+        self._members: dict[int, Features] = {}
         self._stem_df: Counter[str] = Counter()
         self._piece_df: Counter[str] = Counter()
         self._stem_total = 0
 
-    def _become(self, documents: Mapping[object, Features]) -> None:
+    def _become(self, documents: Mapping[int, Features]) -> None:
         added = [key for key in documents if key not in self._members]
         removed = [key for key in self._members if key not in documents]
         if len(added) + len(removed) > len(documents):
@@ -86,7 +86,7 @@ class Ranking:
             self._piece_df.update(new.piece_keys)
             self._stem_total += new.stem_count
 
-    def similarity(self, documents: Mapping[object, Features], query: Features) -> list[float]:
+    def similarity(self, documents: Mapping[int, Features], query: Features) -> list[float]:
         """`nearest.similarity([text of each document], query's text)`, in the mapping's order."""
         self._become(documents)
         found = [0.0] * len(documents)
@@ -140,12 +140,16 @@ class Ranking:
         weight_of, count_of = by_df.__getitem__, df.__getitem__
         found = []
         for doc in docs:
-            norm = math.hypot(*map(operator.mul, doc.piece_values, map(weight_of, map(count_of, doc.piece_keys))))
+            norm = math.hypot(
+                *map(operator.mul, doc.piece_values, map(weight_of, map(count_of, doc.piece_keys)))
+            )
             if not norm:
                 found.append(0.0)
                 continue
             shared = wanted.keys() & doc.pieces.keys()
-            dot = math.fsum(map(operator.mul, map(wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared)))
+            dot = math.fsum(
+                map(operator.mul, map(wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared))
+            )
             found.append(dot / (norm * query_norm))
         return found
 
@@ -172,7 +176,9 @@ class ReadIndex:
             self._features[number] = found
         return found
 
-    def nearest_first(self, ranking: Ranking, items: Sequence[_T], numbers: Sequence[int], query: str) -> list[_T]:
+    def nearest_first(
+        self, ranking: Ranking, items: Sequence[_T], numbers: Sequence[int], query: str
+    ) -> list[_T]:
         """`nearest.nearest_first` of `items` (issue `numbers[i]` each, numbers distinct) against
         `query`: the same order, ties included."""
         if len(items) < 2 or not query.strip():
