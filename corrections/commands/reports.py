@@ -77,6 +77,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
+        time_budget=args.time_budget,
         overrides=option_overrides(args),
     )
     config = options.config
