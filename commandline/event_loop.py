@@ -11,7 +11,6 @@ task returns None and the result is handed back beside it.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
@@ -20,6 +19,8 @@ _T = TypeVar("_T")
 
 def run(coroutine: Coroutine[Any, Any, _T]) -> _T:
     """`asyncio.run(coroutine)`'s result (and exceptions), its text never built."""
+    import asyncio  # a command that runs no coroutine (--help, a usage error) does not load it
+
     box: list[_T] = []
 
     async def main() -> None:
