@@ -88,9 +88,7 @@ def similar_before(
     as it stood at the moment, in the ranking's order, until `nearest` are found.
     """
     index = _index(outcome)
-    reads = {
-        n: read for n, at, read in index.analysed if n in index.corrected and n != number and at < moment
-    }
+    reads = {n: read for n, at, read in index.analysed if at < moment and n != number}
     candidates = [index.corrected[n] for n in reads]
     ranked = index.texts.nearest_first(index.texts.walk, candidates, list(reads), issue_text(title, body))
     found: list[IssueCorrection] = []
@@ -126,7 +124,7 @@ class _Index:
     corrections: tuple[IssueCorrection, ...]
     texts: ReadIndex
     corrected: dict[int, IssueCorrection]  # today's corrections that are corrections, by number
-    analysed: tuple[tuple[int, datetime, IssueRead], ...]  # the window's first analyses, in order
+    analysed: tuple[tuple[int, datetime, IssueRead], ...]  # the window's corrected first analyses, in order
 
 
 class _LastIndex:
@@ -139,15 +137,16 @@ class _LastIndex:
         last = self._last
         if last is None or last.window is not outcome.window or last.corrections is not outcome.corrections:
             texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
+            corrected = {c.number: c for c in outcome.corrections if c.is_corrected}
             last = _Index(
                 window=outcome.window,
                 corrections=outcome.corrections,
                 texts=ReadIndex(texts),
-                corrected={c.number: c for c in outcome.corrections if c.is_corrected},
+                corrected=corrected,
                 analysed=tuple(
                     (read.issue.number, read.first.at, read)
                     for read in outcome.window
-                    if read.first is not None
+                    if read.first is not None and read.issue.number in corrected
                 ),
             )
             self._last = last

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from corrections.render import bm25, ngrams
-from corrections.render.nearest import FUSION_K, _ranks
+from corrections.render.nearest import FUSION_K
 
 _T = TypeVar("_T")
 
@@ -40,6 +40,7 @@ class Features:
     pieces: Mapping[str, int]  # Counter, in the pieces' first order
     piece_keys: tuple[str, ...]
     piece_values: tuple[int, ...]
+    piece_set: frozenset[str]
 
     @classmethod
     def of(cls, text: str) -> Features:
@@ -54,6 +55,7 @@ class Features:
             pieces=pieces,
             piece_keys=tuple(pieces),
             piece_values=tuple(pieces.values()),
+            piece_set=frozenset(pieces),
         )
 
 
@@ -89,12 +91,13 @@ class Ranking:
     def similarity(self, documents: Mapping[int, Features], query: Features) -> list[float]:
         """`nearest.similarity([text of each document], query's text)`, in the mapping's order."""
         self._become(documents)
-        found = [0.0] * len(documents)
         docs = list(documents.values())
+        # found = 0.0, then += 1 / (FUSION_K + rank) for each ranking whose score is above 0, as
+        # nearest.similarity adds them; adding 0.0 where a score is 0 changes no sum.
+        found = [0.0] * len(documents)
         for values in (self._bm25(docs, query), self._ngrams(docs, query)):
-            for index, rank in enumerate(_ranks(values)):
-                if values[index] > 0:
-                    found[index] += 1 / (FUSION_K + rank)
+            share = _shares(values)
+            found = list(map(operator.add, found, map(share.__getitem__, values)))
         return found
 
     def _bm25(self, docs: Sequence[Features], query: Features) -> list[float]:
@@ -138,6 +141,7 @@ class Ranking:
         query_norm = math.hypot(*(times * idf[piece] for piece, times in asked.items()))
         wanted = {piece: times * idf[piece] ** 2 for piece, times in asked.items()}
         weight_of, count_of = by_df.__getitem__, df.__getitem__
+        asked_set = frozenset(asked)
         found = []
         for doc in docs:
             norm = math.hypot(
@@ -146,12 +150,23 @@ class Ranking:
             if not norm:
                 found.append(0.0)
                 continue
-            shared = wanted.keys() & doc.pieces.keys()
+            shared = asked_set & doc.piece_set
             dot = math.fsum(
                 map(operator.mul, map(wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared))
             )
             found.append(dot / (norm * query_norm))
         return found
+
+
+def _shares(values: Sequence[float]) -> dict[float, float]:
+    """Each value's share in the fusion: 1 / (FUSION_K + its rank) when above 0, else 0.0; its rank
+    is nearest._ranks's (1 + how many values are higher: equal values share the better rank)."""
+    shares: dict[float, float] = {}
+    higher = 0
+    for value, times in sorted(Counter(values).items(), reverse=True):
+        shares[value] = 1 / (FUSION_K + higher + 1) if value > 0 else 0.0
+        higher += times
+    return shares
 
 
 EMPTY = Features.of("")
