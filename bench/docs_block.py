@@ -127,7 +127,7 @@ def render(found: dict[str, Any]) -> str:
         lines.append(
             f"| `{name}` | {_shown(goal['limit'])}{unit} | {_shown(goal['value'])} | {_shown(goal['met'])} |"
         )
-    lines += ["", f"<!-- figures {json.dumps(found, sort_keys=True)} -->", _end(mode)]
+    lines += ["", f"<!-- figures {json.dumps(found)} -->", _end(mode)]
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,14 +41,15 @@ def test_a_block_has_every_figure_of_its_mode_and_only_known_goals(mode: str) ->
 def test_writing_replaces_the_block_and_keeps_the_rest(tmp_path: Path) -> None:
     page = tmp_path / "performance.md"
     page.write_text("# Performance\n\nBefore.\n", encoding="utf-8")
+    goal: dict[str, Any] = {"value": 6.5, "goal": 7, "unit": "x", "met": True, "how": "m"}
     out = {
         "quality_scale": {"small": {"first_analyses": 794, "cpu_median_s": 5.9}},
-        "goals": {"quality_cpu_growth": {"value": 6.5, "goal": 7, "unit": "x", "met": True, "how": "m"}},
+        "goals": {"quality_cpu_growth": goal},
     }
     docs_block.write("quality_scale", out, page)
     first = page.read_text(encoding="utf-8")
     assert first.startswith("# Performance\n\nBefore.\n\n<!-- bench:quality_scale")
-    out["goals"]["quality_cpu_growth"].update(value=8.25, met=False)
+    goal.update(value=8.25, met=False)
     docs_block.write("quality_scale", out, page)
     second = page.read_text(encoding="utf-8")
     assert second.count("<!-- bench:quality_scale") == 1
