@@ -226,7 +226,9 @@ class WorldFile(BaseModel):
     # "no_push": REST's permission endpoint answers 403, as for a token without push access.
     rest_permission: Literal["allowed", "no_push"] = "allowed"
     pull_requests_allowed: bool = True
-    viewer: str = "github-actions"
+    # The login of a token the ``tokens`` map does not name; None (the key left out): the
+    # default token, a workflow's GITHUB_TOKEN, which acts as the Bot ``github-actions``.
+    viewer: str | None = None
     tokens: dict[str, str] = {}
     associations: dict[str, str] = {}
     labels: tuple[LabelInfo, ...] = ()

@@ -40,10 +40,11 @@ def test_a_close_as_a_duplicate_says_which_issue(emulate: Emulators) -> None:
 def test_the_default_token_is_the_bot_github_actions(emulate: Emulators) -> None:
     """GitHub: a workflow's GITHUB_TOKEN posts as the Bot `github-actions` (REST `github-actions[bot]`,
     type Bot: recordings/workflow_token_author.json), GraphQL `Bot.login` without the suffix, and
-    its `viewer { login }` is `github-actions[bot]` (release-plz/action#85). A world lists the
-    account as a Bot (an unlisted one still reads as a User: docs/emulator.md)."""
+    its `viewer { login }` is `github-actions[bot]` (release-plz/action#85). The small world
+    names no viewer and does not list the account: the emulator's default token is that Bot
+    (before, an unlisted `github-actions` read as a User, `viewer` `github-actions`)."""
     world = world_dict(SMALL_WORLD)
-    world["users"]["github-actions"] = "Bot"
+    assert "github-actions" not in world["users"] and "viewer" not in world
     world["issues"][0]["timeline"][0]["author"] = "github-actions"
     server = emulate(world)
     answer = post(
