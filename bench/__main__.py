@@ -10,6 +10,7 @@
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
     python -m bench --processes [--runs N] [--json]      # whole processes, paired, at 50 and 200 ms
     python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
+    python -m bench --quick --write-docs    # (or --processes, --quality-scale) the figures into docs/performance.md
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -265,6 +266,15 @@ def _loop(as_json: bool, seed: int) -> int:
     return 0 if all(met.values()) else 1
 
 
+def _write_docs(wanted: bool, mode: str, out: dict[str, Any]) -> None:
+    """`--write-docs`: the run's block in docs/performance.md (bench/docs_block.py)."""
+    if wanted:
+        from bench import docs_block
+
+        docs_block.write(mode, out)
+        print(f"bench: wrote the {mode} figures into {docs_block.PAGE}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; print JSON (`--json`) or Markdown tables."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
@@ -323,7 +333,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="`corrections quality --month` as a process at 800 and 4,000 analyses (bench/quality_scale.py)",
     )
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="write this run's goals and figures into docs/performance.md's block of the mode "
+        "(--quick, --processes or --quality-scale; bench/docs_block.py)",
+    )
     args = parser.parse_args(argv)
+    if args.write_docs and not (args.quick or args.processes or args.quality_scale):
+        parser.error("--write-docs: the page keeps the blocks of --quick, --processes and --quality-scale")
     runs = args.runs or (3 if args.quick else 5)
     if args.parsers:
         from bench.parsers import parser_bench, parser_markdown
@@ -356,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         timed = {"processes": processes(args.runs or 7)}
         judged = {name: found for name, found in goals(timed).items() if found["value"] is not None}
+        _write_docs(args.write_docs, "processes", {**timed, "goals": judged})
         print(json.dumps({**timed, "goals": judged}, indent=None if args.json else 2))
         return 0 if all(found["met"] for found in judged.values()) else 1
     if args.quality_scale:
@@ -363,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         scaled = {"quality_scale": quality_scale(args.runs or 1)}
         judged = {name: found for name, found in goals(scaled).items() if found["value"] is not None}
+        _write_docs(args.write_docs, "quality_scale", {**scaled, "goals": judged})
         print(json.dumps({**scaled, "goals": judged}, indent=None if args.json else 2))
         return 0 if all(found["met"] for found in judged.values()) else 1
     if args.step:
@@ -376,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.quick:
         full(spec, args.latency_ms, runs, out)
     agree = all_agree(out)
+    _write_docs(args.write_docs, "quick", out)
     if args.json:
         print(json.dumps(out))
     else:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from assistant.config import ConfigError
+from commandline import event_loop
 from commandline.notices import Notices, counted
 from corrections.read import notes
 from corrections.read.options import ReadOptions
@@ -93,7 +94,6 @@ async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcom
 def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """The context as of `options.as_of`: one read of the widest window today, then the past one
     (corrections/quality/as_of.py), its window as the configuration sizes it."""
-    import asyncio
     import dataclasses
 
     from assistant.config import with_values
@@ -104,7 +104,7 @@ def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     if wanted > 0:
         config = with_values(options.config, "--as-of", "context", {"max_analyzed": widest})
         options = dataclasses.replace(options, config=config, max_analyzed=widest)
-    outcome = asyncio.run(read_outcome(options, token, log))
+    outcome = event_loop.run(read_outcome(options, token, log))
     from corrections.quality.as_of import context_as_of, describe
 
     assert options.as_of is not None
@@ -127,11 +127,9 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
-    import asyncio
-
     started = time.monotonic()
     if options.as_of is None:
-        outcome = asyncio.run(read_outcome(options, token, log))
+        outcome = event_loop.run(read_outcome(options, token, log))
     else:
         outcome = _read_as_of(options, token, log)
     # Loaded beside the first request (read_outcome): the renderers are not needed to start.

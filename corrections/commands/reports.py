@@ -7,7 +7,6 @@ line and exit status 1 (nothing else depends on these commands), bad arguments 2
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import re
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from assistant.config import ConfigError, with_values
 from assistant.files import write_files
+from commandline import event_loop
 from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections.commands.explain_read import TrailOutcome, read_trail
@@ -77,6 +77,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
+        time_budget=args.time_budget,
         overrides=option_overrides(args),
     )
     config = options.config
@@ -88,7 +89,7 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
     context = config.context
     options = dataclasses.replace(options, config=config, since=since, budget=budget)
-    outcome = asyncio.run(read_outcome(options, token, _stderr))
+    outcome = event_loop.run(read_outcome(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -146,7 +147,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     say = Notices("corrections")
     try:
-        trail = asyncio.run(_trail(args, options, token))
+        trail = event_loop.run(_trail(args, options, token))
     except GitHubError as error:
         check = notes.what_to_check(error.category, actions=say.actions)
         say.error(f"GitHub failed ({error.category}): the issue could not be read. {check}".strip())
@@ -176,7 +177,7 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     window = options.config.context.max_analyzed
     config = with_values(options.config, "explain", "context", {"max_analyzed": WIDEST})
     config = with_values(config, "learnings", "learnings", {"enabled": False})
-    outcome = asyncio.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
+    outcome = event_loop.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
     if isinstance(outcome.status, Failed):
         _stderr(f"corrections: the window could not be read ({outcome.status.failure}): repeats not said")
         return None
