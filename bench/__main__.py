@@ -4,6 +4,9 @@
     python -m bench --step [--runs N] [--json]
     python -m bench --parsers [--runs N] [--json]
     python -m bench --loop [--json]         # the loop end to end: example, stand-in models, maintainer
+    python -m bench --loop-horizon [--json] # recurrences not given before and after the horizon
+    python -m bench --proposals [--json]    # the sync's recurring-decision threshold, measured
+    python -m bench --prompt-reach [--json] # the lesson in the model's prompt, end to end (long)
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
     python -m bench --processes [--runs N] [--json]      # whole processes, paired, at 50 and 200 ms
     python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
@@ -276,6 +279,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the four stand-ins graded over 16 weeks at two rates, then the live loop (bench/loop_graded.py, bench/loop.py; a few minutes)",
     )
     parser.add_argument(
+        "--prompt-reach",
+        action="store_true",
+        help="the lesson in the prompt the model is given, end to end (bench/prompt_reach.py; long)",
+    )
+    parser.add_argument(
+        "--loop-horizon",
+        action="store_true",
+        help="recurrences not given before and after the horizon, 16 weeks (bench/loop_horizon.py)",
+    )
+    parser.add_argument(
+        "--proposals",
+        action="store_true",
+        help="the sync's recurring-decision threshold at 1 to 5 issues (bench/proposals_threshold.py)",
+    )
+    parser.add_argument(
         "--backtest", action="store_true", help="what corrections backtest costs (bench/backtest_bench.py)"
     )
     parser.add_argument(
@@ -298,6 +316,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if all(row["met"] for row in timed["worst"]) else 1
     if args.loop:
         return _loop(args.json, args.seed)
+    if args.prompt_reach:
+        from bench import prompt_reach
+
+        return prompt_reach.main(["--json"] if args.json else [])
+    if args.loop_horizon:
+        from bench import loop_horizon
+
+        return loop_horizon.run(args.json, args.seed)
+    if args.proposals:
+        from bench import proposals_threshold
+
+        return proposals_threshold.run(args.json, args.seed)
     if args.backtest:
         from bench.backtest_bench import backtest_bench
 

@@ -347,8 +347,11 @@ def loop_world(
     if keys:
         world["files"]["main"][CONFIG_FILE] = "[assistant]\n" + "".join(f"{key}\n" for key in keys)
 
-    world["users"] = {"triage-assistant": "Bot", ACTIONS_LOGIN: "Bot"}
-    world["tokens"] = {ACTIONS_TOKEN: ACTIONS_LOGIN, f"token-{MAINTAINER}": MAINTAINER}
+    # github.token (ACTIONS_TOKEN) is no token the world names: the emulator's default token, a
+    # workflow's GITHUB_TOKEN, which acts as the Bot github-actions, as on GitHub (docs/emulator.md).
+    world.pop("viewer", None)
+    world["users"] = {"triage-assistant": "Bot"}
+    world["tokens"] = {f"token-{MAINTAINER}": MAINTAINER}
     world["tokens"].update({f"token-{a.author}": a.author for a in found})
     world["labels"] = [
         {"name": name}

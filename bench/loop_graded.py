@@ -27,6 +27,7 @@ from bench.loop_world import LABELS_MD, MAINTAINER, NOT_DUPLICATE, OWNER, Arriva
 from bench.stand_ins import answer
 from corrections.quality.repeats import outcome_repeats
 from corrections.read.analysed import AnalysedIssue
+from corrections.read.horizon import past_window
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import render_corrections_md
@@ -55,20 +56,33 @@ class Repository:
     reads: list[IssueRead]
     corrections: dict[int, IssueCorrection]
 
-    def outcome(self, window: int) -> ReadOutcome:
-        """What a read now gives: the `window` most recently active analysed issues, newest first."""
-        newest = sorted(self.reads, key=lambda r: r.issue.updated_at, reverse=True)[:window]
+    def outcome(self, window: int, horizon: int = 0) -> ReadOutcome:
+        """What a read now gives: the `window` most recently active analysed issues, newest first,
+        and past a full window the corrected ones of the horizon up to `horizon` first analyses in
+        all (corrections/read/horizon.py; every issue here is analysed, so the scan's first page
+        of 100 holds a horizon of 100). `horizon` 0: none, as before the horizon."""
+        everyone = sorted(self.reads, key=lambda r: r.issue.updated_at, reverse=True)
+        newest = everyone[:window]
+        by_number = {r.issue.number: r for r in everyone}
+        beyond = past_window(
+            [r.issue.number for r in everyone], by_number, [r.issue.number for r in newest], window, horizon
+        )
+        carried = [by_number[n] for n in beyond if self.corrections[n].is_corrected]
         return ReadOutcome(
             repository=f"{OWNER}/loop",
             settings=SETTINGS,
             window=tuple(newest),
             corrections=tuple(self.corrections[r.issue.number] for r in newest),
+            horizon=tuple(carried),
+            carried=tuple(self.corrections[r.issue.number] for r in carried),
             scan_exhausted=True,
             permissions=PERMISSIONS,
         )
 
 
-def prompt_for(repository: Repository, arrival: Arrival, window: int) -> tuple[str, Receipt]:
+def prompt_for(
+    repository: Repository, arrival: Arrival, window: int, horizon: int = 0
+) -> tuple[str, Receipt]:
     """What the stand-ins read of the new issue's prompt, and the receipt its marker carries.
 
     corrections.md (rendered as `corrections read` renders it, nearest first: the prompt always
@@ -77,7 +91,7 @@ def prompt_for(repository: Repository, arrival: Arrival, window: int) -> tuple[s
     of the loop's time).
     """
     past = replace(
-        repository.outcome(window),
+        repository.outcome(window, horizon),
         analysed=AnalysedIssue(number=arrival.number, title=arrival.title, body=arrival.body),
     )
     receipt = Receipt(corrections=tuple(c.number for c in ordered(past)))
@@ -148,12 +162,16 @@ class Week:
         }
 
 
-def live(model: str, found: Sequence[Arrival], window: int = WINDOW) -> list[Week]:
-    """One stand-in's weeks: every arrival answered from its context and corrected; then counted."""
+def lived(
+    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0
+) -> tuple[ReadOutcome, dict[int, tuple[int, int]]]:
+    """Every arrival answered by `model` from its context and corrected: the outcome of a read of
+    them all, and per issue (labels proposed, of them right). `horizon`: the read's horizon past
+    the window (0: none)."""
     repository = Repository([], {})
     proposed: dict[int, tuple[int, int]] = {}  # number -> (labels proposed, of them kept)
     for arrival in found:
-        prompt, receipt = prompt_for(repository, arrival, window)
+        prompt, receipt = prompt_for(repository, arrival, window, horizon)
         said = json.loads(answer(model, prompt))
         labels = sorted(set(said["labels"]))
         issue = analysed(arrival, labels, said["duplicate_of"], receipt)
@@ -170,6 +188,12 @@ def live(model: str, found: Sequence[Arrival], window: int = WINDOW) -> list[Wee
         scan_exhausted=True,
         permissions=PERMISSIONS,
     )
+    return everything, proposed
+
+
+def live(model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0) -> list[Week]:
+    """One stand-in's weeks: every arrival answered from its context and corrected; then counted."""
+    everything, proposed = lived(model, found, window, horizon)
     weeks = [Week() for _ in range(max(a.week for a in found))]
     week_of = {a.number: a.week for a in found}
     for item in outcome_repeats(everything, SETTINGS, window=window, read_with=len(found)):

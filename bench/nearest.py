@@ -14,6 +14,9 @@ Then the wording study (bench/wording_study.py): new issues worded as people wri
 short titles, German, Spanish, French, stack traces, Chinese, Japanese) against a 12-week history
 (bench/wording_world.py), recall@1/3/5 and MRR per wording for each ranker of bench/rankers.py.
 `--embedding` adds WordLlama where that package is installed (it is not a dependency).
+
+This ranks the lines in process; bench/prompt_reach.py measures the same new issues end to end,
+through the action's read and `corrections prompt` (the prompt the model is given).
 """
 
 from __future__ import annotations

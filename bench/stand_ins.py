@@ -18,6 +18,9 @@ line of it (number, title, body), and answer with the JSON the example workflow 
 - **half** follows as `following` does on every other issue (even numbers), and answers as blind
   on the others: a model that heeds its context half the time.
 - **all** follows every correction line of its prompt, similar or not: a careless follower.
+- **heeding** follows as `following` does, and heeds the analyses maintainers kept that the prompt
+  shows (`#N "title" | date | kept: labels ...`, what was right on similar issues): on the first
+  such line whose title shares a keyword with the new issue's, it proposes that line's labels.
 
 None sees anything but its prompt; what "similar" means is the keyword, nothing more.
 """
@@ -119,7 +122,22 @@ def following(issue: dict[str, object], prompt: str, *, every: bool = False) -> 
     return sorted(chosen), duplicate
 
 
-KINDS = ("blind", "half", "following", "all")
+def heeding(issue: dict[str, object], prompt: str) -> tuple[list[str], int | None]:
+    """following's answer, or the labels of the first similar analysis maintainers kept."""
+    labels, duplicate = following(issue, prompt)
+    mine = keywords(str(issue.get("title", "")))
+    for line in _LINE.finditer(prompt):
+        try:
+            title = json.loads(line.group(2))
+        except ValueError:
+            continue
+        kept = next((p for p in line.group(3).split(" | ") if p.startswith("kept: labels ")), None)
+        if kept is not None and mine & keywords(str(title)):
+            return sorted(kept.removeprefix("kept: labels ").split("; ")[0].split(", ")), duplicate
+    return labels, duplicate
+
+
+KINDS = ("blind", "half", "following", "all", "heeding")
 
 
 def answer(kind: str, prompt: str) -> str:
@@ -129,6 +147,8 @@ def answer(kind: str, prompt: str) -> str:
     heeds = kind == "following" or (kind == "half" and isinstance(number, int) and number % 2 == 0)
     if kind == "all":
         labels, duplicate = following(issue, prompt, every=True)
+    elif kind == "heeding":
+        labels, duplicate = heeding(issue, prompt)
     elif heeds:
         labels, duplicate = following(issue, prompt)
     else:

@@ -110,6 +110,9 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
     """The step summary of a run that read (or tried to read) corrections, and of its prompt file."""
     usage = outcome.usage
     window = [read.issue.number for read in outcome.window]
+    # The corrected issues counted apart: the window's, then the horizon's past it.
+    in_window = set(window)
+    past_window = [c.number for c in outcome.corrected if c.number not in in_window]
     if facts.issue is None:
         heading = "Corrections read (preview, no issue)"
     else:
@@ -128,7 +131,9 @@ def render_summary(outcome: ReadOutcome, facts: RunFacts, prompt: Prompt | None 
         window=window,
         window_text=_issues(window),
         assistant=code_span(outcome.config.assistant.login),
-        corrected=len(outcome.corrected),
+        corrected=sum(c.number in in_window for c in outcome.corrected),
+        horizon=past_window,
+        horizon_text=_issues(past_window),
         vocabulary=len(outcome.vocabulary.names),
         rows=[_row(c) for c in outcome.corrected],
         graphql=usage.graphql_requests,

@@ -17,7 +17,7 @@ import sys
 
 from assistant.config import Config
 from corrections.commands.read import read_outcome
-from corrections.quality.recurring import recurring_decisions
+from corrections.quality.recurring import MINIMUM, recurring_decisions
 from corrections.read.options import ReadOptions
 from corrections.read.status import Failed
 from learnings.github_cli import run
@@ -34,7 +34,7 @@ def _say(line: str) -> None:
 
 def run_sync_command(args: argparse.Namespace) -> int:
     """Read the recurring decisions, then run the sync with them."""
-    minimum: int = args.min_issues
+    minimum: int = MINIMUM if args.min_issues is None else args.min_issues
 
     def decisions(owner: str, name: str, token: str, config: Config) -> list[Recurring]:
         options = ReadOptions(

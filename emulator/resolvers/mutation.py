@@ -274,8 +274,10 @@ def _react_in_review(
 ) -> dict[str, Any]:
     """addReaction on a review or a review comment."""
     if typename == "PullRequestReview":
-        where = store.review_location(key)
-        assert where is not None
+        if store.review_location(key) is None:  # a reply's own review (emulator/resolvers/reviews.py)
+            raise MutationError(
+                "The emulator keeps no reactions on a reply's own bodyless review: react to the reply"
+            )
         review_id, comment_id = key, None
     else:
         spot = store.review_comment_location(key)

@@ -169,14 +169,21 @@ def test_a_first_backtest_with_a_maintainers_token_lists_the_collaborators_once(
 ) -> None:
     """Run as it is meant to be, by a maintainer (a token that may push), a first backtest asks
     REST's collaborator list once instead of a look-up per person: at most 10 requests and 10
-    points. A workflow's token is refused the list and pays the look-ups; the scores are the same."""
+    points. A workflow's token (the world's default: the Bot github-actions) gets 200 from the list
+    with the directly added collaborators only, no team grant (actions/runner#2519,
+    pullpreview/action#96): the maintainers granted through teams are absent from it, so each
+    absent person is asked one by one and the scores are the same. Before, a complete list made
+    an absent login READ: their corrections were dropped and the scores differed."""
     world = generate(WorldSpec(issues=300, seed=7, outsider_thumbs_down=True))
-    url = emulate(world | {"tokens": {"maintainer-token": "alice"}}).url
+    world.pop("viewer")  # the default token is a workflow's GITHUB_TOKEN
+    teams = {login: world["permissions"].pop(login) for login in ("bob", "mia", "noor", "carol")}
+    url = emulate(world | {"team_access": teams, "tokens": {"maintainer-token": "alice"}}).url
     monkeypatch.chdir(ROOT)
 
     def backtest(token: str, state: Path) -> dict[str, Any]:
         monkeypatch.setenv("GITHUB_TOKEN", token)
         argv = ["backtest", "--repo", "octo/bench", "--api-url", url, "--state-dir", str(state)]
+        argv += ["--assistant-login", "triage-assistant"]  # github-actions' token would read its own
         assert main([*argv, "--model", _model("following"), "--last", "10", "--json"]) == 0
         document: dict[str, Any] = json.loads(capsys.readouterr().out)
         return document
@@ -184,7 +191,7 @@ def test_a_first_backtest_with_a_maintainers_token_lists_the_collaborators_once(
     maintainer = backtest("maintainer-token", tmp_path / "maintainer")
     assert maintainer["cost"]["requests"] <= 10 and maintainer["cost"]["points"] <= 10
     workflow = backtest("workflow-token", tmp_path / "workflow")
-    assert workflow["cost"]["requests"] >= maintainer["cost"]["requests"] + 7  # a look-up per person
+    assert workflow["cost"]["requests"] >= maintainer["cost"]["requests"] + 4  # a look-up per person
     assert workflow["runs"] == maintainer["runs"]
 
 
