@@ -78,6 +78,17 @@ class Access:
             ]
         return sorted(people, key=lambda pair: pair[0].lower())
 
+    def role_name(self, login: str, role: str) -> str:
+        """REST's `role_name` of a login whose highest role is `role`: the name of the world's
+        custom role for it (`custom_roles`) when that role is the one built on `role`, else the
+        base role's name. GitHub's REST reference: `role_name` names the role, custom ones
+        included, while `permission` and the `permissions` hash give its base."""
+        key = login.lower().removesuffix("[bot]")
+        custom = {name.lower(): value for name, value in self._world.custom_roles.items()}
+        if key in custom and self.listed_permission(key) == role:
+            return custom[key]
+        return role.lower()
+
     def can_push(self, login: str) -> bool:
         """WRITE, MAINTAIN or ADMIN on the repository, every grant counted."""
         return self.effective(login) in PUSH_ROLES

@@ -63,7 +63,7 @@ class Store:
         for pull in world.pull_requests:
             self.items[pull.number] = pull
             self.pull_numbers.add(pull.number)
-        self.git = Git(self.default_branch, world.files, world.heads)
+        self.git = Git(self.default_branch, world.files, world.heads, world.commits)
         self.label_info = {label.name: label for label in world.labels}
         self._derived: dict[int, Derived] = {}
         self._orders: dict[tuple[str, str, str], Order] = {}

@@ -32,7 +32,7 @@ DECODERS: dict[str, str] = {
     "corrections.render.model_answer": "the model's answer",
     "corrections.rules.markers": "the analysis marker's payload",
     "corrections.commands.init_files": "pip's direct_url.json (PEP 610)",
-    "corrections.commands.backtest_model": "the backtest's caches (answers, permissions)",
+    "corrections.commands.backtest_cache": "the backtest's caches (answers, permissions)",
     "learnings.store": "a learnings.jsonl line",
     "learnings.pr_memory": "the PR memory (its marker, a maintainer's file)",
     "learnings.sync_mark": "the sync's mark",

@@ -56,7 +56,10 @@ READERS = frozenset(
     }
 )
 NETWORK = frozenset(
-    {"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail", "queries.target"}
+    {
+        *("aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail", "queries.target"),
+        "queries.file_history",
+    }
 )
 _RE_FUNCTIONS = frozenset(
     {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from commandline import event_loop
 from commandline.notices import Notices, counted
 from corrections.read.entry import read
 from corrections.read.options import WIDEST, ReadOptions
@@ -33,10 +34,8 @@ Say = Callable[[str], None]
 def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """The context as of `options.as_of`: the read (of the widest window, corrections/read/entry.py),
     then the past one (corrections/quality/as_of.py), its window as the configuration sizes it."""
-    import asyncio
-
     wanted = options.config.context.max_analyzed
-    outcome = asyncio.run(read(options, token, log))
+    outcome = event_loop.run(read(options, token, log))
     from corrections.quality.as_of import context_as_of, describe
 
     assert options.as_of is not None
@@ -59,11 +58,9 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
-    import asyncio
-
     started = time.monotonic()
     if options.as_of is None:
-        outcome = asyncio.run(read(options, token, log))
+        outcome = event_loop.run(read(options, token, log))
     else:
         outcome = _read_as_of(options, token, log)
     # Loaded beside the first request (corrections/read/entry.py): the renderers are not needed to start.

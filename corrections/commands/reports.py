@@ -7,7 +7,6 @@ line and exit status 1 (nothing else depends on these commands), bad arguments 2
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import re
 import sys
@@ -15,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.files import write_files
+from commandline import event_loop
 from commandline.notices import Notices, counted
 from commandline.usage import UsageError
 from corrections.quality.chart import quality_svg
@@ -73,13 +73,14 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
+        time_budget=args.time_budget,
         overrides=option_overrides(args),
         scan_pages=args.scan_pages,
     )
     context = options.config.context
     # learnings.md is not part of the numbers.
     options = dataclasses.replace(options, since=since, budget=budget, learnings=False)
-    outcome = asyncio.run(entry.read(options, token, _stderr))
+    outcome = event_loop.run(entry.read(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -124,7 +125,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     say = Notices("corrections")
     try:
-        trail = asyncio.run(entry.read_trail(options, args.number, token, _stderr))
+        trail = event_loop.run(entry.read_trail(options, args.number, token, _stderr))
     except GitHubError as error:
         check = notes.what_to_check(error.category, actions=say.actions)
         say.error(f"GitHub failed ({error.category}): the issue could not be read. {check}".strip())
@@ -152,7 +153,7 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     if first is None:
         return None
     window = options.config.context.max_analyzed
-    outcome = asyncio.run(
+    outcome = event_loop.run(
         entry.read(dataclasses.replace(options, widest=True, learnings=False), token, _stderr)
     )
     if isinstance(outcome.status, Failed):

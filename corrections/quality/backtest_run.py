@@ -8,7 +8,8 @@ without it (`max_analyzed = 0`). The command is split like a shell line (shlex) 
 shell; the prompt goes to its stdin, its stdout holds the analysis marker or its JSON.
 
 Pure but for the model it is handed: the command that runs the model and the caches of its
-answers and of the permissions read are corrections/commands/backtest_model.py's (the commands
+answers and of the permissions read are corrections/commands/backtest_model.py's and
+backtest_cache.py's (the commands
 stage, where process and file I/O belong); here the answers are looked up by key
 (`answer_key`) in the cache given, and asked of `ask` when missing.
 """
@@ -21,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Protocol
 
 from corrections.quality.as_of import outcome_as_of
@@ -34,6 +36,8 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.backtest_second_look import second_looked
+from corrections.quality.file_as_of import FileAsOf
+from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
@@ -46,6 +50,8 @@ from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
 from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import parse_vocabulary
+from learnings.store import parse_jsonl
 
 MAX_LAST = 100
 Say = Callable[[str], None]
@@ -106,6 +112,7 @@ def prompt_as_of(
     read_with: int,
     *,
     instructions: str | None = None,
+    learnings: Callable[[ReadOutcome, datetime], ReadOutcome] | None = None,
 ) -> tuple[str, ReadOutcome]:
     """The production prompt the analysis would have had with a window of `max_analyzed` (the
     system prompt, then what `corrections prompt --event` assembles, the new issue inside the
@@ -120,10 +127,13 @@ def prompt_as_of(
         settings=settings,
         read_back_to=complete_after(outcome, read_with),
     )
+    past = replace(past, settings=settings)  # labels.md as of the moment (corrections/quality/file_as_of.py)
+    if learnings is not None:
+        past = learnings(past, read.first.at)  # the learnings file as of the moment
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
     prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
-    return system_text(outcome.vocabulary.names, instructions) + prompt.text, past
+    return system_text(settings.vocabulary.names, instructions) + prompt.text, past
 
 
 @dataclass
@@ -159,6 +169,11 @@ class Backtest:
     cache: AnswerStore
     ask: Ask
     instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
+    labels: FileAsOf | None = None  # labels.md's history on the base branch, when read
+    labels_today: int = 0  # analyses given today's labels.md: the history could not say
+    learnings: FileAsOf | None = None  # the learnings file's history, when read
+    learnings_source: str = ""  # REF:PATH of the learnings file, for its warnings
+    learnings_today: int = 0  # contexts given today's learnings file (as of the moment by createdAt)
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
     unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
@@ -195,23 +210,30 @@ class Backtest:
         )[: self.last]
         runs = {m: Run(m, [], []) for m in self.sweep}
         duplicate_label = settings.duplicate_label
+        versions: dict[str, RuleSettings] = {}  # one settings object a version of labels.md
         for position, read in enumerate(analysed, 1):
+            assert read.first is not None
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
+            then = self._settings_at(read.first.at, settings, versions)
             said: list[str] = []
             similar = similar_to(outcome, read, settings)
-            blind_prompt, _ = prompt_as_of(
-                outcome, read, 0, settings, read_with, instructions=self.instructions
-            )
+            blind_prompt, _ = prompt_as_of(outcome, read, 0, then, read_with, instructions=self.instructions)
             blind = self._scored(
-                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
+                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=then
             )
             blind_unparsed = self._last_unparsed
             for m in self.sweep:
                 prompt, past = prompt_as_of(
-                    outcome, read, m, settings, read_with, instructions=self.instructions
+                    outcome,
+                    read,
+                    m,
+                    then,
+                    read_with,
+                    instructions=self.instructions,
+                    learnings=self._learnings_at,
                 )
                 told = self._scored(
-                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
+                    read, m, prompt, repository=outcome.repository, truth=truth, settings=then
                 )
                 # What could recur (the similar issues' corrections), and what of it the context gave.
                 shown = {line.number for line in past.corrected}
@@ -221,7 +243,7 @@ class Backtest:
                 if told is not None:
                     told = replace(told, given=given, similar=can_recur)
                     runs[m].with_context.append(told)
-                    runs[m].with_second_look.append(second_looked(told, past, settings))
+                    runs[m].with_second_look.append(second_looked(told, past, then))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
                 else:
                     runs[m].unparsed_with += self._last_unparsed
@@ -237,6 +259,31 @@ class Backtest:
                 + f" | left by maintainers: {_names(truth.labels)}"
             )
         return [runs[m] for m in self.sweep]
+
+    def _learnings_at(self, past: ReadOutcome, moment: datetime) -> ReadOutcome:
+        """`past` with the learnings file as it was at `moment`, when its history says (else the
+        learnings of today's file as of the moment, by their createdAt and updatedAt)."""
+        if past.learnings is None or self.learnings is None:
+            return past
+        text = self.learnings.at(moment)
+        if text is None:
+            self.learnings_today += 1
+            return past
+        then = parse_jsonl(text, source=self.learnings_source)
+        return replace(past, learnings=learnings_as_of(then, moment))
+
+    def _settings_at(
+        self, moment: datetime, settings: RuleSettings, versions: dict[str, RuleSettings]
+    ) -> RuleSettings:
+        """The rules' settings with labels.md as it was at `moment` (today's when its history
+        was not read or cannot say)."""
+        text = self.labels.at(moment) if self.labels is not None else None
+        if text is None:
+            self.labels_today += 1
+            return settings
+        if text not in versions:
+            versions[text] = settings.with_vocabulary(parse_vocabulary(text))
+        return versions[text]
 
     def _scored(
         self,

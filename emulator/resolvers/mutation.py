@@ -113,7 +113,9 @@ class MutationRoot:
         additions = [(a["path"], a["contents"]) for a in changes.get("additions") or []]
         deletions = [d["path"] for d in changes.get("deletions") or []]
         try:
-            commit = store.git.commit(branch, data["expectedHeadOid"], message, additions, deletions)
+            commit = store.git.commit(
+                branch, data["expectedHeadOid"], message, additions, deletions, at=store.now()
+            )
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {
