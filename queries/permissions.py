@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from assistant.identity import login_key
 from queries import requests
 from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
@@ -157,7 +158,7 @@ class CollaboratorList:
         person's (no `[bot]`), with push access: a pusher's token, given every grant."""
         if viewer is None or viewer.strip().lower().endswith("[bot]"):
             return self
-        proves = self.complete and self.levels.get(viewer.strip().lower()) in PUSH_LEVELS
+        proves = self.complete and self.levels.get(login_key(viewer)) in PUSH_LEVELS
         return CollaboratorList(self.levels, self.complete, proves_absence=proves)
 
     def answer(self, logins: Iterable[str]) -> tuple[dict[str, str], list[str]]:
@@ -170,7 +171,7 @@ class CollaboratorList:
         found: dict[str, str] = {}
         unknown: list[str] = []
         for login in logins:
-            key = login.lower()
+            key = login_key(login)
             level = self.levels.get(key) if key in self.levels else ("READ" if self.proves_absence else None)
             if level is None:
                 unknown.append(login)
@@ -204,7 +205,7 @@ async def fetch_collaborator_list(
             if page_number == 0:
                 raise
             return CollaboratorList(levels=levels, complete=False)
-        levels.update((person.login.lower(), person.level()) for person in people)
+        levels.update((login_key(person.login), person.level()) for person in people)
         asked = page.next
     return CollaboratorList(levels=levels, complete=asked is None)
 

@@ -52,6 +52,7 @@ DEFERS: dict[str, str] = {
     "corrections.commands.cli": "each command's modules are imported when the command is chosen",
     "corrections.commands.analysis": "`answer`, `marker` and `prompt` each import what they run",
     "corrections.commands.read": "the first request leaves before pydantic, the rules and the renderers load",
+    "corrections.read.entry": "the read's one entry: the HTTP client loads when it runs, the rules while its first request is out",
     "corrections.commands.action": "the step's first request leaves before its report is loaded",
     "learnings.cli": "the local commands are imported when one is chosen",
     "learnings.github_cli": "the commands that talk to GitHub are imported once a token is found",

@@ -15,19 +15,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from assistant.config import with_values
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from corrections.commands.read import read_outcome
-from corrections.quality.backtest_cache import CACHE_FILE, PERMISSIONS_FILE, AnswerCache, PermissionCache
-from corrections.quality.backtest_run import (
-    MAX_LAST,
-    Backtest,
-    Run,
-    model_argv,
-    state_dir,
-)
+from corrections.commands.backtest_cache import CACHE_FILE, PERMISSIONS_FILE, AnswerCache, PermissionCache
+from corrections.commands.backtest_model import model_argv, run_model, state_dir
+from corrections.quality.backtest_run import MAX_LAST, Backtest, Run
 from corrections.quality.file_as_of import FileAsOf, FileVersionThen
+from corrections.read.entry import read
 from corrections.read.options import ReadOptions, command_options
 from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
@@ -157,7 +151,6 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
             raise UsageError(f"--instructions: {args.instructions}: cannot be read ({error})") from error
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
-    config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
     state = Path(args.state_dir) if args.state_dir else state_dir()
     permissions = PermissionCache.load(state / PERMISSIONS_FILE, f"{options.owner}/{options.name}")
     reused = permissions.known(datetime.now(UTC))
@@ -166,13 +159,9 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     started = time.monotonic()
     # Run by a maintainer, whose token may list collaborators: one request for everyone's permission.
     wider = dataclasses.replace(
-        options,
-        config=config,
-        max_analyzed=WIDEST,
-        known_permissions=tuple(sorted(reused.items())),
-        collaborator_list=True,
+        options, widest=True, known_permissions=tuple(sorted(reused.items())), collaborator_list=True
     )
-    outcome = asyncio.run(read_outcome(wider, token, _stderr))
+    outcome = asyncio.run(read(wider, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -197,6 +186,7 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         last=args.last,
         timeout=args.timeout,
         cache=AnswerCache.load(cache_path),
+        ask=run_model,
         instructions=instructions,
         labels=history,
         learnings=learnings_history,

@@ -7,33 +7,25 @@ and `corrections prompt` would, then the user's model command run twice: with th
 without it (`max_analyzed = 0`). The command is split like a shell line (shlex) and run without a
 shell; the prompt goes to its stdin, its stdout holds the analysis marker or its JSON.
 
-Each answer is kept in a cache file (one JSON line per answer, keyed by the repository, the issue,
-`max_analyzed`, the prompt's hash and the command), written as soon as it arrives: an interrupted
-backtest, run again, pays only for the answers it did not get. Beside it, the permissions the read
-found (one REST request a person where GitHub refuses its collaborator list), reused for a day:
-run again, the backtest pays its GraphQL reads only.
+Pure but for the model it is handed: the command that runs the model and the caches of its
+answers and of the permissions read are corrections/commands/backtest_model.py's and
+backtest_cache.py's (the commands
+stage, where process and file I/O belong); here the answers are looked up by key
+(`answer_key`) in the cache given, and asked of `ask` when missing.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import shlex
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from pathlib import Path
+from typing import Protocol
 
 from corrections.quality.as_of import outcome_as_of
-from corrections.quality.backtest_cache import (
-    AnswerCache,
-)
 from corrections.quality.backtest_score import (
     Scored,
     Truth,
@@ -63,16 +55,21 @@ from learnings.store import parse_jsonl
 
 MAX_LAST = 100
 Say = Callable[[str], None]
+# The model: its command, the prompt, the timeout in seconds -> its stdout; raises ModelFailed.
+Ask = Callable[[Sequence[str], str, float], str]
 
 
 class ModelFailed(RuntimeError):
     """The model command failed on one prompt (not started, exit status, timeout); not cached."""
 
 
-def state_dir() -> Path:
-    """Where the answers are cached: $XDG_STATE_HOME/correction-reader, else ~/.local/state/..."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "correction-reader"
+class AnswerStore(Protocol):
+    """The answers already paid for, by answer_key; `add` keeps a new one."""
+
+    answers: dict[str, str]
+    hits: int
+
+    def add(self, key: str, out: str) -> None: ...
 
 
 def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, model: Sequence[str]) -> str:
@@ -80,40 +77,6 @@ def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, mod
     digest = hashlib.sha256(prompt.encode("utf-8")).hexdigest()
     command = hashlib.sha256(json.dumps(list(model)).encode("utf-8")).hexdigest()[:16]
     return f"{repository}#{number}@{max_analyzed}:{digest}:{command}"
-
-
-def run_model(model: Sequence[str], prompt: str, timeout: float) -> str:
-    """The command's stdout for the prompt on its stdin; raises ModelFailed.
-
-    The command runs in a process group of its own: on a timeout the whole group is killed (a
-    wrapper's children too, which would otherwise keep running and hold its output open)."""
-    try:
-        process = subprocess.Popen(
-            list(model),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-    except FileNotFoundError as error:
-        raise ModelFailed(f"--model: {model[0]!r} not found") from error
-    try:
-        out, err = process.communicate(prompt, timeout=timeout)
-    except subprocess.TimeoutExpired as error:
-        _kill_group(process)
-        raise ModelFailed(f"the model did not answer within {timeout:g} s") from error
-    if process.returncode != 0:
-        last = (err.strip().splitlines() or [""])[-1][:300]
-        raise ModelFailed(f"the model exited with status {process.returncode}: {last}")
-    return out
-
-
-def _kill_group(process: subprocess.Popen[str]) -> None:
-    """Kill the command's process group, then reap the command."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()
 
 
 def answer_format(vocabulary: Sequence[str]) -> str:
@@ -203,7 +166,8 @@ class Backtest:
     sweep: Sequence[int]
     last: int
     timeout: float
-    cache: AnswerCache
+    cache: AnswerStore
+    ask: Ask
     instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
     labels: FileAsOf | None = None  # labels.md's history on the base branch, when read
     labels_today: int = 0  # analyses given today's labels.md: the history could not say
@@ -225,7 +189,7 @@ class Backtest:
         self.calls += 1
         started = time.monotonic()
         try:
-            out = run_model(self.model, prompt, self.timeout)
+            out = self.ask(self.model, prompt, self.timeout)
         except ModelFailed as error:
             self.failed += 1
             self.log(
@@ -361,11 +325,3 @@ class Backtest:
 
 def _names(labels: frozenset[str]) -> str:
     return ",".join(sorted(labels)) or "(none)"
-
-
-def model_argv(text: str) -> list[str]:
-    """`--model CMD` split as a shell would split it, never run by one; ValueError when empty."""
-    argv = shlex.split(text)
-    if not argv:
-        raise ValueError("--model: the command is empty")
-    return argv

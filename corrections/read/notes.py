@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 from queries.advice import advice
@@ -35,6 +36,15 @@ OFF_AT_BASE = (
     "Corrections are off ([context] max_analyzed = 0 in the base branch's configuration): "
     "nothing more was read from GitHub."
 )
+
+
+@dataclass(frozen=True)
+class TrailFacts:
+    """What explain's reading of one issue could not give (corrections/read/trail.py): a cut
+    timeline, parts missing (👎 not read: `reactors` None)."""
+
+    truncated: bool = False
+    missing: Collection[Part] = ()
 
 
 assert set(PARTS) == set(get_args(Part)), "every part has its words"

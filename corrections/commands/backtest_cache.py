@@ -1,4 +1,5 @@
-"""`corrections backtest`'s state folder: the answers already paid for (one JSON line each, written as
+"""`corrections backtest`'s state folder (file I/O, so in the commands stage, beside the model's
+runner in backtest_model.py): the answers already paid for (one JSON line each, written as
 soon as it arrives, so an interrupted backtest run again asks only for the others), and the
 permissions its read found, reused for a day."""
 
