@@ -28,7 +28,6 @@ from assistant.config_keys import (
     probably_meant,
 )
 from assistant.identity import AccountType, Identity
-from assistant.markers import marker_key
 
 DEFAULT_PATH = Path(".github/assistant.toml")
 ConfigError = config_keys.ConfigError  # defined beside the rules: InvalidKey is one
@@ -103,6 +102,8 @@ class AssistantConfig(_Section):
     def identity(self) -> Identity:
         """The assistant's account, as assistant.identity compares it, with the marker key from
         the environment (`ASSISTANT_MARKER_KEY`: a secret, never a key of the file)."""
+        from assistant.markers import marker_key  # hashlib, hmac, json: not for --version or --help
+
         return Identity(login=self.login, account=self.account, shared=self.shared, marker_key=marker_key())
 
 

@@ -38,12 +38,23 @@ class ActorLike(Protocol):
     def typename(self) -> str: ...
 
 
+def login_key(login: str) -> str:
+    """A login as GitHub compares it, case-insensitively (logins are ASCII): the one comparison of
+    two logins as they stand, `[bot]` kept (an app and a user may share a name)."""
+    return login.strip().casefold()
+
+
+def same_login(one: str, other: str) -> bool:
+    """Whether two logins name the same account as GitHub spells them (login_key)."""
+    return login_key(one) == login_key(other)
+
+
 def normalize_login(login: str) -> str:
-    """A login as compared: without REST's `[bot]` suffix, case-folded."""
+    """A login as the assistant's identity compares it: without REST's `[bot]` suffix, then login_key."""
     login = login.strip()
     if login.lower().endswith(BOT_SUFFIX):
         login = login[: -len(BOT_SUFFIX)]
-    return login.casefold()
+    return login_key(login)
 
 
 @dataclass(frozen=True)

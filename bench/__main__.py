@@ -10,6 +10,7 @@
     python -m bench --backtest [--json]     # corrections backtest of 100 analyses, 1,000-issue world
     python -m bench --processes [--runs N] [--json]      # whole processes, paired, at 50 and 200 ms
     python -m bench --quality-scale [--runs N] [--json]  # quality --month at 800 and 4,000 analyses
+    python -m bench --quick --write-docs    # (or --processes, --quality-scale) the figures into docs/performance.md
 
 `--quick` runs the comparison on a 1,000-issue world, cold start, render time and the adaptive
 case (the first page timing out on GitHub's 10 s limit) (about a minute);
@@ -195,13 +196,18 @@ def _loop_table(found: dict[str, Any]) -> list[str]:
                 f"{w['corrections']}, {w['recurrences_given']} / {w['recurrences_not_given']}, {precision}"
             )
         lines.append(f"| {week['week']} | " + " | ".join(cells) + " |")
-    lines += ["", "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision |"]
-    lines.append("|---|---:|---:|---:|---:|")
+    lines += [
+        "",
+        "| stand-in | per 100 analyses: corrections | recurrences given | not given | precision "
+        "| objected duplicate notices | left out by the second look |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for model, total in found["summary"].items():
         precision = "-" if total["precision"] is None else f"{total['precision']:.0%}"
         lines.append(
             f"| {model} | {total['corrections_per_100']} | {total['recurrences_given_per_100']} | "
-            f"{total['recurrences_not_given_per_100']} | {precision} |"
+            f"{total['recurrences_not_given_per_100']} | {precision} | {total['objected_duplicates']} | "
+            f"{total['second_look']} |"
         )
     return lines
 
@@ -215,10 +221,19 @@ def _loop(as_json: bool, seed: int) -> int:
         rate: loop_graded.figures(loop_graded.run_all(loop_graded.WEEKS, per_week, seed))
         for rate, per_week in loop_graded.RATES.items()
     }
+    # The same arrivals again, the answers through `corrections answer`'s second look.
+    looked = {
+        rate: loop_graded.figures(
+            loop_graded.run_all(loop_graded.WEEKS, per_week, seed, loop_graded.LOOKED, second_look=True)
+        )
+        for rate, per_week in loop_graded.RATES.items()
+    }
     met = {
         f"{rate}: {goal}": ok
         for rate, found in rates.items()
-        for goal, ok in loop_graded.goals(found).items()
+        for goal, ok in (
+            loop_graded.goals(found) | loop_graded.second_look_goals(found, looked[rate])
+        ).items()
     }
     live = loop.figures(loop.run_both(weeks=2, per_week=6, seed=seed))
     met.update(loop.goals(live))
@@ -230,6 +245,7 @@ def _loop(as_json: bool, seed: int) -> int:
                     "weeks": quiet["weeks"],
                     "summary": quiet["summary"],
                     "rates": rates,
+                    "second_look": looked,
                     "live": live,
                     "goals": met,
                 }
@@ -242,10 +258,21 @@ def _loop(as_json: bool, seed: int) -> int:
                 f"## {rate}: {per_week} issues a week, {loop_graded.WEEKS} weeks, window {loop_graded.WINDOW}\n"
             )
             print("\n".join(_loop_table(found)) + "\n")
+            print(f"With the second look ({rate}):\n")
+            print("\n".join(_loop_table(looked[rate])) + "\n")
         print(f"Live, through the example workflow: {live['weeks']}\n")
         for goal, ok in met.items():
             print(f"- {goal}: {'met' if ok else 'MISSED'}")
     return 0 if all(met.values()) else 1
+
+
+def _write_docs(wanted: bool, mode: str, out: dict[str, Any]) -> None:
+    """`--write-docs`: the run's block in docs/performance.md (bench/docs_block.py)."""
+    if wanted:
+        from bench import docs_block
+
+        docs_block.write(mode, out)
+        print(f"bench: wrote the {mode} figures into {docs_block.PAGE}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -306,7 +333,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="`corrections quality --month` as a process at 800 and 4,000 analyses (bench/quality_scale.py)",
     )
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="write this run's goals and figures into docs/performance.md's block of the mode "
+        "(--quick, --processes or --quality-scale; bench/docs_block.py)",
+    )
     args = parser.parse_args(argv)
+    if args.write_docs and not (args.quick or args.processes or args.quality_scale):
+        parser.error("--write-docs: the page keeps the blocks of --quick, --processes and --quality-scale")
     runs = args.runs or (3 if args.quick else 5)
     if args.parsers:
         from bench.parsers import parser_bench, parser_markdown
@@ -339,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         timed = {"processes": processes(args.runs or 7)}
         judged = {name: found for name, found in goals(timed).items() if found["value"] is not None}
+        _write_docs(args.write_docs, "processes", {**timed, "goals": judged})
         print(json.dumps({**timed, "goals": judged}, indent=None if args.json else 2))
         return 0 if all(found["met"] for found in judged.values()) else 1
     if args.quality_scale:
@@ -346,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         scaled = {"quality_scale": quality_scale(args.runs or 1)}
         judged = {name: found for name, found in goals(scaled).items() if found["value"] is not None}
+        _write_docs(args.write_docs, "quality_scale", {**scaled, "goals": judged})
         print(json.dumps({**scaled, "goals": judged}, indent=None if args.json else 2))
         return 0 if all(found["met"] for found in judged.values()) else 1
     if args.step:
@@ -359,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.quick:
         full(spec, args.latency_ms, runs, out)
     agree = all_agree(out)
+    _write_docs(args.write_docs, "quick", out)
     if args.json:
         print(json.dumps(out))
     else:

@@ -79,7 +79,7 @@ def backtest_bench(
     `outsiders`: 👎 from people outside the collaborator list, each one REST look-up of a read
     that cannot list the collaborators.
     """
-    from corrections.quality.backtest_run import CACHE_FILE
+    from corrections.commands.backtest_cache import CACHE_FILE
 
     spec = WorldSpec(issues=issues, seed=seed, outsider_thumbs_down=outsiders)
     world = generate(spec) | {"tokens": {MAINTAINER_TOKEN: PUSHERS[0]}}

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 from bench.labelled_world import LabelledSpec, generate
-from corrections.commands.read import read_outcome
 from corrections.read.analysed import AnalysedIssue
+from corrections.read.entry import read
 from corrections.read.options import build_options
 from corrections.render.kept_examples import chosen_examples
 from emulator import serve_in_thread
@@ -44,7 +44,7 @@ def study(spec: LabelledSpec | None = None) -> dict[str, float]:
                 api_url=server.url,
                 analysed=AnalysedIssue(number=number),
             )
-            outcome = asyncio.run(read_outcome(options, "study-token", lambda _line: None))
+            outcome = asyncio.run(read(options, "study-token", lambda _line: None))
             examples = chosen_examples(outcome)
             given.append(len(examples))
             points.append(outcome.usage.points)

@@ -347,8 +347,11 @@ def loop_world(
     if keys:
         world["files"]["main"][CONFIG_FILE] = "[assistant]\n" + "".join(f"{key}\n" for key in keys)
 
-    world["users"] = {"triage-assistant": "Bot", ACTIONS_LOGIN: "Bot"}
-    world["tokens"] = {ACTIONS_TOKEN: ACTIONS_LOGIN, f"token-{MAINTAINER}": MAINTAINER}
+    # github.token (ACTIONS_TOKEN) is no token the world names: the emulator's default token, a
+    # workflow's GITHUB_TOKEN, which acts as the Bot github-actions, as on GitHub (docs/emulator.md).
+    world.pop("viewer", None)
+    world["users"] = {"triage-assistant": "Bot"}
+    world["tokens"] = {f"token-{MAINTAINER}": MAINTAINER}
     world["tokens"].update({f"token-{a.author}": a.author for a in found})
     world["labels"] = [
         {"name": name}
@@ -401,8 +404,8 @@ def weekly(
     server: Server, found: Sequence[Arrival], reader: str, steps: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, int]]:
     """The product's own read of the repository: corrections and repeats by week of the analysis."""
-    from corrections.commands.read import read_outcome
     from corrections.quality.repeats import outcome_repeats
+    from corrections.read.entry import read
     from corrections.read.options import build_options
 
     window = int(next(s for s in steps if _is_reader(s)).get("with", {}).get("max-analyzed", 30))
@@ -410,7 +413,7 @@ def weekly(
     config = with_values(options.config, "loop", "context", {"max_analyzed": 100})
     config = with_values(config, "loop", "assistant", {"login": reader})
     options = dataclasses.replace(options, config=config)
-    outcome = asyncio.run(read_outcome(options, ACTIONS_TOKEN, lambda _line: None))
+    outcome = asyncio.run(read(options, ACTIONS_TOKEN, lambda _line: None))
     if len(outcome.window) < len(found):
         raise LoopBroken(
             f"the reader found {len(outcome.window)} analyses of the {len(found)} the example posted"

@@ -25,6 +25,7 @@ from typing import Any
 
 from bench.loop_world import LABELS_MD, MAINTAINER, NOT_DUPLICATE, OWNER, Arrival, arrivals, fix
 from bench.stand_ins import answer
+from corrections.quality.backtest_second_look import look_in_context
 from corrections.quality.repeats import outcome_repeats
 from corrections.read.analysed import AnalysedIssue
 from corrections.read.horizon import past_window
@@ -32,7 +33,7 @@ from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.render.files import render_corrections_md
 from corrections.render.nearest import ordered
-from corrections.rules.analysis_marker import Receipt, analysis_marker
+from corrections.rules.analysis_marker import LeftOut, Receipt, analysis_marker
 from corrections.rules.issue import correct
 from corrections.rules.models import Actor, Comment, Event, Issue, IssueCorrection, LabelChange, Permission
 from corrections.rules.settings import RuleSettings
@@ -80,29 +81,42 @@ class Repository:
         )
 
 
-def prompt_for(
-    repository: Repository, arrival: Arrival, window: int, horizon: int = 0
-) -> tuple[str, Receipt]:
-    """What the stand-ins read of the new issue's prompt, and the receipt its marker carries.
-
-    corrections.md (rendered as `corrections read` renders it, nearest first: the prompt always
-    holds it whole) and the new issue as a JSON line; the excerpts that `corrections prompt` adds
-    within its budget are left out, as no stand-in reads them (counting their tokens would be most
-    of the loop's time).
-    """
-    past = replace(
+def context_for(repository: Repository, arrival: Arrival, window: int, horizon: int = 0) -> ReadOutcome:
+    """The read just before the new issue's analysis, nearest to it first."""
+    return replace(
         repository.outcome(window, horizon),
         analysed=AnalysedIssue(number=arrival.number, title=arrival.title, body=arrival.body),
     )
+
+
+def prompt_for(
+    repository: Repository, arrival: Arrival, window: int, horizon: int = 0
+) -> tuple[str, Receipt]:
+    """What the stand-ins read of the new issue's prompt, and the receipt its marker carries."""
+    return prompt_of(context_for(repository, arrival, window, horizon), arrival)
+
+
+def prompt_of(past: ReadOutcome, arrival: Arrival) -> tuple[str, Receipt]:
+    """The prompt from the read `past`: corrections.md (rendered as `corrections read` renders it,
+    nearest first: the prompt always holds it whole) and the new issue as a JSON line; the
+    excerpts that `corrections prompt` adds within its budget are left out, as no stand-in reads
+    them (counting their tokens would be most of the loop's time).
+    """
     receipt = Receipt(corrections=tuple(c.number for c in ordered(past)))
     issue = {"number": arrival.number, "title": arrival.title, "body": arrival.body}
     return render_corrections_md(past) + "\n" + json.dumps(issue) + "\n", receipt
 
 
-def analysed(arrival: Arrival, labels: Sequence[str], duplicate: int | None, receipt: Receipt) -> Issue:
+def analysed(
+    arrival: Arrival,
+    labels: Sequence[str],
+    duplicate: int | None,
+    receipt: Receipt,
+    left_out: Sequence[LeftOut] = (),
+) -> Issue:
     """The issue after its analysis (marker, labels applied) and the maintainer's correction."""
     at = arrival.at + timedelta(minutes=3)
-    marker = analysis_marker(labels, duplicate, context=receipt)
+    marker = analysis_marker(labels, duplicate, context=receipt, left_out=left_out)
     events: list[Event] = [
         Comment(node_id=f"A{arrival.number}", database_id=arrival.number, at=at, author=BOT, body=marker)
     ]
@@ -151,6 +165,8 @@ class Week:
     not_given: int = 0
     proposed: int = 0
     kept: int = 0
+    objected: int = 0  # duplicate notices maintainers objected to
+    left_out: int = 0  # what the second look left out of the stand-in's answers
 
     def document(self) -> dict[str, Any]:
         return {
@@ -159,22 +175,30 @@ class Week:
             "recurrences_given": self.given,
             "recurrences_not_given": self.not_given,
             "precision": round(self.kept / self.proposed, 4) if self.proposed else None,
+            "objected_duplicates": self.objected,
+            "second_look": self.left_out,
         }
 
 
 def lived(
-    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0
+    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0, *, second_look: bool = False
 ) -> tuple[ReadOutcome, dict[int, tuple[int, int]]]:
-    """Every arrival answered by `model` from its context and corrected: the outcome of a read of
-    them all, and per issue (labels proposed, of them right). `horizon`: the read's horizon past
-    the window (0: none)."""
+    """Every arrival answered by `model` from its context (after the second look of `corrections
+    answer` when `second_look`, held against that context) and corrected: the outcome of a read
+    of them all, and per issue (labels proposed, of them right). `horizon`: the read's horizon
+    past the window (0: none)."""
     repository = Repository([], {})
     proposed: dict[int, tuple[int, int]] = {}  # number -> (labels proposed, of them kept)
     for arrival in found:
-        prompt, receipt = prompt_for(repository, arrival, window, horizon)
+        past = context_for(repository, arrival, window, horizon)
+        prompt, receipt = prompt_of(past, arrival)
         said = json.loads(answer(model, prompt))
-        labels = sorted(set(said["labels"]))
-        issue = analysed(arrival, labels, said["duplicate_of"], receipt)
+        labels, duplicate = sorted(set(said["labels"])), said["duplicate_of"]
+        left_out: tuple[LeftOut, ...] = ()
+        if second_look:
+            looked = look_in_context(labels, duplicate, past, arrival.number)
+            labels, duplicate, left_out = list(looked.labels), looked.duplicate_of, looked.left_out
+        issue = analysed(arrival, labels, duplicate, receipt, left_out)
         read = IssueRead.of(issue, None, 100, SETTINGS)
         assert read.first is not None
         repository.reads.append(read)
@@ -191,9 +215,12 @@ def lived(
     return everything, proposed
 
 
-def live(model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0) -> list[Week]:
+def live(
+    model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: int = 0, *, second_look: bool = False
+) -> list[Week]:
     """One stand-in's weeks: every arrival answered from its context and corrected; then counted."""
-    everything, proposed = lived(model, found, window, horizon)
+    everything, proposed = lived(model, found, window, horizon, second_look=second_look)
+    objected = {c.number for c in everything.corrections if c.objection is not None}
     weeks = [Week() for _ in range(max(a.week for a in found))]
     week_of = {a.number: a.week for a in found}
     for item in outcome_repeats(everything, SETTINGS, window=window, read_with=len(found)):
@@ -206,16 +233,23 @@ def live(model: str, found: Sequence[Arrival], window: int = WINDOW, horizon: in
             not_given=was.not_given + len(item.not_given),
             proposed=was.proposed + offered,
             kept=was.kept + kept,
+            objected=was.objected + (item.number in objected),
+            left_out=was.left_out + len(item.left_out),
         )
     return weeks
 
 
 def run_all(
-    weeks: int = WEEKS, per_week: int = RATES["quiet"], seed: int = 7, models: Sequence[str] = STAND_INS
+    weeks: int = WEEKS,
+    per_week: int = RATES["quiet"],
+    seed: int = 7,
+    models: Sequence[str] = STAND_INS,
+    *,
+    second_look: bool = False,
 ) -> dict[str, list[Week]]:
-    """Every stand-in over the same arrivals."""
+    """Every stand-in over the same arrivals (the answers through the second look when `second_look`)."""
     found = arrivals(weeks, per_week, seed)
-    return {model: live(model, found) for model in models}
+    return {model: live(model, found, second_look=second_look) for model in models}
 
 
 def per_100(series: Sequence[Week], key: str) -> float:
@@ -235,6 +269,8 @@ def summary(series: Sequence[Week]) -> dict[str, Any]:
         "recurrences_not_given_per_100": per_100(series, "not_given"),
         "recurrences_per_100": round(per_100(series, "given") + per_100(series, "not_given"), 2),
         "precision": round(sum(w.kept for w in series) / proposed, 4) if proposed else None,
+        "objected_duplicates": sum(w.objected for w in series),
+        "second_look": sum(w.left_out for w in series),
     }
 
 
@@ -266,4 +302,26 @@ def goals(found: Mapping[str, Any]) -> dict[str, bool]:
         ]
         < total["half"]["recurrences_per_100"]
         < total["blind"]["recurrences_per_100"],
+    }
+
+
+LOOKED = ("blind", "following")  # the stand-ins the second look is measured with
+
+
+def second_look_goals(off: Mapping[str, Any], on: Mapping[str, Any]) -> dict[str, bool]:
+    """What the second look must do in the loop (the same arrivals, `off` and `on`): with the
+    blind stand-in, fewer objected duplicate notices and fewer recurrences given; with the
+    following one, no figure worse."""
+    before, after = off["summary"], on["summary"]
+    blind, following = (before["blind"], after["blind"]), (before["following"], after["following"])
+    return {
+        "second look: blind, fewer objected duplicate notices": blind[1]["objected_duplicates"]
+        < blind[0]["objected_duplicates"],
+        "second look: blind, fewer recurrences given": blind[1]["recurrences_given_per_100"]
+        < blind[0]["recurrences_given_per_100"],
+        "second look: following, no figure worse": following[1]["corrections_per_100"]
+        <= following[0]["corrections_per_100"]
+        and following[1]["recurrences_per_100"] <= following[0]["recurrences_per_100"]
+        and following[1]["objected_duplicates"] <= following[0]["objected_duplicates"]
+        and (following[1]["precision"] or 0) >= (following[0]["precision"] or 0),
     }

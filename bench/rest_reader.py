@@ -202,7 +202,9 @@ class RestReader:
                 comment = event({**item, "event": "commented"})
                 assert isinstance(comment, Comment)
                 try:
-                    analysis = parse_analysis(comment, 0, self.settings.assistant)
+                    # Its issue's number: with a shared account only a marker sealed for this
+                    # issue counts (assistant.markers.counted), as in the product's read.
+                    analysis = parse_analysis(comment, 0, self.settings.assistant, number=number)
                 except MarkerError:
                     analysis = None
                 if analysis is not None and analysis.kind == "first":

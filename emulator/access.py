@@ -22,7 +22,7 @@ PUSH_ROLES = frozenset({"WRITE", "MAINTAIN", "ADMIN"})
 
 
 class Access:
-    """Permissions of one world: listed (GraphQL), effective (REST) and who exists at all."""
+    """Permissions of one world: listed (GraphQL), effective (REST), who exists at all and as what."""
 
     def __init__(self, world: WorldFile) -> None:
         self._world = world
@@ -35,6 +35,16 @@ class Access:
                 listed[login.lower()] = (login, level)
         self._listed = listed
         self._team = {login.lower(): level for login, level in world.team_access.items()}
+        self._types = {login.lower(): kind for login, kind in world.users.items()}
+
+    def actor_type(self, login: str) -> str:
+        """User, Bot, Mannequin or Organization: ``x[bot]`` is a Bot; else as ``users`` lists it;
+        unlisted, ``github-actions`` is a Bot, the account of every workflow's GITHUB_TOKEN (GraphQL
+        ``Bot.login`` without the suffix, REST ``github-actions[bot]`` of type Bot), any other a User."""
+        key = login.lower()
+        if key.endswith("[bot]"):
+            return "Bot"
+        return self._types.get(key, "Bot" if key == WORKFLOW_ACCOUNT else "User")
 
     def listed(self) -> list[tuple[str, str]]:
         """The collaborators GraphQL lists, as (login, permission), sorted case-insensitively."""
@@ -67,6 +77,17 @@ class Access:
                 if affiliation == "direct" or login.lower() not in members
             ]
         return sorted(people, key=lambda pair: pair[0].lower())
+
+    def role_name(self, login: str, role: str) -> str:
+        """REST's `role_name` of a login whose highest role is `role`: the name of the world's
+        custom role for it (`custom_roles`) when that role is the one built on `role`, else the
+        base role's name. GitHub's REST reference: `role_name` names the role, custom ones
+        included, while `permission` and the `permissions` hash give its base."""
+        key = login.lower().removesuffix("[bot]")
+        custom = {name.lower(): value for name, value in self._world.custom_roles.items()}
+        if key in custom and self.listed_permission(key) == role:
+            return custom[key]
+        return role.lower()
 
     def can_push(self, login: str) -> bool:
         """WRITE, MAINTAIN or ADMIN on the repository, every grant counted."""

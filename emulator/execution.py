@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from graphql import (
@@ -56,30 +58,58 @@ class Answer:
     timed_out: bool = False
 
 
+# A workflow's GITHUB_TOKEN: 1,000 GraphQL points an hour per repository (GitHub's docs, "Rate
+# limits and query limits for the GraphQL API"), shared by every workflow run of the repository.
+GITHUB_TOKEN_POINTS = 1000
+WORKFLOW_BUDGET = "(the repository's GITHUB_TOKEN)"
+
+
 @dataclass
 class Budgets:
-    """Per-token budgets: each token has its own limit, use and reset time."""
+    """Per-token budgets: each token has its own limit, use and reset time.
+
+    With `workflow` (a test of a token: does it act as `github-actions`?), every workflow token
+    shares one budget of `workflow_limit` points, the repository's. A window ends `reset_in_s`
+    after it began on the wall clock, or on the world's clock (`clock`, the world's `now` that a
+    simulation moves) when that has moved as far: a simulated week's runs are hours apart.
+    """
 
     limit: int = 5000
     start_remaining: int | None = None
     reset_in_s: int = 3600
+    workflow: Callable[[str], bool] | None = None
+    workflow_limit: int = GITHUB_TOKEN_POINTS
+    clock: Callable[[], datetime | None] = field(default=lambda: None)
     used: dict[str, int] = field(default_factory=dict)
     reset_at: dict[str, int] = field(default_factory=dict)
+    began: dict[str, datetime | None] = field(default_factory=dict)
+
+    def _key(self, token: str) -> tuple[str, int]:
+        if self.workflow is not None and self.workflow(token):
+            return WORKFLOW_BUDGET, self.workflow_limit
+        return token, self.limit
 
     def peek(self, token: str) -> Budget:
         """The token's budget now (a new window begins after the reset time)."""
+        key, limit = self._key(token)
         now = int(time.time())
-        if token not in self.reset_at or self.reset_at[token] <= now:
-            self.reset_at[token] = now + self.reset_in_s
-            start = self.start_remaining if self.start_remaining is not None else self.limit
-            self.used[token] = self.limit - start
-        used = self.used[token]
-        return Budget(self.limit, max(0, self.limit - used), used, self.reset_at[token])
+        world = self.clock()
+        began = self.began.get(key)
+        moved = (
+            world is not None and began is not None and world >= began + timedelta(seconds=self.reset_in_s)
+        )
+        if key not in self.reset_at or self.reset_at[key] <= now or moved:
+            self.reset_at[key] = now + self.reset_in_s
+            self.began[key] = world
+            start = min(self.start_remaining, limit) if self.start_remaining is not None else limit
+            self.used[key] = limit - start
+        used = self.used[key]
+        return Budget(limit, max(0, limit - used), used, self.reset_at[key])
 
     def charge(self, token: str, points: int) -> Budget:
         """Spend points; returns the budget after it."""
         self.peek(token)
-        self.used[token] += points
+        self.used[self._key(token)[0]] += points
         return self.peek(token)
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from emulator.refusals import MutationError
+from emulator.world import WorldCommit
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class Commit:
     files: dict[str, str]
     parent: str | None
     message: str
+    at: datetime = datetime(2026, 1, 1, tzinfo=UTC)  # committedDate (a world's tree has none of its own)
 
 
 def made_oid(*parts: str) -> str:
@@ -40,7 +43,11 @@ class Git:
     """Branches and commits; refuses what GitHub refuses with MutationError."""
 
     def __init__(
-        self, default_branch: str, files: Mapping[str, Mapping[str, str]], heads: Mapping[str, str]
+        self,
+        default_branch: str,
+        files: Mapping[str, Mapping[str, str]],
+        heads: Mapping[str, str],
+        history: Mapping[str, Sequence[WorldCommit]] | None = None,
     ) -> None:
         self.default_branch = default_branch
         self.commits: dict[str, Commit] = {}
@@ -48,9 +55,34 @@ class Git:
         trees = dict(files)
         trees.setdefault(default_branch, {})
         for branch, tree in trees.items():
+            if history and history.get(branch):
+                continue  # its commits make it
             oid = heads.get(branch) or made_oid("tree", branch, json.dumps(tree, sort_keys=True))
             self.commits[oid] = Commit(oid, dict(tree), None, "initial")
             self.branches[branch] = oid
+        for branch, found in (history or {}).items():
+            parent: str | None = None
+            for made in found:
+                at, tree, message = made.at, made.files, made.message
+                oid = made_oid(
+                    "commit", parent or "", message, at.isoformat(), json.dumps(tree, sort_keys=True)
+                )
+                self.commits[oid] = Commit(oid, dict(tree), parent, message, at)
+                parent = oid
+            if parent is not None:
+                self.branches[branch] = parent
+
+    def history(self, oid: str, path: str | None, until: datetime | None) -> Iterator[Commit]:
+        """``Commit.history``: the commit and its ancestors, newest first; with `path`, only those
+        that changed it (as ``git log -- path``); with `until`, none committed after it."""
+        current: str | None = oid
+        while current is not None:
+            commit = self.commits[current]
+            parent = self.commits[commit.parent] if commit.parent is not None else None
+            changed = path is None or (commit.files.get(path) != (parent.files.get(path) if parent else None))
+            if changed and (until is None or commit.at <= until):
+                yield commit
+            current = commit.parent
 
     def files_at(self, ref: str) -> dict[str, str] | None:
         """The tree of a branch (``HEAD`` = default branch, ``refs/heads/x`` = x) or commit oid."""
@@ -107,6 +139,8 @@ class Git:
         message: str,
         additions: list[tuple[str, str]],
         deletions: list[str],
+        *,
+        at: datetime | None = None,
     ) -> Commit:
         """Commit file changes (additions: path, base64 contents) on an existing branch.
 
@@ -133,7 +167,7 @@ class Git:
             except (ValueError, UnicodeDecodeError) as error:
                 raise MutationError(f"Invalid base64 contents for {path}") from error
         oid = made_oid("commit", head, message, json.dumps(files, sort_keys=True))
-        commit = Commit(oid, files, head, message)
+        commit = Commit(oid, files, head, message, at or datetime.now(UTC).replace(microsecond=0))
         self.commits[oid] = commit
         self.branches[branch] = oid
         return commit

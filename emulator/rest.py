@@ -371,8 +371,9 @@ class RestApi:
                 status=403,
             )
         role = self.store.access.effective(login) or "READ"
-        user = with_role(user_json(self.store, login), role)
-        return web.json_response({"permission": PERMISSION[role], "role_name": role.lower(), "user": user})
+        name = self.store.access.role_name(login, role)
+        user = with_role(user_json(self.store, login), role) | {"role_name": name}
+        return web.json_response({"permission": PERMISSION[role], "role_name": name, "user": user})
 
     async def collaborators(self, request: web.Request) -> web.Response:
         """Everyone with access (``affiliation`` all, direct or outside), each with ``permissions`` and
@@ -397,7 +398,8 @@ class RestApi:
             )
         chosen, headers = page_of(request, store.access.everyone("direct" if workflow else affiliation))
         body = [
-            with_role(user_json(store, name), role) | {"role_name": role.lower()} for name, role in chosen
+            with_role(user_json(store, name), role) | {"role_name": store.access.role_name(name, role)}
+            for name, role in chosen
         ]
         return web.json_response(body, headers=headers)
 

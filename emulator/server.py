@@ -26,6 +26,8 @@ PARTIAL = web.RequestKey("partial", PartialFault)
 # REST requests an hour: 5,000 for a user's token, 1,000 for a workflow's GITHUB_TOKEN (the
 # token of `github-actions`), per GitHub's "Rate limits for the REST API".
 REST_LIMIT = 5000
+# GraphQL points an hour of a user's token (a workflow's: emulator.execution.GITHUB_TOKEN_POINTS).
+GRAPHQL_LIMIT = 5000
 GITHUB_TOKEN_REST_LIMIT = 1000
 ACTIONS_LOGIN = "github-actions"
 NEEDS_AUTH = {
@@ -62,7 +64,15 @@ class Server:
         self.latency_ms = latency_ms or store.file.latency_ms
         self.faults = FaultPlan(store.file.faults)
         rate = store.file.rate_limit
-        self.graphql_budgets = Budgets(rate.limit, rate.remaining, rate.reset_in_s)
+        # A world without a `limit` gives each token GitHub's own: 5,000 points an hour, and
+        # 1,000 for the repository's workflow tokens together (logins `github-actions`).
+        self.graphql_budgets = Budgets(
+            rate.limit if rate.limit is not None else GRAPHQL_LIMIT,
+            rate.remaining,
+            rate.reset_in_s,
+            workflow=None if rate.limit is not None else self._is_workflow_token,
+            clock=lambda: self.store.file.now,
+        )
         self.rest_budgets = Budgets(REST_LIMIT, None, 3600)
         self.actions_rest_budgets = Budgets(GITHUB_TOKEN_REST_LIMIT, None, 3600)
         self.executor = Executor(load_current_schema(), store, self.graphql_budgets)
@@ -73,6 +83,9 @@ class Server:
         self.stopping = asyncio.Event()
         self.base_url = ""
         self.url = ""
+
+    def _is_workflow_token(self, token: str) -> bool:
+        return self.store.viewer_login(token).lower().removesuffix("[bot]") == ACTIONS_LOGIN
 
     def state(self) -> dict[str, Any]:
         """The world as it is now, in the world format."""

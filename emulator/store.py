@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from emulator.access import Access
+from emulator.access import WORKFLOW_ACCOUNT, Access
 from emulator.git import Commit, Git
 from emulator.refusals import MutationError
 from emulator.world import (
@@ -54,7 +54,6 @@ class Store:
         self.owner = world.repository.owner
         self.name = world.repository.name
         self.default_branch = world.repository.default_branch
-        self.users = {login.lower(): kind for login, kind in world.users.items()}
         self.permissions = {login.lower(): perm for login, perm in world.permissions.items()}
         self.access = Access(world)
         self.items: dict[int, Issue] = {}
@@ -64,7 +63,7 @@ class Store:
         for pull in world.pull_requests:
             self.items[pull.number] = pull
             self.pull_numbers.add(pull.number)
-        self.git = Git(self.default_branch, world.files, world.heads)
+        self.git = Git(self.default_branch, world.files, world.heads, world.commits)
         self.label_info = {label.name: label for label in world.labels}
         self._derived: dict[int, Derived] = {}
         self._orders: dict[tuple[str, str, str], Order] = {}
@@ -93,10 +92,8 @@ class Store:
         return owner.lower() == self.owner.lower() and name.lower() == self.name.lower()
 
     def actor_type(self, login: str) -> str:
-        """User, Bot, Mannequin or Organization; unlisted logins are Users, ``x[bot]`` is a Bot."""
-        if login.lower().endswith("[bot]"):
-            return "Bot"
-        return self.users.get(login.lower(), "User")
+        """User, Bot, Mannequin or Organization (emulator/access.py)."""
+        return self.access.actor_type(login)
 
     def permission(self, login: str) -> str | None:
         """The listed permission of a login, or None when it is no collaborator."""
@@ -104,7 +101,8 @@ class Store:
 
     def account_exists(self, login: str) -> bool:
         """Whether the login is an account of this world (REST answers 404 for any other)."""
-        return self.access.exists(login, self.items.values(), [self.file.viewer, *self.file.tokens.values()])
+        viewers = [self.file.viewer or WORKFLOW_ACCOUNT, *self.file.tokens.values()]
+        return self.access.exists(login, self.items.values(), viewers)
 
     def association(self, login: str | None) -> str:
         """authorAssociation (emulator/access.py)."""
@@ -116,8 +114,9 @@ class Store:
         return other is not None and other.lower() != self.name_with_owner.lower()
 
     def viewer_login(self, token: str) -> str:
-        """The login a token acts as (``tokens`` map, else ``viewer``)."""
-        return self.file.tokens.get(token, self.file.viewer)
+        """The login a token acts as: ``tokens``, else ``viewer``, else (no viewer named) the default
+        token's, a workflow's GITHUB_TOKEN's: the Bot ``github-actions`` (docs/emulator.md)."""
+        return self.file.tokens.get(token) or self.file.viewer or WORKFLOW_ACCOUNT
 
     def derived(self, number: int) -> Derived:
         """Derived state of an issue or pull request (cached until the next change)."""

@@ -70,6 +70,8 @@ class CommentItem(ReviewComment):
     """An issue comment: a review comment's keys, in the timeline."""
 
     type: Literal["comment"]
+    # Hidden by a maintainer: GitHub's `minimizedReason` ("off-topic", "outdated", "spam", ...).
+    minimized: str | None = None
 
 
 class LabelItem(Model):
@@ -180,9 +182,10 @@ class LabelInfo(Model):
 
 
 class RateLimitInfo(Model):
-    """The per-token GraphQL budget (emulator extra ``rate_limit`` key)."""
+    """The per-token GraphQL budget (emulator extra ``rate_limit`` key); without ``limit``, GitHub's:
+    5,000 points an hour a token, 1,000 for the repository's workflow tokens together."""
 
-    limit: int = 5000
+    limit: int | None = None
     remaining: int | None = None
     reset_in_s: int = 3600
 
@@ -207,6 +210,14 @@ class ServerTime(Model):
         return self.base_ms + self.ms_per_node * nodes
 
 
+class WorldCommit(Model):
+    """One commit of a branch's history (emulator extra ``commits`` key): when, and its whole tree."""
+
+    at: AwareDatetime
+    files: dict[str, str] = {}
+    message: str = "update"
+
+
 class WorldFile(BaseModel):
     """The whole file; unknown top-level keys are ignored (worlds carry notes)."""
 
@@ -217,6 +228,8 @@ class WorldFile(BaseModel):
     permissions: dict[str, Permission] = {}
     org_members: dict[str, Permission] = {}
     team_access: dict[str, Permission] = {}
+    # login -> the name of a custom repository role built on the login's `permissions` level
+    custom_roles: dict[str, str] = {}
     files: dict[str, dict[str, str]] = {}
     issues: tuple[Issue, ...] = ()
     pull_requests: tuple[Issue, ...] = ()
@@ -226,7 +239,9 @@ class WorldFile(BaseModel):
     # "no_push": REST's permission endpoint answers 403, as for a token without push access.
     rest_permission: Literal["allowed", "no_push"] = "allowed"
     pull_requests_allowed: bool = True
-    viewer: str = "github-actions"
+    # The login of a token the ``tokens`` map does not name; None (the key left out): the
+    # default token, a workflow's GITHUB_TOKEN, which acts as the Bot ``github-actions``.
+    viewer: str | None = None
     tokens: dict[str, str] = {}
     associations: dict[str, str] = {}
     labels: tuple[LabelInfo, ...] = ()
@@ -236,6 +251,9 @@ class WorldFile(BaseModel):
     server_time: ServerTime | None = None
     now: AwareDatetime | None = None
     heads: dict[str, str] = {}
+    # A branch's commits, oldest first, when its history matters (Commit.history): the last one's
+    # tree is the branch's head and replaces its `files` entry.
+    commits: dict[str, tuple[WorldCommit, ...]] = {}
 
     @field_validator("permissions", "org_members", "team_access", mode="before")
     @classmethod

@@ -18,6 +18,7 @@ from typing import Literal
 from assistant.untrusted import clean_line
 from learnings.globs import check_globs
 from learnings.model import VERSION, Learning, Source
+from learnings.store import as_written
 
 MAX_TEXT_CHARS = 500
 _ID_LENGTH = 4
@@ -110,7 +111,7 @@ def add(
                     "status": "active",
                 }
             )
-            updated = Learning.model_validate_json(updated.model_dump_json())
+            updated = as_written(updated)
             return [*existing[:index], updated, *existing[index + 1 :]], updated
     learning = Learning.model_validate(
         {
@@ -168,9 +169,7 @@ def edit(
         changed = old.model_copy(update=update)
         if changed == old:
             return list(existing), old
-        changed = Learning.model_validate_json(
-            changed.model_copy(update={"updatedAt": max(_now(now), old.updatedAt)}).model_dump_json()
-        )
+        changed = as_written(changed.model_copy(update={"updatedAt": max(_now(now), old.updatedAt)}))
         return [*existing[:index], changed, *existing[index + 1 :]], changed
     raise EditError(f"unknown learning id `{learning_id}`")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -18,13 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from assistant.config import Config
-from assistant.validation import validation_problem
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from learnings.pr_memory import MemoryMarkerError, PrMemory, now_utc, render_memory
+from learnings.pr_memory import MemoryFileError, MemoryMarkerError, PrMemory, read_file_memory, render_memory
 from learnings.pr_memory_github import load_memory, save_memory
 from learnings.propose import ProposeError, proposal_body
 from learnings.propose import propose as post_proposal
@@ -131,20 +127,15 @@ async def _show(args: argparse.Namespace, owner: str, name: str, token: str, con
 
 def _read_memory(path: str, number: int) -> PrMemory:
     try:
-        raw: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError as error:
         raise UsageError(f"{path}: file not found") from error
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: not a JSON file: {error}") from error
-    if not isinstance(raw, dict):
-        raise UsageError(f"{path}: expected a JSON object")
-    if raw.setdefault("pull_request", number) != number:
-        raise UsageError(f"{path}: the memory is of pull request #{raw['pull_request']}, not #{number}")
-    raw.setdefault("updated_at", now_utc().isoformat())
     try:
-        return PrMemory.model_validate_json(json.dumps(raw))
-    except ValidationError as error:
-        raise UsageError(f"{path}: {validation_problem(error)}") from error
+        return read_file_memory(text, number)
+    except MemoryFileError as error:
+        raise UsageError(f"{path}: {error}") from error
 
 
 async def _write(

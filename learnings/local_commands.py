@@ -64,7 +64,7 @@ def _list(args: argparse.Namespace) -> int:
     stale_ids = _stale_ids(store, loaded.learnings)
     if args.json:
         rows = [
-            {**json.loads(learning.model_dump_json()), "stale": learning.id in stale_ids}
+            {**learning.model_dump(mode="json"), "stale": learning.id in stale_ids}
             for learning in loaded.learnings
         ]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -157,7 +157,7 @@ def _show(args: argparse.Namespace) -> int:
     learning = _find(loaded.learnings, store, args.id)
     stale_ids = _stale_ids(store, [learning])
     if args.json:
-        row = {**json.loads(learning.model_dump_json()), "stale": learning.id in stale_ids}
+        row = {**learning.model_dump(mode="json"), "stale": learning.id in stale_ids}
         print(json.dumps(row, ensure_ascii=False, indent=2))
         return 0
     dates = learning.model_dump(mode="json")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,6 +26,7 @@ from assistant.identity import Identity, is_assistant
 from assistant.markers import NO_KEY, counted, marker, payloads, replace_marker
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text, truncate
+from assistant.validation import validation_problem
 from learnings.model import utc_text
 from queries.sync_models import ThreadComment
 
@@ -90,6 +92,29 @@ def encode(memory: PrMemory, key: str | None = None) -> str:
     if len(data) > MAX_MARKER_CHARS:
         raise MemoryMarkerError(f"the PR memory takes {len(data)} characters; at most {MAX_MARKER_CHARS} fit")
     return marker(NAME, data, number=memory.pull_request, key=key)
+
+
+class MemoryFileError(ValueError):
+    """A snapshot file (`learnings memory --set FILE`) that is not a PR memory; the message says why."""
+
+
+def read_file_memory(text: str, number: int) -> PrMemory:
+    """The snapshot a maintainer wrote in a JSON file for pull request `number`: `pull_request`
+    defaults to `number` (another is refused), `updated_at` to now. The file's one decoder, beside
+    the marker's (`decode`); raises MemoryFileError saying why the text is not one."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise MemoryFileError(f"not a JSON file: {error}") from error
+    if not isinstance(raw, dict):
+        raise MemoryFileError("expected a JSON object")
+    if raw.setdefault("pull_request", number) != number:
+        raise MemoryFileError(f"the memory is of pull request #{raw['pull_request']}, not #{number}")
+    raw.setdefault("updated_at", now_utc().isoformat())
+    try:
+        return PrMemory.model_validate_json(json.dumps(raw))
+    except ValidationError as error:
+        raise MemoryFileError(validation_problem(error)) from error
 
 
 def decode(payload: str) -> PrMemory:

@@ -84,6 +84,12 @@ def _parse_json_line(content: str) -> Learning | str:
         return f"not a valid learning: {validation_problem(error)}"
 
 
+def as_written(learning: Learning) -> Learning:
+    """The learning as its line reads back: validated again from its JSON (a model_copy is not
+    validated, and the line keeps its times to the second). For learnings/edit.py."""
+    return Learning.model_validate_json(learning.model_dump_json())
+
+
 def _entries(text: str) -> list[tuple[str, Learning | str | None]]:
     """Each line with what it holds: a learning, why it is skipped, or None when it is blank."""
     entries: list[tuple[str, Learning | str | None]] = []

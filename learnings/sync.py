@@ -58,6 +58,7 @@ from learnings.sync_target import (
     sourced,
     start_marks,
     store_text,
+    unread,
 )
 from queries.client import GitHubClient
 from queries.errors import GitHubError, WriteRefused
@@ -257,9 +258,7 @@ async def run_sync(options: SyncOptions) -> SyncResult:
             state = read_state(target, store_path)
             gathered = await _gather(client, options, state)
         except GitHubError as error:
-            raise SyncError(
-                f"could not read {options.owner}/{options.name} from GitHub: {error.category}"
-            ) from error
+            raise SyncError(unread(options.owner, options.name, error.category)) from error
         candidates = gathered.candidates
         notes = [*foreign_notes(own_pull(target), target.branch), *_skipped_lines(state), *gathered.notes]
         now = options.now()

@@ -12,6 +12,7 @@ from assistant.identity import Identity, is_account
 from learnings.model import Learning
 from learnings.store import LoadedLearnings, parse_jsonl, to_line
 from learnings.sync_mark import read_marks
+from queries.advice import advice
 from queries.models import Blob
 from queries.sync_fetch import Marks, SyncTarget
 from queries.sync_models import PullRef
@@ -22,6 +23,13 @@ FIRST_LOOKBACK = timedelta(days=90)
 
 class SyncError(Exception):
     """The sync could not finish; the message is one line for the user (fixed words and numbers)."""
+
+
+def unread(owner: str, name: str, category: str) -> str:
+    """Why the sync could not read the repository, and what to check (queries.advice: a token
+    without `issues: read` is said so, never "not found")."""
+    check = advice(category, actions=False)
+    return f"could not read {owner}/{name} from GitHub: {category}" + (f". {check}" if check else "")
 
 
 def store_text(blob: Blob | None, where: str) -> str:

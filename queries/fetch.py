@@ -11,6 +11,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.identity import same_login
 from queries.answer import parse_answer
 from queries.classify import missing_repository
 from queries.client import Answer, GitHubClient
@@ -219,76 +220,131 @@ def _check_shape(data: dict[str, Any], request: DetailsRequest) -> None:
             raise BadResponse(f"CorrectionDetails: `{key}` does not match the query")
 
 
-def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
-    result = DetailsResult()
-    data = answer.data
-    _check_shape(data, request)
-    if request.analysis_ids:
-        items = data.get("analyses_0")
-        if not isinstance(items, list):
-            result.failed.append("reactions")
-        else:
-            for item in items:
-                if isinstance(item, dict) and item:
-                    parsed: CommentReactions = parse_answer(CommentReactions, item, "reactions")
-                    result.reactions[parsed.id] = parsed
-            if len(result.reactions) < len(request.analysis_ids):
-                result.failed.append("reactions")
-    if request.bodies:
-        bodies = data.get("bodies_0")
-        for item in bodies if isinstance(bodies, list) else ():
-            if (
-                isinstance(item, dict)
-                and isinstance(item.get("id"), str)
-                and isinstance(item.get("body"), str)
-            ):
-                result.bodies[item["id"]] = item["body"]
-        if len(result.bodies) < len(request.bodies):
-            result.failed.append("bodies")
+# Each part of a CorrectionDetails answer is read by one function below, which returns its slice
+# of the result and whether the part failed (it is then named in DetailsResult.failed).
+
+
+def _analysis_reactions(
+    data: dict[str, Any], request: DetailsRequest
+) -> tuple[dict[str, CommentReactions], bool]:
+    """The analyses' first reaction pages (`analyses_0`), by comment id; failed when one is missing."""
+    if not request.analysis_ids:
+        return {}, False
+    items = data.get("analyses_0")
+    if not isinstance(items, list):
+        return {}, True
+    found: dict[str, CommentReactions] = {}
+    for item in items:
+        if isinstance(item, dict) and item:
+            parsed: CommentReactions = parse_answer(CommentReactions, item, "reactions")
+            found[parsed.id] = parsed
+    return found, len(found) < len(request.analysis_ids)
+
+
+def _bodies(data: dict[str, Any], request: DetailsRequest) -> tuple[dict[str, str], bool]:
+    """The issue bodies asked for (`bodies_0`), by node id; failed when one is missing."""
+    if not request.bodies:
+        return {}, False
+    items = data.get("bodies_0")
+    found = {
+        item["id"]: item["body"]
+        for item in (items if isinstance(items, list) else ())
+        if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("body"), str)
+    }
+    return found, len(found) < len(request.bodies)
+
+
+def _more_reactions(
+    data: dict[str, Any], request: DetailsRequest
+) -> tuple[dict[str, CommentReactions], bool]:
+    """The later reaction pages (`moreReactions_i`), by comment id; failed when one is missing."""
+    found: dict[str, CommentReactions] = {}
+    failed = False
     for index in range(len(request.reactions)):
         item = data.get(f"moreReactions_{index}")
         if isinstance(item, dict) and item:
-            parsed = parse_answer(CommentReactions, item, "reactions")
-            result.reactions[parsed.id] = parsed
+            parsed: CommentReactions = parse_answer(CommentReactions, item, "reactions")
+            found[parsed.id] = parsed
         else:
-            result.failed.append("reactions")
+            failed = True
+    return found, failed
+
+
+def _path_checks(answer: Answer, repository: dict[str, Any], request: DetailsRequest) -> dict[str, bool]:
+    """Whether each path expression exists (`pathCheck_i`); one GitHub erred on is left unknown."""
+    found: dict[str, bool] = {}
+    for index, expression in enumerate(request.paths):
+        key = f"pathCheck_{index}"
+        if key in repository and not answer.errors_at("repository", key):
+            found[expression] = repository[key] is not None
+    return found
+
+
+@dataclass(frozen=True)
+class _Permissions:
+    levels: dict[str, str]  # login as asked -> permission level
+    unlisted: list[str]
+    forbidden: bool
+
+
+def _permissions(
+    answer: Answer, repository: dict[str, Any], request: DetailsRequest
+) -> tuple[_Permissions, bool]:
+    """Each login's permission (`permission_i`): listed with its level, answered but not listed, or
+    refused (FORBIDDEN); failed when one is missing and none was refused."""
+    levels: dict[str, str] = {}
+    unlisted: list[str] = []
+    forbidden = False
+    for index, login in enumerate(request.logins):
+        key = f"permission_{index}"
+        value = repository.get(key)
+        if value is None:
+            forbidden = forbidden or _forbidden(answer.errors_at("repository", key))
+            continue
+        collaborators: CollaboratorsAnswer = parse_answer(CollaboratorsAnswer, value, "permissions")
+        edges = [edge for edge in collaborators.edges or () if edge is not None]
+        exact = [edge for edge in edges if same_login(edge.node.login, login)]
+        if exact:
+            levels[login] = exact[0].permission
+        else:
+            unlisted.append(login)
+    failed = len(levels) + len(unlisted) < len(request.logins) and not forbidden
+    return _Permissions(levels, unlisted, forbidden), failed
+
+
+def _timelines(repository: dict[str, Any], request: DetailsRequest) -> tuple[dict[int, TimelinePage], bool]:
+    """The later timeline pages (`timeline_i`), by issue number; failed when one is missing."""
+    found: dict[int, TimelinePage] = {}
+    failed = False
+    for index, (number, _) in enumerate(request.timelines):
+        value = repository.get(f"timeline_{index}")
+        if not isinstance(value, dict):
+            failed = True
+            continue
+        continuation: TimelineContinuation = parse_answer(TimelineContinuation, value, "timeline")
+        found[number] = continuation.timeline_items
+    return found, failed
+
+
+def _read_details(answer: Answer, request: DetailsRequest) -> DetailsResult:
+    """The answer's parts, each read by its function, and the names of those that failed."""
+    data = answer.data
+    _check_shape(data, request)
+    reactions, reactions_failed = _analysis_reactions(data, request)
+    bodies, bodies_failed = _bodies(data, request)
+    more, more_failed = _more_reactions(data, request)
+    result = DetailsResult(reactions={**reactions, **more}, bodies=bodies)
+    failed = {"reactions": reactions_failed or more_failed, "bodies": bodies_failed}
     repository = data.get("repository")
-    if request.needs_repository:
-        if not isinstance(repository, dict):
-            if request.logins:
-                result.failed.append("permissions")
-            if request.timelines:
-                result.failed.append("timelines")
-            if request.paths:
-                result.failed.append("learnings")
-            return result
-        for index, expression in enumerate(request.paths):
-            key = f"pathCheck_{index}"
-            if key in repository and not answer.errors_at("repository", key):
-                result.paths[expression] = repository[key] is not None
-        for index, login in enumerate(request.logins):
-            key = f"permission_{index}"
-            value = repository.get(key)
-            if value is None:
-                if _forbidden(answer.errors_at("repository", key)):
-                    result.permissions_forbidden = True
-                continue
-            collaborators: CollaboratorsAnswer = parse_answer(CollaboratorsAnswer, value, "permissions")
-            edges = [edge for edge in collaborators.edges or () if edge is not None]
-            exact = [edge for edge in edges if edge.node.login.casefold() == login.casefold()]
-            if exact:
-                result.permissions[login] = exact[0].permission
-            else:
-                result.unlisted.append(login)
-        answered = len(result.permissions) + len(result.unlisted)
-        if answered < len(request.logins) and not result.permissions_forbidden:
-            result.failed.append("permissions")
-        for index, (number, _) in enumerate(request.timelines):
-            value = repository.get(f"timeline_{index}")
-            if not isinstance(value, dict):
-                result.failed.append("timelines")
-                continue
-            continuation: TimelineContinuation = parse_answer(TimelineContinuation, value, "timeline")
-            result.timelines[number] = continuation.timeline_items
-    result.failed = sorted(set(result.failed))
+    if request.needs_repository and not isinstance(repository, dict):
+        # The repository's parts are all missing with it.
+        failed |= {"permissions": bool(request.logins), "timelines": bool(request.timelines)}
+        failed["learnings"] = bool(request.paths)
+    elif request.needs_repository and isinstance(repository, dict):
+        result.paths = _path_checks(answer, repository, request)
+        permissions, failed["permissions"] = _permissions(answer, repository, request)
+        result.permissions, result.unlisted = permissions.levels, permissions.unlisted
+        result.permissions_forbidden = permissions.forbidden
+        result.timelines, failed["timelines"] = _timelines(repository, request)
+    result.failed = sorted(name for name, yes in failed.items() if yes)
     return result

@@ -55,6 +55,19 @@ class CommentNode(AnswerModel):
     body: str
     author: ActorRef | None
     author_association: str | None = Field(default=None, alias="authorAssociation")
+    is_minimized: bool = Field(default=False, alias="isMinimized")
+    # GitHub's words: `off-topic`, `outdated`, `resolved`, `duplicate`, `spam`, `abuse`.
+    minimized_reason: str | None = Field(default=None, alias="minimizedReason")
+
+    @property
+    def hidden(self) -> str | None:
+        """Why a maintainer hid the comment, as the classifier's name (OFF_TOPIC, OUTDATED, ...);
+        `HIDDEN` when GitHub says it is hidden without a reason; None when shown. The schema's
+        spelling (`off-topic`) and the mutation's (`OFF_TOPIC`) read alike."""
+        if not self.is_minimized:
+            return None
+        reason = (self.minimized_reason or "").strip().upper().replace("-", "_").replace(" ", "_")
+        return reason or "HIDDEN"
 
 
 class LabeledNode(AnswerModel):

@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from assistant.identity import login_key
 from queries import requests
 from queries.answer import AnswerModel, parse_answer
 from queries.client import GitHubClient
@@ -66,14 +67,6 @@ LIST_PAGE_SIZE = 100
 MAX_LIST_PAGES = 10  # 1,000 collaborators; past them, the logins not listed are asked one by one
 
 
-class RestPermission(AnswerModel):
-    """REST's answer for one login: `permission` (admin, write, read, none; maintain and triage
-    read as write and read) and `role_name` (the exact role, or a custom role's name)."""
-
-    permission: str | None = None
-    role_name: str | None = None
-
-
 class RoleFlags(AnswerModel):
     """REST's `permissions` hash: what the base role of a person's role allows."""
 
@@ -82,6 +75,17 @@ class RoleFlags(AnswerModel):
     push: bool = False
     triage: bool = False
     pull: bool = False
+
+    def highest(self) -> str | None:
+        """The highest base role the hash allows (a custom role's base); None when it allows nothing."""
+        ranked = (
+            (self.admin, "ADMIN"),
+            (self.maintain, "MAINTAIN"),
+            (self.push, "WRITE"),
+            (self.triage, "TRIAGE"),
+            (self.pull, "READ"),
+        )
+        return next((level for allowed, level in ranked if allowed), None)
 
 
 class ListedCollaborator(AnswerModel):
@@ -93,15 +97,31 @@ class ListedCollaborator(AnswerModel):
 
     def level(self) -> str | None:
         """The person's level: `role_name`, else the highest of the hash (a custom role's base)."""
-        flags = self.permissions
-        ranked = (
-            (flags.admin, "ADMIN"),
-            (flags.maintain, "MAINTAIN"),
-            (flags.push, "WRITE"),
-            (flags.triage, "TRIAGE"),
-            (flags.pull, "READ"),
-        )
-        return _level(self.role_name, next((level for allowed, level in ranked if allowed), None))
+        return _level(self.role_name, self.permissions.highest())
+
+
+class PermissionHolder(AnswerModel):
+    """The `user` of REST's per-person answer: the hash of the person's base role."""
+
+    permissions: RoleFlags = RoleFlags()
+
+
+class RestPermission(AnswerModel):
+    """REST's answer for one login: `permission` (admin, write, read, none: maintain reads as
+    write, triage as read), `role_name` (the exact role, or a custom role's name) and `user` with
+    the `permissions` hash of the role's base (GitHub's REST reference, "Get repository
+    permissions for a user": the hash tells the base of a custom role)."""
+
+    permission: str | None = None
+    role_name: str | None = None
+    user: PermissionHolder | None = None
+
+    def level(self) -> str | None:
+        """`role_name` when it is a base role, else the hash's highest, else the legacy `permission`:
+        a custom role built on triage (`permission: "read"`, `role_name: "issue-wrangler"`,
+        `user.permissions.triage: true`) is TRIAGE, as the list path reads it."""
+        base = self.user.permissions.highest() if self.user is not None else None
+        return _level(self.role_name, base) or _level(None, self.permission)
 
 
 def _level(role_name: str | None, base: str | None) -> str | None:
@@ -114,14 +134,13 @@ def _level(role_name: str | None, base: str | None) -> str | None:
     return None
 
 
-def _rest_level(answer: object) -> str | None:
-    """GitHub's REST answer as a GraphQL permission level (role_name first); None when unreadable."""
+def rest_level(answer: object) -> str | None:
+    """GitHub's per-person REST answer as a GraphQL permission level; None when unreadable."""
     try:
         parsed = parse_answer(RestPermission, answer, "REST permission")
     except BadResponse:
         return None
-    # A custom role reports its base permission in `permission` (admin, write, read, none).
-    return _level(parsed.role_name, parsed.permission)
+    return parsed.level()
 
 
 @dataclass(frozen=True)
@@ -139,7 +158,7 @@ class CollaboratorList:
         person's (no `[bot]`), with push access: a pusher's token, given every grant."""
         if viewer is None or viewer.strip().lower().endswith("[bot]"):
             return self
-        proves = self.complete and self.levels.get(viewer.strip().lower()) in PUSH_LEVELS
+        proves = self.complete and self.levels.get(login_key(viewer)) in PUSH_LEVELS
         return CollaboratorList(self.levels, self.complete, proves_absence=proves)
 
     def answer(self, logins: Iterable[str]) -> tuple[dict[str, str], list[str]]:
@@ -152,7 +171,7 @@ class CollaboratorList:
         found: dict[str, str] = {}
         unknown: list[str] = []
         for login in logins:
-            key = login.lower()
+            key = login_key(login)
             level = self.levels.get(key) if key in self.levels else ("READ" if self.proves_absence else None)
             if level is None:
                 unknown.append(login)
@@ -186,7 +205,7 @@ async def fetch_collaborator_list(
             if page_number == 0:
                 raise
             return CollaboratorList(levels=levels, complete=False)
-        levels.update((person.login.lower(), person.level()) for person in people)
+        levels.update((login_key(person.login), person.level()) for person in people)
         asked = page.next
     return CollaboratorList(levels=levels, complete=asked is None)
 
@@ -231,7 +250,7 @@ async def fetch_permissions_rest(
         why: str | None = None
         async with gate:
             try:
-                level = None if limited else _rest_level(await client.rest_get(path))
+                level = None if limited else rest_level(await client.rest_get(path))
                 if level is None and not limited:
                     why = BadResponse.category  # answered, but not as a permission reads
             except NotFound:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from assistant.identity import login_key
+
 # REST permission look-ups in one call, one request each: a GITHUB_TOKEN has 1,000 REST
 # requests an hour, so a popular issue's 150 unlisted 👎 must not spend 150 of them.
 MAX_REST_LOOKUPS = 30
@@ -139,12 +141,12 @@ def lookup_order(
     (answered 👀). Within each group, alphabetical (a stable order, not one that ranks anyone).
     With a cap on look-ups, a crowd of strangers fills the last places, not a maintainer's.
     """
-    firsts = {login.lower() for login in first}
-    lasts = {login.lower() for login in later}
+    firsts = {login_key(login) for login in first}
+    lasts = {login_key(login) for login in later}
     related = {login for login, value in (associations or {}).items() if value.upper() in RELATED}
 
     def rank(login: str) -> tuple[int, str]:
-        key = login.lower()
+        key = login_key(login)
         group = 0 if key in firsts else 3 if key in lasts else 1 if key in related else 2
         return group, key
 

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Literal
 
 from queries.answer import parse_answer
+from queries.classify import missing_repository
 from queries.client import Answer, GitHubClient
 from queries.documents import operation
 from queries.errors import NotFound
@@ -94,7 +95,7 @@ async def fetch_sync_target(
     data: TargetData = parse_answer(TargetData, answer.data, "SyncTarget")
     repository = data.repository
     if repository is None:
-        raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+        raise missing_repository(owner, name, answer.errors)
     default = repository.default_branch_ref
     if default is None or default.target is None:
         raise NotFound(f"repository {owner}/{name} has no default branch", payload=answer.errors)
@@ -228,7 +229,7 @@ async def fetch_threads(
         state.points += state.last_cost
         data: SourcesData = parse_answer(SourcesData, answer.data, "LearningSources")
         if data.repository is None:
-            raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+            raise missing_repository(owner, name, answer.errors)
         found: list[Thread] = []
         following: dict[str, Next] = {}
         issues, pulls = data.repository.issues, data.repository.pull_requests

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from queries.answer import parse_answer
+from queries.classify import missing_repository
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.errors import NotFound
 from queries.sync_models import HistoryData, HistoryNode, ThreadComment
 from queries.sync_threads import Marks, Scan, Thread
 
@@ -137,8 +137,9 @@ async def read_back(
     """Every thread with its conversation since `since(thread)` read whole, within `points`.
 
     A page is not sent when the last page's cost would take the reading past `points`; the thread
-    it was for, and every thread after it that needed reading back, are `unread`. Raises NotFound
-    when the repository cannot be seen, queries.errors.GitHubError as the client does.
+    it was for, and every thread after it that needed reading back, are `unread`. Raises what
+    queries.classify.missing_repository says when the repository cannot be seen (naming a
+    missing permission), queries.errors.GitHubError as the client does.
     """
     spent = last = pages = 0
     done: list[Thread] = []
@@ -180,7 +181,7 @@ async def read_back(
             pages += 1
             data = parse_answer(HistoryData, answer.data, "ThreadHistory")
             if data.repository is None:
-                raise NotFound(f"repository {owner}/{name} not found or not visible", payload=answer.errors)
+                raise missing_repository(owner, name, answer.errors)
             if data.repository.thread is None:  # gone since the scan: nothing more to read
                 reading.comments = reading.reviews = reading.threads = _Cursor(False)
                 break

@@ -7,12 +7,14 @@ folder), standard library only, so nothing of the venv runs while it is judged. 
 venv is what a build from LOCK makes: its interpreter is PYTHON, its distributions are exactly
 the lock's pins (pip and setuptools of the pip fallback only at the versions the setup Python
 bundles, every file as in the setup Python's own wheel of them), every file a RECORD lists has the
-RECORD's sha256 and size, nothing else is in site-packages but the bytecode of listed modules, and
-no `.pth`, `sitecustomize` or `usercustomize` is there, listed or not (they run when Python
-starts, `-P` or not), but `distutils-precedence.pth` exactly as the bundled setuptools wheel has
-it. Otherwise exit 1 with one line saying what is wrong; the action then builds the venv anew.
-What this cannot see (docs/action.md, "The virtual environment"): another file of a locked
-distribution changed together with its RECORD line, and a changed `.pyc`.
+RECORD's sha256 and size, each locked distribution's files are those of one of its pin's wheels
+(its RECORD's rows sum to a line of LOCK's records file, `action-records.txt` beside it, written
+by scripts/venv_records.py from the wheels the lock's hashes accept), nothing else is in
+site-packages but the bytecode of listed modules, and no `.pth`, `sitecustomize` or
+`usercustomize` is there, listed or not (they run when Python starts, `-P` or not), but
+`distutils-precedence.pth` exactly as the bundled setuptools wheel has it. Otherwise exit 1 with
+one line saying what is wrong; the action then builds the venv anew. What this cannot see
+(docs/action.md, "The virtual environment"): a changed `.pyc`.
 """
 
 from __future__ import annotations
@@ -34,25 +36,74 @@ _BUNDLED_PTH = frozenset({"distutils-precedence.pth"})
 # What an installer adds to a wheel's RECORD (not in the wheel): never a module.
 _INSTALLER_FILES = frozenset({"INSTALLER", "REQUESTED", "direct_url.json", "RECORD", "uv_cache.json"})
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
+_HASH = re.compile(r"--hash=sha256:([0-9a-f]{64})")
 
 
 class Unusable(Exception):
     """The venv is not what the lock builds; the message says why, in one line."""
 
 
-def _normal(name: str) -> str:
+def normal_name(name: str) -> str:
     """A distribution name as PEP 503 compares them."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def pins(lock: Path) -> dict[str, str]:
     """The lock's `name==version` pins, names normalised."""
-    found = {}
+    return {name: version for name, version in pinned_hashes(lock)}
+
+
+def pinned_hashes(lock: Path) -> dict[tuple[str, str], frozenset[str]]:
+    """The lock's pins, (normalised name, version), each with the sha256 hashes of its wheels."""
+    found: dict[tuple[str, str], frozenset[str]] = {}
+    pin: tuple[str, str] | None = None
     for line in lock.read_text(encoding="utf-8").splitlines():
         match = _PIN.match(line)
         if match:
-            found[_normal(match.group(1))] = match.group(2)
+            pin = (normal_name(match.group(1)), match.group(2))
+            found[pin] = frozenset()
+        elif not line[:1].isspace():
+            pin = None
+        if pin is not None:
+            found[pin] |= frozenset(_HASH.findall(line))
     return found
+
+
+def records_file(lock: Path) -> Path:
+    """The records file of a lock: `action.txt` -> `action-records.txt` beside it."""
+    return lock.with_name(f"{lock.stem}-records.txt")
+
+
+def read_records(path: Path) -> dict[tuple[str, str], frozenset[str]]:
+    """A records file's digests by pin: `name==version digest wheel` lines (# comments aside)."""
+    found: dict[tuple[str, str], frozenset[str]] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split()
+        match = _PIN.match(fields[0])
+        if len(fields) != 3 or match is None or not re.fullmatch(r"[0-9a-f]{64}", fields[1]):
+            raise Unusable(f"{path.name}, line {number}: not `name==version digest wheel`")
+        pin = (normal_name(match.group(1)), match.group(2))
+        found[pin] = found.get(pin, frozenset()) | {fields[1]}
+    return found
+
+
+def _installer_added(path: str) -> bool:
+    """Whether a path in site-packages is what an installer adds, never a wheel's: bytecode, and
+    its own files in the top `.dist-info` folder (INSTALLER, RECORD...)."""
+    parts = path.split("/")
+    if "__pycache__" in parts[:-1] and parts[-1].endswith(".pyc"):
+        return True
+    return len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1] in _INSTALLER_FILES
+
+
+def records_digest(rows: list[tuple[str, str, int]]) -> str:
+    """The sum of a distribution's files in site-packages: (path, urlsafe-base64 sha256 as RECORD
+    writes it, size) rows, what an installer adds left out, sorted, hashed with sha256. The same
+    for a wheel (scripts/venv_records.py) and for what uv or pip installed from it."""
+    kept = sorted(f"{path},{hashed},{size}" for path, hashed, size in rows if not _installer_added(path))
+    return hashlib.sha256("\n".join(kept).encode("utf-8")).hexdigest()
 
 
 def _site_packages(venv: Path) -> Path:
@@ -85,9 +136,11 @@ def _digest(path: Path) -> tuple[str, int]:
     return base64.urlsafe_b64encode(hashed.digest()).decode("ascii").rstrip("="), size
 
 
-def _recorded(site: Path, record: Path) -> set[Path]:
-    """The files a RECORD lists, each checked against its hash and size; returns their paths."""
+def _recorded(site: Path, record: Path) -> tuple[set[Path], str]:
+    """The files a RECORD lists, each checked against its hash and size: their paths, and the sum
+    of those in site-packages (`records_digest`)."""
     listed = set()
+    rows: list[tuple[str, str, int]] = []
     with record.open(encoding="utf-8", newline="") as stream:
         for row in csv.reader(stream):
             if not row:
@@ -103,9 +156,12 @@ def _recorded(site: Path, record: Path) -> set[Path]:
                 raise Unusable(f"{record.parent.name}/RECORD: {name} has no sha256")
             if path.is_symlink() or not path.is_file():
                 raise Unusable(f"{name}: listed in {record.parent.name}/RECORD but not a file")
-            if _digest(path) != (hashed.removeprefix("sha256="), int(size or -1)):
+            found = _digest(path)
+            if found != (hashed.removeprefix("sha256="), int(size or -1)):
                 raise Unusable(f"{name}: not the file {record.parent.name}/RECORD lists")
-    return listed
+            if path.is_relative_to(site):  # scripts in bin/ never run: the action runs python -P -m
+                rows.append((path.relative_to(site).as_posix(), *found))
+    return listed, records_digest(rows)
 
 
 def bundled() -> dict[str, Path]:
@@ -117,7 +173,7 @@ def bundled() -> dict[str, Path]:
         return {}
     found = {}
     for wheel in sorted((Path(ensurepip.__file__).parent / "_bundled").glob("*.whl")):
-        found[_normal(wheel.name.split("-", 1)[0])] = wheel
+        found[normal_name(wheel.name.split("-", 1)[0])] = wheel
     return found
 
 
@@ -166,13 +222,15 @@ def check(venv: Path, python: Path, lock: Path, wheels: dict[str, Path] | None =
     _check_interpreter(venv, python)
     site = _site_packages(venv)
     expected = pins(lock)
+    sums = read_records(records_file(lock))
     own_wheels = bundled() if wheels is None else wheels
     installed: dict[str, str] = {}
     listed: set[Path] = set()
     allowed: set[Path] = set()
+    unlike: list[str] = []  # locked distributions whose files are no wheel's of their pin
     for info in sorted(site.glob("*.dist-info")):
         name, _, version = info.name.removesuffix(".dist-info").partition("-")
-        key = _normal(name)
+        key = normal_name(name)
         installed[key] = version
         if expected.get(key) != version:
             wheel = own_wheels.get(key) if key in _ENSUREPIP else None
@@ -180,7 +238,12 @@ def check(venv: Path, python: Path, lock: Path, wheels: dict[str, Path] | None =
                 raise Unusable(f"{info.name}: neither a pin of the lock nor the setup Python's bundled wheel")
             _anchored(site, info, wheel)
             allowed |= {site / pth for pth in _BUNDLED_PTH}
-        listed |= _recorded(site, info / "RECORD")
+            listed |= _recorded(site, info / "RECORD")[0]
+            continue
+        files, summed = _recorded(site, info / "RECORD")
+        if summed not in sums.get((key, version), frozenset()):
+            unlike.append(info.name)
+        listed |= files
     # The pip fallback's venv also holds what `python -m venv` put there (ensurepip).
     installed = {
         name: version for name, version in installed.items() if name not in _ENSUREPIP or name in expected
@@ -199,6 +262,11 @@ def check(venv: Path, python: Path, lock: Path, wheels: dict[str, Path] | None =
         if path in listed or _bytecode_of_listed(path, listed):
             continue
         raise Unusable(f"{path.relative_to(venv)}: in site-packages but in no RECORD")
+    if unlike:
+        raise Unusable(
+            f"{unlike[0]}: its files (RECORD) are not those of any wheel of its pin that "
+            f"{records_file(lock).name} lists"
+        )
 
 
 def _bytecode_of_listed(path: Path, listed: set[Path]) -> bool:

@@ -24,10 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Progress while the tests are collected (tests/collect_progress.py)."""
-    from tests.collect_progress import CollectProgress
+    """Progress while the tests are collected (tests/collect_progress.py): by this process, or
+    under pytest-xdist (`-n`) by the controller while its workers collect."""
+    from tests.collect_progress import CollectProgress, WorkersProgress
 
-    config.pluginmanager.register(CollectProgress(config), "collect-progress")
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: its output is not shown; the controller says it
+    if getattr(config.option, "dist", "no") != "no" and not config.getoption("collectonly"):
+        config.pluginmanager.register(WorkersProgress(config), "collect-progress")
+    else:
+        config.pluginmanager.register(CollectProgress(config), "collect-progress")
 
 
 class MarkdownSnapshotExtension(SingleFileSnapshotExtension):

@@ -21,7 +21,7 @@ HEAVY = ("pydantic", "jinja2", "gql", "graphql", "aiohttp")
 
 # Modules that import none of HEAVY, not even inside a function or through another module.
 LIGHT: dict[str, str] = {
-    "assistant.config": "a configuration error answers at once; TOML is parsed only when there is a file",
+    "assistant.config": "a configuration error answers at once; TOML is parsed only when there is a file, the markers' module only when an identity is built",
     "assistant.config_keys": "the rules of the keys, in plain Python; pydantic-core only to word a refusal",
     "assistant.files": "`--help` loads it; tempfile and secrets only when a file is written",
     "assistant.identity": "who the assistant is, for the configuration and the marker",
@@ -33,6 +33,7 @@ LIGHT: dict[str, str] = {
     "commandline.checkout": "the checkout's top folder; git only when it is asked",
     "commandline.notices": "warnings and errors, in a workflow or at a terminal",
     "commandline.process": "leaving the process once a command returned",
+    "commandline.event_loop": "running a command's coroutine; asyncio only when one runs",
     "commandline.repository": "`--repo` checked before any request",
     "commandline.token": "the token; `gh` only when no variable holds one",
     "commandline.usage": "the one usage error and the exit statuses",
@@ -51,6 +52,7 @@ DEFERS: dict[str, str] = {
     "corrections.commands.cli": "each command's modules are imported when the command is chosen",
     "corrections.commands.analysis": "`answer`, `marker` and `prompt` each import what they run",
     "corrections.commands.read": "the first request leaves before pydantic, the rules and the renderers load",
+    "corrections.read.entry": "the read's one entry: the HTTP client loads when it runs, the rules while its first request is out",
     "corrections.commands.action": "the step's first request leaves before its report is loaded",
     "learnings.cli": "the local commands are imported when one is chosen",
     "learnings.github_cli": "the commands that talk to GitHub are imported once a token is found",

@@ -26,7 +26,8 @@ def test_the_root_conftest_imports_no_server_stack() -> None:
 
 def test_a_run_says_what_it_does_from_its_first_second() -> None:
     """pytest collects silently (a minute for the whole suite on two cores): the root conftest's
-    plugin (tests/collect_progress.py) says so at once, and how far it got when it is done."""
+    plugin (tests/collect_progress.py) says so at once, and how far it got when it is done; under
+    pytest-xdist, the controller while its workers collect."""
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "tests/assistant/test_version.py"],
         cwd=ROOT,
@@ -37,3 +38,15 @@ def test_a_run_says_what_it_does_from_its_first_second() -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "collecting the tests (each module compiled and its asserts rewritten) ..."
     assert any(line.startswith("collected ") and " tests from 1 modules in " in line for line in lines)
+    # Under pytest-xdist, as scripts/test runs it, the workers' output is not shown: the
+    # controller says they are collecting, then how many tests they found.
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "tests/assistant/test_version.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert "collecting the tests in 2 workers (each module compiled and its asserts rewritten) ..." in lines
+    assert any(line.startswith("collected ") and " tests in 2 workers in " in line for line in lines)

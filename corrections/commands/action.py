@@ -13,7 +13,6 @@ Light at import: the step sends its first request before pydantic and the render
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
@@ -24,6 +23,7 @@ from typing import Any
 
 from assistant.config import ASSISTANT_OVERRIDES, DEFAULT_PATH, ConfigError, Override, assistant_overrides
 from assistant.files import UnsafePath
+from commandline.event import EventError, read_event_payload
 from commandline.notices import Notices, in_actions
 from commandline.usage import UsageError
 from commandline.workflow import append, command, mask, write_outputs
@@ -99,8 +99,8 @@ def _event_payload(environ: Mapping[str, str]) -> dict[str, Any]:
     if path is None:
         return {}
     try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
+        payload = read_event_payload(path)
+    except EventError as error:
         raise UsageError(f"GITHUB_EVENT_PATH: cannot read the event payload: {error}") from error
     return payload if isinstance(payload, dict) else {}
 

@@ -14,13 +14,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.files import write_atomic
 from commandline.arguments import issue_number
+from commandline.event import EventError
 from commandline.notices import Notices
 from commandline.usage import FAILED
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS, Budget, BudgetError
+
+if TYPE_CHECKING:
+    from corrections.rules.analysis_marker import Receipt
 
 NAMES = frozenset({"prompt", "answer", "marker"})
 Command = Callable[..., argparse.ArgumentParser]
@@ -221,15 +225,26 @@ def marker_labels(values: Sequence[str]) -> list[str]:
     return names
 
 
+def _folder_receipt(folder: Path) -> Receipt:
+    """The receipt of the context folder `--context` names, from its corrections.json read by the
+    file's one decoder (no link followed); pydantic loads only with `--context`."""
+    from corrections.render.context_folder import PromptError, read_index
+
+    try:
+        return read_index(folder).receipt(folder / "corrections.json")
+    except PromptError as error:
+        raise _Refused(str(error)) from error
+
+
 def _marker(args: argparse.Namespace) -> int:
     from assistant.markers import KEY_VARIABLE, marker_key
-    from corrections.rules.analysis_marker import MarkerError, analysis_marker, folder_receipt
+    from corrections.rules.analysis_marker import MarkerError, analysis_marker
 
     key = marker_key()
     if key is not None and args.issue is None:
         raise _Refused(f"--issue: required with {KEY_VARIABLE} set (the seal names the issue)")
     try:
-        receipt = folder_receipt(Path(args.context)) if args.context is not None else None
+        receipt = _folder_receipt(Path(args.context)) if args.context is not None else None
         line = analysis_marker(
             marker_labels(args.labels),
             args.duplicate_of,
@@ -260,7 +275,7 @@ def _prompt(args: argparse.Namespace, say: Notices) -> int:
         say.warning(warning)
     issue, section = args.issue, None
     if args.event:
-        from corrections.render.new_issue import EventError, new_issue_section, read_event
+        from corrections.render.new_issue import new_issue_section, read_event
 
         try:
             new_issue = read_event(Path(args.event), args.issue)

@@ -11,27 +11,24 @@ import dataclasses
 import json
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from assistant.config import with_values
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from corrections.commands.read import read_outcome
-from corrections.quality.backtest_run import (
-    CACHE_FILE,
-    MAX_LAST,
-    PERMISSIONS_FILE,
-    AnswerCache,
-    Backtest,
-    PermissionCache,
-    Run,
-    model_argv,
-    state_dir,
-)
-from corrections.read.options import command_options
+from corrections.commands.backtest_cache import CACHE_FILE, PERMISSIONS_FILE, AnswerCache, PermissionCache
+from corrections.commands.backtest_model import model_argv, run_model, state_dir
+from corrections.quality.backtest_run import MAX_LAST, Backtest, Run
+from corrections.quality.file_as_of import FileAsOf, FileVersionThen
+from corrections.read.entry import read
+from corrections.read.options import ReadOptions, command_options
 from corrections.read.status import Failed
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
+from queries.client import GitHubClient
+from queries.errors import GitHubError
+from queries.file_history import fetch_file_history
+from queries.usage import Usage
 
 WIDEST = MAX_RECEIPT_CORRECTIONS
 
@@ -62,7 +59,14 @@ def _percent(value: object) -> str:
 
 
 def backtest_table(
-    repository: str, model: str, runs: list[Run], *, analyses: int, cost: dict[str, int], calls: str
+    repository: str,
+    model: str,
+    runs: list[Run],
+    *,
+    analyses: int,
+    cost: dict[str, int],
+    calls: str,
+    histories: Sequence[str] = (),
 ) -> str:
     """The terminal's table: one row per window and run, the figures `--json` gives."""
     lines = [
@@ -96,9 +100,37 @@ def backtest_table(
         "given when its line was in the context of that window, not given when it was not; unparsed: "
         "answers that held no analysis (not scored, not cached); "
         "second look: the answers with the context after `corrections answer`'s second look.",
-        f"Cost: {cost['requests']} requests, {cost['points']} points (one read); model: {calls}.",
+        f"Cost: {cost['requests']} requests, {cost['points']} points (one read"
+        + (f", and the history of {' and '.join(histories)}" if histories else "")
+        + "); "
+        f"model: {calls}.",
     ]
     return "\n".join(lines) + "\n"
+
+
+async def base_histories(
+    options: ReadOptions, token: str, paths: Sequence[str]
+) -> tuple[list[FileAsOf | None], Usage, list[str]]:
+    """Each file's history on the base branch (one request a file, side by side, a point each),
+    what they cost, and a warning for each that could not be read (then the replayed prompts have
+    it as it is now)."""
+
+    async def one(client: GitHubClient, path: str) -> FileAsOf | str:
+        try:
+            found = await fetch_file_history(client, options.owner, options.name, options.base_ref, path)
+        except GitHubError as error:
+            return f"{path}: its history could not be read ({type(error).__name__}); the replayed prompts have it as it is now"
+        versions = tuple(FileVersionThen(v.at, v.text) for v in found.versions)
+        return FileAsOf(versions, complete=found.complete)
+
+    async with GitHubClient(options.api_url, token) as client:
+        found = await asyncio.gather(*(one(client, path) for path in paths))
+        usage = client.usage
+    return (
+        [f if isinstance(f, FileAsOf) else None for f in found],
+        usage,
+        [f for f in found if isinstance(f, str)],
+    )
 
 
 def run_backtest(args: argparse.Namespace, token: str) -> int:
@@ -119,7 +151,6 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
             raise UsageError(f"--instructions: {args.instructions}: cannot be read ({error})") from error
     options = command_options(args)
     sweep = sweep_values(args.max_analyzed, options.config.context.max_analyzed)
-    config = with_values(options.config, "backtest", "context", {"max_analyzed": WIDEST})
     state = Path(args.state_dir) if args.state_dir else state_dir()
     permissions = PermissionCache.load(state / PERMISSIONS_FILE, f"{options.owner}/{options.name}")
     reused = permissions.known(datetime.now(UTC))
@@ -128,13 +159,9 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
     started = time.monotonic()
     # Run by a maintainer, whose token may list collaborators: one request for everyone's permission.
     wider = dataclasses.replace(
-        options,
-        config=config,
-        max_analyzed=WIDEST,
-        known_permissions=tuple(sorted(reused.items())),
-        collaborator_list=True,
+        options, widest=True, known_permissions=tuple(sorted(reused.items())), collaborator_list=True
     )
-    outcome = asyncio.run(read_outcome(wider, token, _stderr))
+    outcome = asyncio.run(read(wider, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -142,6 +169,13 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         say.error(outcome.status.warning(actions=say.actions))
         say.close()
         return 1
+    labels_path = outcome.config.context.labels_file
+    learnings_path = outcome.config.learnings.file if outcome.learnings is not None else None
+    paths = [labels_path, *([learnings_path] if learnings_path else [])]
+    histories, history_usage, unread = asyncio.run(base_histories(options, token, paths))
+    for warning in unread:
+        say.warning(warning)
+    history, learnings_history = histories[0], (histories[1] if learnings_path else None)
     say.close()
     permissions.save(outcome.permissions, reused, datetime.now(UTC))
     cache_path = state / CACHE_FILE
@@ -152,13 +186,31 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         last=args.last,
         timeout=args.timeout,
         cache=AnswerCache.load(cache_path),
+        ask=run_model,
         instructions=instructions,
+        labels=history,
+        learnings=learnings_history,
+        learnings_source=f"{options.base_ref}:{learnings_path}",
     )
     read_seconds = time.monotonic() - started
     runs = backtest.run(outcome, outcome.settings, WIDEST)
     analyses = len(runs[0].without_context) if runs else 0
     analyses = max(analyses, max((len(r.with_context) for r in runs), default=0))
-    cost = {"requests": outcome.usage.requests, "points": outcome.usage.points}
+    cost = {
+        "requests": outcome.usage.requests + history_usage.requests,
+        "points": outcome.usage.points + history_usage.points,
+    }
+    for path, found, today in (
+        (labels_path, history, backtest.labels_today),
+        (learnings_path, learnings_history, backtest.learnings_today),
+    ):
+        if found is not None:
+            versions = len(found.versions)
+            _stderr(
+                f"corrections: backtest: {path} as of each analysis, from its history on the base branch "
+                f"({versions} version{'' if versions == 1 else 's'}, 1 request)"
+                + (f"; {today} analyses older than the versions read have it as it is now" if today else "")
+            )
     calls = (
         f"{backtest.calls} calls, {backtest.cache.hits} answers from the cache"
         + (f", {backtest.failed} not scored" if backtest.failed else "")
@@ -175,7 +227,15 @@ def run_backtest(args: argparse.Namespace, token: str) -> int:
         print(json.dumps(document, indent=2))
     else:
         print(
-            backtest_table(outcome.repository, args.model, runs, analyses=analyses, cost=cost, calls=calls),
+            backtest_table(
+                outcome.repository,
+                args.model,
+                runs,
+                analyses=analyses,
+                cost=cost,
+                calls=calls,
+                histories=[Path(path).name for path, found in zip(paths, histories, strict=True) if found],
+            ),
             end="",
         )
     _stderr(

@@ -245,6 +245,12 @@ def _parser() -> Parser:
         help="without --month: pages of 100 issues scanned, 1 to 10 (default: [context] scan_pages, 5)",
     )
     quality.add_argument("--base-ref", metavar="REF", help="branch whose labels.md is read (default: HEAD)")
+    quality.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="SECONDS",
+        help=f"seconds the reading may take, retries included (default: {DEFAULT_BUDGET:g} s)",
+    )
     add_assistant_arguments(quality)
     explain = _command(
         commands,

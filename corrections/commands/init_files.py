@@ -1,6 +1,7 @@
 """The files `corrections init` writes, as texts: labels.md drafted from the repository's labels,
 the sample instructions, and the example workflows of the chosen engine, pinned to the commit this
-command was installed from when that is known. Pure functions, no I/O beyond reading the samples.
+command was installed from when that is known. Functions of texts: the only I/O is reading the
+samples and pip's record of the install (the command writes the files).
 
 The samples are the project's examples/ folder: shipped in the wheel as `corrections/samples/`
 (pyproject.toml), read from the source tree in a checkout of the project.

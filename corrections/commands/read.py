@@ -1,7 +1,7 @@
-"""One read end to end: GitHub's answers through the job, then the context folder rendered and written.
+"""One read end to end: the read (corrections/read/entry.py), then the context folder rendered and written.
 
-The core of `corrections read`, the action's step and `corrections quality`; the commands only
-build the options and print. Warnings go through the caller's `Notices` (a workflow command only
+The core of `corrections read` and the action's step; the commands only build the options and
+print. Warnings go through the caller's `Notices` (a workflow command only
 inside GitHub Actions); progress lines through `log`.
 """
 
@@ -12,14 +12,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from assistant.config import ConfigError
+from commandline import event_loop
 from commandline.notices import Notices, counted
-from corrections.read import notes
-from corrections.read.options import ReadOptions
-from corrections.read.scan_asks import first_ask
+from corrections.read.entry import read
+from corrections.read.options import WIDEST, ReadOptions
 from corrections.read.status import Failed, Off
 from corrections.render.output import write_context
-from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
     from corrections.read.outcome import ReadOutcome
@@ -33,84 +31,17 @@ def _stderr(message: str) -> None:
 Say = Callable[[str], None]
 
 
-def _load_reader() -> None:
-    """Import what the job needs besides the HTTP client (pydantic, the models, the rules), and
-    what writes the context folder (jinja2, the renderers).
-
-    In a thread while the event loop sends the first request and waits: the loop only runs the
-    HTTP client then, whose modules are all loaded (nothing else imports at the same time).
-    """
-    from corrections.rules.vocabulary import load_parser
-
-    load_parser()  # markdown-it: else imported between the first answer and the second request
-
-
-async def read_outcome(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
-    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
-
-    The first request goes out as soon as the HTTP client is loaded; the rest of the reader is
-    imported in a thread while GitHub answers it (the request needs nothing of it).
-    Raises ConfigError when the configuration read at the base ref does not validate.
-    """
-    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
-    # by a command that reads: --help, --version and configuration errors answer without it.
-    import asyncio
-
-    from queries.client import GitHubClient
-    from queries.window_request import EarlyRequest
-
-    policy = RetryPolicy.for_budget(options.time_budget)
-    async with GitHubClient(options.api_url, token, policy=policy) as client:
-        first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))
-        try:
-            if first is not None:
-                await first.left()  # else the loading below would hold the request back
-            await asyncio.to_thread(_load_reader)
-            from corrections.read.round_trips import read_corrections
-
-            return await read_corrections(
-                client, options, lambda line: log(f"corrections: {line}"), first=first
-            )
-        except ConfigError:
-            raise  # the base branch's configuration: a configuration error, not an internal one
-        except Exception:
-            import traceback  # only for an internal error
-
-            from corrections.read.outcome import ReadOutcome
-
-            log(traceback.format_exc())
-            return ReadOutcome(
-                repository=f"{options.owner}/{options.name}",
-                status=Failed(notes.INTERNAL, notes.INTERNAL_NOTE),
-                config=options.config,
-                usage=client.usage,
-            )
-        finally:
-            if first is not None:
-                await first.discard()
-
-
 def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
-    """The context as of `options.as_of`: one read of the widest window today, then the past one
-    (corrections/quality/as_of.py), its window as the configuration sizes it."""
-    import asyncio
-    import dataclasses
-
-    from assistant.config import with_values
-    from assistant.config_keys import KEYS
-
+    """The context as of `options.as_of`: the read (of the widest window, corrections/read/entry.py),
+    then the past one (corrections/quality/as_of.py), its window as the configuration sizes it."""
     wanted = options.config.context.max_analyzed
-    widest = KEYS["context"]["max_analyzed"].high or wanted
-    if wanted > 0:
-        config = with_values(options.config, "--as-of", "context", {"max_analyzed": widest})
-        options = dataclasses.replace(options, config=config, max_analyzed=widest)
-    outcome = asyncio.run(read_outcome(options, token, log))
+    outcome = event_loop.run(read(options, token, log))
     from corrections.quality.as_of import context_as_of, describe
 
     assert options.as_of is not None
     if isinstance(outcome.status, Failed):
         return outcome
-    past = context_as_of(outcome, options.as_of, wanted, read_with=widest)
+    past = context_as_of(outcome, options.as_of, wanted, read_with=WIDEST)
     log(
         f"corrections: the context as of {describe(options.as_of)}: events from then on left out; "
         "permissions, titles, labels.md and learnings as they are now"
@@ -127,14 +58,12 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     `log` receives progress lines (stderr by default); warnings go through `say`, which decides
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
-    import asyncio
-
     started = time.monotonic()
     if options.as_of is None:
-        outcome = asyncio.run(read_outcome(options, token, log))
+        outcome = event_loop.run(read(options, token, log))
     else:
         outcome = _read_as_of(options, token, log)
-    # Loaded beside the first request (read_outcome): the renderers are not needed to start.
+    # Loaded beside the first request (corrections/read/entry.py): the renderers are not needed to start.
     from corrections.render.context import ReadDone, render_context
 
     files = render_context(outcome, outcome.config, options.paths)

@@ -7,34 +7,30 @@ line and exit status 1 (nothing else depends on these commands), bad arguments 2
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from assistant.config import ConfigError, with_values
 from assistant.files import write_files
+from commandline import event_loop
 from commandline.notices import Notices, counted
 from commandline.usage import UsageError
-from corrections.commands.explain_read import TrailOutcome, read_trail
-from corrections.commands.read import read_outcome
 from corrections.quality.chart import quality_svg
 from corrections.quality.explain import explain
 from corrections.quality.numbers import MonthRead, complete_after, month_start, quality_report
 from corrections.quality.repeats import AnalysisRepeats, analysis_repeats, outcome_repeats, with_repeats
 from corrections.quality.report import quality_json, quality_md
-from corrections.read import notes
+from corrections.read import entry, notes
 from corrections.read.issue_read import IssueRead
 from corrections.read.options import ReadOptions, build_options, command_options, option_overrides
 from corrections.read.reading import EVERY_ANALYSIS
 from corrections.read.status import Failed
+from corrections.read.trail import TrailOutcome
 from corrections.rules.analysis_marker import MAX_RECEIPT_CORRECTIONS
 from corrections.rules.issue import correct, first_analysis
-from queries.client import GitHubClient
 from queries.errors import GitHubError
-from queries.retry import RetryPolicy
 
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 # `--month`'s points budget: a busy month (3,000 issues, 2,535 first analyses) costs 55; a
@@ -77,18 +73,14 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
         api_url=args.api_url,
         max_analyzed=args.max_analyzed or WINDOW,
         base_ref=args.base_ref,
+        time_budget=args.time_budget,
         overrides=option_overrides(args),
+        scan_pages=args.scan_pages,
     )
-    config = options.config
-    if args.scan_pages is not None:
-        try:
-            config = with_values(config, "--scan-pages", "context", {"scan_pages": args.scan_pages})
-        except ConfigError as error:
-            raise UsageError(str(error)) from error
-    config = with_values(config, "learnings", "learnings", {"enabled": False})  # not part of the numbers
-    context = config.context
-    options = dataclasses.replace(options, config=config, since=since, budget=budget)
-    outcome = asyncio.run(read_outcome(options, token, _stderr))
+    context = options.config.context
+    # learnings.md is not part of the numbers.
+    options = dataclasses.replace(options, since=since, budget=budget, learnings=False)
+    outcome = event_loop.run(entry.read(options, token, _stderr))
     say = Notices("corrections")
     for warning in outcome.warnings:
         say.warning(warning)
@@ -126,19 +118,6 @@ def run_quality(args: argparse.Namespace, token: str) -> int:
     return 0
 
 
-async def _trail(args: argparse.Namespace, options: ReadOptions, token: str) -> TrailOutcome:
-    async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
-        return await read_trail(
-            client,
-            options.owner,
-            options.name,
-            args.number,
-            config=options.config,
-            base_ref=options.base_ref,
-            progress=lambda line: _stderr(f"corrections: {line}"),
-        )
-
-
 def run_explain(args: argparse.Namespace, token: str) -> int:
     """Print why issue N taught the assistant what it did (or nothing)."""
     if args.number < 1:
@@ -146,7 +125,7 @@ def run_explain(args: argparse.Namespace, token: str) -> int:
     options = command_options(args)
     say = Notices("corrections")
     try:
-        trail = asyncio.run(_trail(args, options, token))
+        trail = event_loop.run(entry.read_trail(options, args.number, token, _stderr))
     except GitHubError as error:
         check = notes.what_to_check(error.category, actions=say.actions)
         say.error(f"GitHub failed ({error.category}): the issue could not be read. {check}".strip())
@@ -174,9 +153,9 @@ def _repeats_of(options: ReadOptions, token: str, trail: TrailOutcome) -> Analys
     if first is None:
         return None
     window = options.config.context.max_analyzed
-    config = with_values(options.config, "explain", "context", {"max_analyzed": WIDEST})
-    config = with_values(config, "learnings", "learnings", {"enabled": False})
-    outcome = asyncio.run(read_outcome(dataclasses.replace(options, config=config), token, _stderr))
+    outcome = event_loop.run(
+        entry.read(dataclasses.replace(options, widest=True, learnings=False), token, _stderr)
+    )
     if isinstance(outcome.status, Failed):
         _stderr(f"corrections: the window could not be read ({outcome.status.failure}): repeats not said")
         return None

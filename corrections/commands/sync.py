@@ -16,8 +16,8 @@ import asyncio
 import sys
 
 from assistant.config import Config
-from corrections.commands.read import read_outcome
 from corrections.quality.recurring import MINIMUM, recurring_decisions
+from corrections.read.entry import read
 from corrections.read.options import ReadOptions
 from corrections.read.status import Failed
 from learnings.github_cli import run
@@ -44,7 +44,7 @@ def run_sync_command(args: argparse.Namespace) -> int:
             api_url=args.api_url or GITHUB_GRAPHQL_URL,
             max_analyzed=WINDOW,
         )
-        outcome = asyncio.run(read_outcome(options, token, lambda line: None))
+        outcome = asyncio.run(read(options, token, lambda line: None))
         if isinstance(outcome.status, Failed):
             _say("the corrections could not be read: no recurring decision is proposed this run")
             return []

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -127,7 +127,7 @@ def outcome_as_of(
     # The horizon past a full window, as the read takes it (corrections/read/horizon.py): its
     # corrected issues, their 👎 not read.
     beyond = [
-        (then, past.line(index, then, moment).model_copy(update={"thumbs_down": 0}))
+        (then, past.line(index, then, moment, with_thumbs=False))
         for index, then in (found[max_analyzed:] if len(window) >= max_analyzed else [])
     ]
     beyond = [(then, line) for then, line in beyond if line.is_corrected]
@@ -185,8 +185,23 @@ class _Past:
         self._thumbs_times: dict[str, list[datetime]] = {}
         self._reads: dict[tuple[int, int, bool], IssueRead | None] = {}
         self._lines: dict[tuple[int, int, str, int], IssueCorrection] = {}
+        self._unthumbed: dict[tuple[int, int, str, int], IssueCorrection] = {}
         self._labelled_times = [sorted(event.at for event in issue.events) for issue in outcome.labelled]
         self._labelled: dict[tuple[int, int, bool], Issue | None] = {}
+        # Every creation and event time of the labelled issues, oldest first, with the issue's place:
+        # between two moments only the issues with a time between them can have changed.
+        changes = sorted(
+            (
+                (at, index)
+                for index, issue in enumerate(outcome.labelled)
+                for at in (issue.created_at, *(event.at for event in issue.events))
+            ),
+            key=lambda pair: pair[0],
+        )
+        self._labelled_change_times = [at for at, _ in changes]
+        self._labelled_changed = [index for _, index in changes]
+        self._labelled_at: int | None = None  # the place in those times of the moment asked last
+        self._labelled_then: list[Issue | None] = []  # each labelled issue as it stood then
 
     def matches(self, outcome: ReadOutcome, settings: RuleSettings) -> bool:
         """Whether this index answers for `outcome` (the same read's answers, by identity)."""
@@ -232,17 +247,24 @@ class _Past:
 
     def labelled(self, moment: datetime) -> tuple[Issue, ...]:
         """The read's labelled issues (the kept examples' candidates) as they stood just before
-        `moment`, each computed once for each set of events it sees."""
-        found = []
-        for index, issue in enumerate(self.outcome.labelled):
+        `moment`, each computed once for each set of events it sees; from the moment asked last,
+        only the issues with a creation or an event between the two moments are looked at again."""
+        place = bisect.bisect_left(self._labelled_change_times, moment)
+        if self._labelled_at is None:
+            changed: Iterable[int] = range(len(self.outcome.labelled))
+            self._labelled_then = [None] * len(self.outcome.labelled)
+        else:
+            low, high = sorted((self._labelled_at, place))
+            changed = set(self._labelled_changed[low:high])
+        self._labelled_at = place
+        for index in changed:
+            issue = self.outcome.labelled[index]
             seen = bisect.bisect_left(self._labelled_times[index], moment)
             key = (index, seen, issue.created_at < moment)
             if key not in self._labelled:
                 self._labelled[key] = issue_as_of(issue, moment)
-            then = self._labelled[key]
-            if then is not None:
-                found.append(then)
-        return tuple(found)
+            self._labelled_then[index] = self._labelled[key]
+        return tuple(filter(None, self._labelled_then))
 
     def read(self, index: int, moment: datetime) -> IssueRead | None:
         """`read_as_of` of the window's `index`-th issue, once for each set of events it sees."""
@@ -253,8 +275,11 @@ class _Past:
             self._reads[key] = read_as_of(read, moment, self.settings)
         return self._reads[key]
 
-    def line(self, index: int, then: IssueRead, moment: datetime) -> IssueCorrection:
-        """`correct_as_of` of an issue as it stood, once for each set of events and 👎 it sees."""
+    def line(
+        self, index: int, then: IssueRead, moment: datetime, *, with_thumbs: bool = True
+    ) -> IssueCorrection:
+        """`correct_as_of` of an issue as it stood, once for each set of events and 👎 it sees;
+        `with_thumbs` False: its line with no 👎 (the horizon's, whose 👎 the read does not ask)."""
         assert then.first is not None
         node = then.first.node_id
         if node not in self._thumbs_times:
@@ -264,7 +289,11 @@ class _Past:
         key = (index, len(then.issue.events), node, thumbs)
         if key not in self._lines:
             self._lines[key] = correct_as_of(then, moment, self.outcome, self.settings)
-        return self._lines[key]
+        if with_thumbs:
+            return self._lines[key]
+        if key not in self._unthumbed:
+            self._unthumbed[key] = self._lines[key].model_copy(update={"thumbs_down": 0})
+        return self._unthumbed[key]
 
 
 class _LastPast:

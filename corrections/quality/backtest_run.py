@@ -7,28 +7,23 @@ and `corrections prompt` would, then the user's model command run twice: with th
 without it (`max_analyzed = 0`). The command is split like a shell line (shlex) and run without a
 shell; the prompt goes to its stdin, its stdout holds the analysis marker or its JSON.
 
-Each answer is kept in a cache file (one JSON line per answer, keyed by the repository, the issue,
-`max_analyzed`, the prompt's hash and the command), written as soon as it arrives: an interrupted
-backtest, run again, pays only for the answers it did not get. Beside it, the permissions the read
-found (one REST request a person where GitHub refuses its collaborator list), reused for a day:
-run again, the backtest pays its GraphQL reads only.
+Pure but for the model it is handed: the command that runs the model and the caches of its
+answers and of the permissions read are corrections/commands/backtest_model.py's and
+backtest_cache.py's (the commands
+stage, where process and file I/O belong); here the answers are looked up by key
+(`answer_key`) in the cache given, and asked of `ask` when missing.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import shlex
-import signal
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import datetime
+from typing import Protocol
 
 from corrections.quality.as_of import outcome_as_of
 from corrections.quality.backtest_score import (
@@ -41,6 +36,8 @@ from corrections.quality.backtest_score import (
     truth_of,
 )
 from corrections.quality.backtest_second_look import second_looked
+from corrections.quality.file_as_of import FileAsOf
+from corrections.quality.learnings_as_of import learnings_as_of
 from corrections.quality.numbers import complete_after
 from corrections.quality.recurrences import nearest_shown, similar_to
 from corrections.read.analysed import AnalysedIssue
@@ -52,117 +49,27 @@ from corrections.render.new_issue import NewIssue, new_issue_section
 from corrections.render.prompt import assemble_prompt, context_of
 from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
-from corrections.rules.models import Permission
 from corrections.rules.settings import RuleSettings
+from corrections.rules.vocabulary import parse_vocabulary
+from learnings.store import parse_jsonl
 
-CACHE_FILE = "backtest-answers.jsonl"
-PERMISSIONS_FILE = "backtest-permissions.json"
-PERMISSIONS_KEPT = timedelta(days=1)  # how long a permission read is reused
 MAX_LAST = 100
 Say = Callable[[str], None]
+# The model: its command, the prompt, the timeout in seconds -> its stdout; raises ModelFailed.
+Ask = Callable[[Sequence[str], str, float], str]
 
 
 class ModelFailed(RuntimeError):
     """The model command failed on one prompt (not started, exit status, timeout); not cached."""
 
 
-def state_dir() -> Path:
-    """Where the answers are cached: $XDG_STATE_HOME/correction-reader, else ~/.local/state/..."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "correction-reader"
+class AnswerStore(Protocol):
+    """The answers already paid for, by answer_key; `add` keeps a new one."""
 
+    answers: dict[str, str]
+    hits: int
 
-@dataclass
-class AnswerCache:
-    """The answers already paid for, by key; each new one appended to the file at once."""
-
-    path: Path
-    answers: dict[str, str] = field(default_factory=dict)
-    hits: int = 0
-
-    @classmethod
-    def load(cls, path: Path) -> AnswerCache:
-        """The cache file's answers; a line cut by an interruption (or not ours), or an answer that
-        does not parse (an older version kept those), is skipped: it is asked again."""
-        found: dict[str, str] = {}
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            lines = []
-        for line in lines:
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                continue
-            if (
-                isinstance(entry, dict)
-                and isinstance(entry.get("key"), str)
-                and isinstance(entry.get("out"), str)
-                and _parses(entry["out"])
-            ):
-                found[entry["key"]] = entry["out"]
-        return cls(path, found)
-
-    def add(self, key: str, out: str) -> None:
-        self.answers[key] = out
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(json.dumps({"key": key, "out": out}, ensure_ascii=False) + "\n")
-            file.flush()
-
-
-@dataclass
-class PermissionCache:
-    """The permissions a backtest read, by repository and login, with when; those read within
-    PERMISSIONS_KEPT are given to the next read of the same repository (not asked again)."""
-
-    path: Path
-    repository: str
-    entries: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
-
-    @classmethod
-    def load(cls, path: Path, repository: str) -> PermissionCache:
-        """The file's entries; a file that does not parse (or is not ours) counts as empty."""
-        try:
-            found = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            found = None
-        entries = found.get("repositories") if isinstance(found, dict) else None
-        return cls(path, repository, entries if isinstance(entries, dict) else {})
-
-    def known(self, now: datetime) -> dict[str, str]:
-        """The repository's permissions read within PERMISSIONS_KEPT of `now` (login -> level)."""
-        found: dict[str, str] = {}
-        entries = self.entries.get(self.repository)
-        for login, entry in (entries if isinstance(entries, dict) else {}).items():
-            try:
-                level, read_at = Permission(entry["permission"]), datetime.fromisoformat(entry["read_at"])
-                if now - PERMISSIONS_KEPT <= read_at <= now:
-                    found[login] = level.value
-            except (KeyError, TypeError, ValueError):
-                continue
-        return found
-
-    def save(self, permissions: Mapping[str, str], reused: Mapping[str, str], now: datetime) -> None:
-        """The read's permissions, each with when it was read (`reused` keep their moment)."""
-        entries = {k: v for k, v in self.entries.get(self.repository, {}).items() if k in reused}
-        moment = now.astimezone(UTC).isoformat()
-        for login, level in permissions.items():
-            if login not in reused:
-                entries[login] = {"permission": level, "read_at": moment}
-        self.entries[self.repository] = entries
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_name(self.path.name + ".partial")
-        partial.write_text(json.dumps({"v": 1, "repositories": self.entries}, indent=1), encoding="utf-8")
-        partial.replace(self.path)
-
-
-def _parses(out: str) -> bool:
-    try:
-        parse_answer(out, 0)  # the issue only decides whether a notice names itself
-    except AnswerError:
-        return False
-    return True
+    def add(self, key: str, out: str) -> None: ...
 
 
 def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, model: Sequence[str]) -> str:
@@ -170,40 +77,6 @@ def answer_key(repository: str, number: int, max_analyzed: int, prompt: str, mod
     digest = hashlib.sha256(prompt.encode("utf-8")).hexdigest()
     command = hashlib.sha256(json.dumps(list(model)).encode("utf-8")).hexdigest()[:16]
     return f"{repository}#{number}@{max_analyzed}:{digest}:{command}"
-
-
-def run_model(model: Sequence[str], prompt: str, timeout: float) -> str:
-    """The command's stdout for the prompt on its stdin; raises ModelFailed.
-
-    The command runs in a process group of its own: on a timeout the whole group is killed (a
-    wrapper's children too, which would otherwise keep running and hold its output open)."""
-    try:
-        process = subprocess.Popen(
-            list(model),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-    except FileNotFoundError as error:
-        raise ModelFailed(f"--model: {model[0]!r} not found") from error
-    try:
-        out, err = process.communicate(prompt, timeout=timeout)
-    except subprocess.TimeoutExpired as error:
-        _kill_group(process)
-        raise ModelFailed(f"the model did not answer within {timeout:g} s") from error
-    if process.returncode != 0:
-        last = (err.strip().splitlines() or [""])[-1][:300]
-        raise ModelFailed(f"the model exited with status {process.returncode}: {last}")
-    return out
-
-
-def _kill_group(process: subprocess.Popen[str]) -> None:
-    """Kill the command's process group, then reap the command."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()
 
 
 def answer_format(vocabulary: Sequence[str]) -> str:
@@ -239,6 +112,7 @@ def prompt_as_of(
     read_with: int,
     *,
     instructions: str | None = None,
+    learnings: Callable[[ReadOutcome, datetime], ReadOutcome] | None = None,
 ) -> tuple[str, ReadOutcome]:
     """The production prompt the analysis would have had with a window of `max_analyzed` (the
     system prompt, then what `corrections prompt --event` assembles, the new issue inside the
@@ -253,10 +127,13 @@ def prompt_as_of(
         settings=settings,
         read_back_to=complete_after(outcome, read_with),
     )
+    past = replace(past, settings=settings)  # labels.md as of the moment (corrections/quality/file_as_of.py)
+    if learnings is not None:
+        past = learnings(past, read.first.at)  # the learnings file as of the moment
     # The files `corrections read --as-of` would write, in memory: the prompt takes them as they are.
     context = context_of(render_context(past, past.config, ()))
     prompt = assemble_prompt(context, issue=issue.number, budget=Budget(), new_issue=new_issue(read))
-    return system_text(outcome.vocabulary.names, instructions) + prompt.text, past
+    return system_text(settings.vocabulary.names, instructions) + prompt.text, past
 
 
 @dataclass
@@ -289,8 +166,14 @@ class Backtest:
     sweep: Sequence[int]
     last: int
     timeout: float
-    cache: AnswerCache
+    cache: AnswerStore
+    ask: Ask
     instructions: str | None = None  # the adopter's instructions (`--instructions FILE`)
+    labels: FileAsOf | None = None  # labels.md's history on the base branch, when read
+    labels_today: int = 0  # analyses given today's labels.md: the history could not say
+    learnings: FileAsOf | None = None  # the learnings file's history, when read
+    learnings_source: str = ""  # REF:PATH of the learnings file, for its warnings
+    learnings_today: int = 0  # contexts given today's learnings file (as of the moment by createdAt)
     log: Say = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     failed: int = 0
     unparsed: int = 0  # answers that held no analysis (not cached: a rerun asks again)
@@ -306,7 +189,7 @@ class Backtest:
         self.calls += 1
         started = time.monotonic()
         try:
-            out = run_model(self.model, prompt, self.timeout)
+            out = self.ask(self.model, prompt, self.timeout)
         except ModelFailed as error:
             self.failed += 1
             self.log(
@@ -327,23 +210,30 @@ class Backtest:
         )[: self.last]
         runs = {m: Run(m, [], []) for m in self.sweep}
         duplicate_label = settings.duplicate_label
+        versions: dict[str, RuleSettings] = {}  # one settings object a version of labels.md
         for position, read in enumerate(analysed, 1):
+            assert read.first is not None
             truth = truth_of(read.issue, by_number[read.issue.number], settings.vocabulary, duplicate_label)
+            then = self._settings_at(read.first.at, settings, versions)
             said: list[str] = []
             similar = similar_to(outcome, read, settings)
-            blind_prompt, _ = prompt_as_of(
-                outcome, read, 0, settings, read_with, instructions=self.instructions
-            )
+            blind_prompt, _ = prompt_as_of(outcome, read, 0, then, read_with, instructions=self.instructions)
             blind = self._scored(
-                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=settings
+                read, 0, blind_prompt, repository=outcome.repository, truth=truth, settings=then
             )
             blind_unparsed = self._last_unparsed
             for m in self.sweep:
                 prompt, past = prompt_as_of(
-                    outcome, read, m, settings, read_with, instructions=self.instructions
+                    outcome,
+                    read,
+                    m,
+                    then,
+                    read_with,
+                    instructions=self.instructions,
+                    learnings=self._learnings_at,
                 )
                 told = self._scored(
-                    read, m, prompt, repository=outcome.repository, truth=truth, settings=settings
+                    read, m, prompt, repository=outcome.repository, truth=truth, settings=then
                 )
                 # What could recur (the similar issues' corrections), and what of it the context gave.
                 shown = {line.number for line in past.corrected}
@@ -353,7 +243,7 @@ class Backtest:
                 if told is not None:
                     told = replace(told, given=given, similar=can_recur)
                     runs[m].with_context.append(told)
-                    runs[m].with_second_look.append(second_looked(told, past, settings))
+                    runs[m].with_second_look.append(second_looked(told, past, then))
                     said.append(f"max_analyzed {m}: {_names(told.labels)}")
                 else:
                     runs[m].unparsed_with += self._last_unparsed
@@ -369,6 +259,31 @@ class Backtest:
                 + f" | left by maintainers: {_names(truth.labels)}"
             )
         return [runs[m] for m in self.sweep]
+
+    def _learnings_at(self, past: ReadOutcome, moment: datetime) -> ReadOutcome:
+        """`past` with the learnings file as it was at `moment`, when its history says (else the
+        learnings of today's file as of the moment, by their createdAt and updatedAt)."""
+        if past.learnings is None or self.learnings is None:
+            return past
+        text = self.learnings.at(moment)
+        if text is None:
+            self.learnings_today += 1
+            return past
+        then = parse_jsonl(text, source=self.learnings_source)
+        return replace(past, learnings=learnings_as_of(then, moment))
+
+    def _settings_at(
+        self, moment: datetime, settings: RuleSettings, versions: dict[str, RuleSettings]
+    ) -> RuleSettings:
+        """The rules' settings with labels.md as it was at `moment` (today's when its history
+        was not read or cannot say)."""
+        text = self.labels.at(moment) if self.labels is not None else None
+        if text is None:
+            self.labels_today += 1
+            return settings
+        if text not in versions:
+            versions[text] = settings.with_vocabulary(parse_vocabulary(text))
+        return versions[text]
 
     def _scored(
         self,
@@ -410,11 +325,3 @@ class Backtest:
 
 def _names(labels: frozenset[str]) -> str:
     return ",".join(sorted(labels)) or "(none)"
-
-
-def model_argv(text: str) -> list[str]:
-    """`--model CMD` split as a shell would split it, never run by one; ValueError when empty."""
-    argv = shlex.split(text)
-    if not argv:
-        raise ValueError("--model: the command is empty")
-    return argv

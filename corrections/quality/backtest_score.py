@@ -23,14 +23,14 @@ A model's answer, scored as maintainers would have met it:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from assistant.markers import payloads
 from corrections.quality.recurrences import Decision, decisions
 from corrections.render.model_answer import MAX_ANSWER_CHARS, AnswerError, chosen_labels, decode_answer
-from corrections.rules.analysis_marker import read_payload
+from corrections.rules.analysis_marker import MarkerError
+from corrections.rules.markers import decode_payload
 from corrections.rules.models import DuplicateOutcome, Issue, IssueCorrection, LabelChange
 from corrections.rules.vocabulary import Vocabulary
 
@@ -50,8 +50,8 @@ def parse_answer(text: str, issue: int) -> Answer:
     found = payloads(text[:MAX_ANSWER_CHARS], "analysis")
     if found:
         try:
-            payload, _ = read_payload(json.loads(found[-1]))
-        except (ValueError, RecursionError) as error:  # MarkerError is a ValueError
+            payload, _ = decode_payload(found[-1])
+        except MarkerError as error:
             raise AnswerError(f"the model's analysis marker does not parse: {error}") from error
         duplicate = payload.duplicate_of if payload.duplicate_of != issue else None
         return Answer(labels=payload.labels, duplicate_of=duplicate)

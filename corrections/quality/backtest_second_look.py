@@ -11,6 +11,7 @@ what the second look leaves out. A lock is not in the read: the backtest counts 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from corrections.quality.backtest_score import Answer, Scored, proposed
@@ -18,7 +19,7 @@ from corrections.read.outcome import ReadOutcome
 from corrections.render.files import kept_labels, kept_numbers
 from corrections.render.nearest import ordered
 from corrections.rules.models import Objector
-from corrections.rules.second_look import Neighbour, TargetState, look
+from corrections.rules.second_look import Look, Neighbour, TargetState, look
 from corrections.rules.settings import RuleSettings
 
 
@@ -35,9 +36,13 @@ def _state(past: ReadOutcome, number: int) -> TargetState:
     return TargetState(kind="issue", repository=past.repository)  # not in the read: as answered
 
 
-def second_looked(told: Scored, past: ReadOutcome, settings: RuleSettings) -> Scored:
-    """`told` (an answer given with the context `past`) after the second look."""
-    corrections = [c for c in ordered(past) if c.number != told.truth.number]
+def look_in_context(
+    labels: Collection[str], duplicate_of: int | None, past: ReadOutcome, number: int
+) -> Look:
+    """The second look at issue `number`'s draft, held against the context `past` of its moment:
+    the nearest corrected issues vote on its labels, the context's objections and issues decide
+    its duplicate target (the backtest's column and the loop, bench/loop_graded.py)."""
+    corrections = [c for c in ordered(past) if c.number != number]
     neighbours = [
         Neighbour(
             c.number,
@@ -51,16 +56,20 @@ def second_looked(told: Scored, past: ReadOutcome, settings: RuleSettings) -> Sc
         for c in corrections
         if c.objection is not None and c.objection.by is Objector.MAINTAINER
     )
-    target = told.answer.duplicate_of
-    found = look(
-        sorted(told.labels),
-        target,
+    return look(
+        sorted(labels),
+        duplicate_of,
         repository=past.repository,
         neighbours=neighbours,
         objected=objected,
-        state=_state(past, target) if target is not None else None,
+        state=_state(past, duplicate_of) if duplicate_of is not None else None,
         kept_in_window=frozenset(n.label.casefold() for n in kept_numbers(past) if n.kept > 0),
     )
+
+
+def second_looked(told: Scored, past: ReadOutcome, settings: RuleSettings) -> Scored:
+    """`told` (an answer given with the context `past`) after the second look."""
+    found = look_in_context(told.labels, told.answer.duplicate_of, past, told.truth.number)
     answer = Answer(labels=found.labels, duplicate_of=found.duplicate_of)
     return replace(
         told, answer=answer, labels=proposed(answer, settings.vocabulary, settings.duplicate_label)

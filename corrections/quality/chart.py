@@ -8,12 +8,16 @@ with the same value cannot hide each other. A month in which the label was not p
 nothing was read) is an empty cell and a gap in the line, never a dot at 0. Each label keeps one
 colour of the Okabe-Ito palette, which people with the common colour-vision deficiencies can
 tell apart (Okabe and Ito, "Color Universal Design", 2008); the label's name is written on its
-row, so colour is never the only key.
+row, so colour is never the only key. A longer palette would hold colours those people confuse, so
+past the seventh label the colours come round again, each round with its own line (dashed, then
+dotted), hollow dots and names in italics: no two of the first 21 labels look alike. The caption is wrapped to the
+chart's width.
 """
 
 from __future__ import annotations
 
 import itertools
+import textwrap
 from html import escape
 
 from assistant.untrusted import clean_line
@@ -25,6 +29,9 @@ NAME_WIDTH, COLUMN, MARGIN, MIN_WIDTH = 170, 100, 16, 640
 TOP, ROW, FOOT = 64, 60, 64
 BAND_TOP, BAND_HEIGHT = 8, 28  # where 100 % and 0 % sit inside a row; the numbers go below
 MAX_NAME = 20
+# Each round of the palette: the line's dash pattern ("" solid) and whether its dots are hollow.
+ROUNDS = (("", False), ("6 3", True), ("2 3", True))
+NOTE_LINE, NOTE_CHAR = 14, 6.0  # a caption line's height, and a generous width of one of its characters
 
 
 def _months_between(first: str, last: str) -> list[str]:
@@ -74,6 +81,27 @@ def _repeat_rates(months: list[str], by_month: dict[str, MonthQuality]) -> list[
     return cells
 
 
+def _notes(report: QualityReport, *, repeats: bool, rounds: bool) -> list[str]:
+    """The caption's sentences, each wrapped to the chart's width by the caller."""
+    notes = [
+        "Each row is one label: the dot is its precision that month, the numbers are precision (kept/proposed).",
+        "An empty cell is a month in which the assistant did not put the label forward: a gap, not 0%.",
+    ]
+    if rounds:
+        notes.append(
+            f"Past the {len(PALETTE)}th label the colours come round again, each round with a dashed, then "
+            "a dotted line, hollow dots and its names in italics."
+        )
+    if repeats:
+        notes.append(
+            "The last row, repeats: the share of the month's corrections that came back from a similar "
+            "issue whose correction the model had been given (given/corrections)."
+        )
+    if any(not m.complete for m in report.months):
+        notes.append("* partial month: the read stopped at its bound before reaching the month's start.")
+    return notes
+
+
 def quality_svg(report: QualityReport) -> str:
     """The chart; months without data are gaps, every value carries its counts."""
     months = _months_between(report.months[0].month, report.months[-1].month) if report.months else []
@@ -87,7 +115,12 @@ def quality_svg(report: QualityReport) -> str:
     if any(cell is not None for cell in repeats):
         rows.append((REPEATS_ROW, REPEATS_COLOUR, repeats))
     width = max(MIN_WIDTH, NAME_WIDTH + COLUMN * max(1, len(months)) + MARGIN)
-    height = TOP + ROW * max(1, len(rows)) + FOOT + (14 if len(rows) > len(labels) else 0)
+    lines = [
+        line
+        for note in _notes(report, repeats=len(rows) > len(labels), rounds=len(labels) > len(PALETTE))
+        for line in textwrap.wrap(note, int((width - 2 * MARGIN) / NOTE_CHAR))
+    ]
+    height = TOP + ROW * max(1, len(rows)) + FOOT + NOTE_LINE * max(0, len(lines) - 2)
 
     def column_x(index: int) -> float:
         return NAME_WIDTH + COLUMN * index + COLUMN / 2
@@ -116,12 +149,17 @@ def quality_svg(report: QualityReport) -> str:
     right = NAME_WIDTH + COLUMN * max(1, len(months)) - 12
     for row, (name, colour, cells) in enumerate(rows):
         top = TOP + ROW * row
+        dash, hollow = ROUNDS[row // len(PALETTE) % len(ROUNDS)] if row < len(labels) else ROUNDS[0]
+        pattern = f' stroke-dasharray="{dash}"' if dash else ""
         hundred, zero = top + BAND_TOP, top + BAND_TOP + BAND_HEIGHT
         if row % 2 == 0:
             parts.append(
                 f'<rect x="{MARGIN / 2:.0f}" y="{top}" width="{width - MARGIN}" height="{ROW}" fill="#f4f4f4"/>'
             )
-        parts.append(f'<text x="{MARGIN}" y="{top + 28}" fill="{colour}" font-weight="bold">{name}</text>')
+        style = ' font-style="italic"' if hollow else ""
+        parts.append(
+            f'<text x="{MARGIN}" y="{top + 28}" fill="{colour}" font-weight="bold"{style}>{name}</text>'
+        )
         # The row's scale: 100 % dotted, 0 % solid, both named at the left.
         parts.append(
             f'<text x="{NAME_WIDTH - 4}" y="{hundred + 4}" font-size="9" fill="#777777" text-anchor="end">100%</text>'
@@ -141,13 +179,18 @@ def quality_svg(report: QualityReport) -> str:
             if before is not None and after is not None:
                 parts.append(
                     f'<line x1="{before[0]:.1f}" y1="{before[1]:.1f}" x2="{after[0]:.1f}" y2="{after[1]:.1f}" '
-                    f'stroke="{colour}" stroke-width="2"/>'
+                    f'stroke="{colour}" stroke-width="2"{pattern}/>'
                 )
         for point in points:
             if point is None:
                 continue
             x, y, (ratio, part, whole) = point
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{colour}" stroke="#ffffff"/>')
+            look = (
+                f'fill="#ffffff" stroke="{colour}" stroke-width="2"'
+                if hollow
+                else f'fill="{colour}" stroke="#ffffff"'
+            )
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" {look}/>')
             parts.append(
                 f'<text x="{x:.1f}" y="{zero + 16}" font-size="11" text-anchor="middle" fill="#222222">'
                 f"{ratio:.0%} ({part}/{whole})</text>"
@@ -157,21 +200,10 @@ def quality_svg(report: QualityReport) -> str:
             f'<text x="{width / 2:.0f}" y="{TOP + ROW / 2:.0f}" text-anchor="middle">'
             "No proposed label in the months read</text>"
         )
-    foot = height - FOOT + 18
-    notes = [
-        "Each row is one label: the dot is its precision that month, the numbers are precision (kept/proposed).",
-        "An empty cell is a month in which the assistant did not put the label forward: a gap, not 0 %.",
-    ]
-    if len(rows) > len(labels):
-        notes.append(
-            "The last row, repeats: the share of the month's corrections that came back from a similar "
-            "issue whose correction the model had been given (given/corrections)."
-        )
-    if any(not m.complete for m in report.months):
-        notes.append("* partial month: the read stopped at its bound before reaching the month's start.")
-    for number, note in enumerate(notes):
+    foot = height - FOOT - NOTE_LINE * max(0, len(lines) - 2) + 18
+    for number, line in enumerate(lines):
         parts.append(
-            f'<text x="{MARGIN}" y="{foot + 14 * number}" fill="#555555" font-size="11">{escape(note)}</text>'
+            f'<text x="{MARGIN}" y="{foot + NOTE_LINE * number}" fill="#555555" font-size="11">{escape(line)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -11,13 +11,13 @@ context or the quality numbers. Untrusted text appears only as JSON strings or c
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from assistant.identity import is_assistant, normalize_login
 from assistant.untrusted import clean_line
 from corrections.quality.repeats import AnalysisRepeats
-from corrections.read.notes import PARTS, Part
+from corrections.read.notes import PARTS, TrailFacts
 from corrections.render.files import correction_line, safe_title
 from corrections.rules import duplicates, labels, second_look, thumbs
 from corrections.rules.issue import analyses, trace
@@ -33,13 +33,7 @@ from corrections.rules.models import (
 )
 from corrections.rules.settings import RuleSettings
 
-
-@dataclass(frozen=True)
-class TrailFacts:
-    """What the reading could not give: a cut timeline, parts missing (👎 not read: `reactors` None)."""
-
-    truncated: bool = False
-    missing: Collection[Part] = ()
+NOTHING_MISSING = TrailFacts()  # a reading that gave everything
 
 
 def _when(event: Event | Analysis) -> str:
@@ -111,7 +105,7 @@ def explain(
     settings: RuleSettings,
     permissions: Permissions,
     reactors: Sequence[Reaction] | None,
-    facts: TrailFacts = TrailFacts(),
+    facts: TrailFacts = NOTHING_MISSING,
     *,
     repeats: AnalysisRepeats | None = None,
 ) -> list[str]:

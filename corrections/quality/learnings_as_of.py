@@ -1,9 +1,9 @@
 """The learnings as they stood at a past moment, from the file read today (pure).
 
 A learning created at or after the moment did not exist then: it is left out. A learning retired
-since (its `updatedAt` at or after the moment) was still active then: it is given as active. Its
-text is today's: the file's history on the base branch would tell an earlier wording, at one
-request per commit of the file, which one read does not pay.
+since (its `updatedAt` at or after the moment) was still active then: it is given as active. The
+backtest applies it to the file as it was at the moment when the file's history says
+(corrections/quality/file_as_of.py: an earlier wording too), else to today's file.
 """
 
 from __future__ import annotations

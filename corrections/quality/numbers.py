@@ -75,6 +75,16 @@ class RecurrenceNumbers:
 
 
 @dataclass(frozen=True)
+class SecondLookNumbers:
+    """What the second look (`corrections answer`) changed in some first analyses, as their markers
+    record it: the analyses it changed, the duplicate notices and the labels it left out."""
+
+    analyses: int = 0
+    duplicates: int = 0
+    labels: int = 0
+
+
+@dataclass(frozen=True)
 class MonthQuality:
     """The numbers of one month."""
 
@@ -93,6 +103,10 @@ class MonthQuality:
     thumbs_down_analyses: int  # analyses with at least one counted 👎
     recurrences: RecurrenceNumbers = RecurrenceNumbers()  # filled by corrections/quality/repeats.py
     receipts: int = 0  # first analyses whose marker has a receipt
+    second_look: SecondLookNumbers = SecondLookNumbers()  # filled by corrections/quality/repeats.py
+    # The last analysis whose context was rebuilt in part (`recurrences.contexts_partial`): every
+    # analysis of the month made after it had its whole context; None when none was partial.
+    contexts_whole_after: datetime | None = None
     # A partial month covers the first analyses of the issues active after this moment (the
     # read's bound); the month's analyses on issues last active before it are not counted; its
     # recurrences and receipts come from the same read and cover the same part.

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from corrections.quality.as_of import correct_as_of, read_as_of
+from corrections.quality.similar_index import ReadIndex
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
-from corrections.render.nearest import issue_text, nearest_first
+from corrections.render.nearest import issue_text
 from corrections.rules.models import DuplicateOutcome, IssueCorrection
 from corrections.rules.settings import RuleSettings
 
@@ -86,17 +87,12 @@ def similar_before(
     correction (an issue whose every correction was undone since is left out); each is then taken
     as it stood at the moment, in the ranking's order, until `nearest` are found.
     """
-    today = {c.number: c for c in outcome.corrections if c.is_corrected and c.number != number}
-    reads = {
-        read.issue.number: read
-        for read in outcome.window
-        if read.issue.number in today and read.first is not None and read.first.at < moment
-    }
-    candidates = [today[n] for n in reads]
-    every = _texts(outcome)
-    texts = {n: every[n] for n in reads}
+    index = _index(outcome)
+    reads = {n: read for n, at, read in index.analysed if at < moment and n != number}
+    candidates = [index.corrected[n] for n in reads]
+    ranked = index.texts.nearest_first(index.texts.walk, candidates, list(reads), issue_text(title, body))
     found: list[IssueCorrection] = []
-    for candidate in nearest_first(candidates, texts, issue_text(title, body)):
+    for candidate in ranked:
         then = read_as_of(reads[candidate.number], moment, settings)
         if then is None:
             continue
@@ -112,27 +108,52 @@ def nearest_shown(
     outcome: ReadOutcome, read: IssueRead, context: Sequence[IssueCorrection], *, nearest: int = NEAREST
 ) -> list[IssueCorrection]:
     """The `nearest` lines of B's context nearest to B, in the reader's ranking."""
-    texts = _texts(outcome)
+    texts = _index(outcome).texts
     lines = [line for line in context if line.number != read.issue.number]
-    return nearest_first(lines, texts, issue_text(read.issue.title, read.issue.body))[:nearest]
+    ranked = texts.nearest_first(
+        texts.shown, lines, [line.number for line in lines], issue_text(read.issue.title, read.issue.body)
+    )
+    return ranked[:nearest]
 
 
-class _LastTexts:
-    """The ranking texts of the read asked about last (a report asks for them once an analysis)."""
+@dataclass(frozen=True)
+class _Index:
+    """What every ranking of one read shares: its texts' features, its corrected issues today."""
+
+    window: tuple[IssueRead, ...]
+    corrections: tuple[IssueCorrection, ...]
+    texts: ReadIndex
+    corrected: dict[int, IssueCorrection]  # today's corrections that are corrections, by number
+    analysed: tuple[tuple[int, datetime, IssueRead], ...]  # the window's corrected first analyses, in order
+
+
+class _LastIndex:
+    """The index of the read asked about last (a report asks about one read, once an analysis)."""
 
     def __init__(self) -> None:
-        self._window: tuple[IssueRead, ...] | None = None
-        self._texts: dict[int, str] = {}
+        self._last: _Index | None = None
 
-    def of(self, outcome: ReadOutcome) -> dict[int, str]:
-        """Each read issue's title and body as the ranking reads them, by number."""
-        if self._window is not outcome.window:
-            self._window = outcome.window
-            self._texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
-        return self._texts
+    def of(self, outcome: ReadOutcome) -> _Index:
+        last = self._last
+        if last is None or last.window is not outcome.window or last.corrections is not outcome.corrections:
+            texts = {r.issue.number: issue_text(r.issue.title, r.issue.body) for r in outcome.window}
+            corrected = {c.number: c for c in outcome.corrections if c.is_corrected}
+            last = _Index(
+                window=outcome.window,
+                corrections=outcome.corrections,
+                texts=ReadIndex(texts),
+                corrected=corrected,
+                analysed=tuple(
+                    (read.issue.number, read.first.at, read)
+                    for read in outcome.window
+                    if read.first is not None and read.issue.number in corrected
+                ),
+            )
+            self._last = last
+        return last
 
 
-_texts = _LastTexts().of
+_index = _LastIndex().of
 
 
 def recurrences(

@@ -19,7 +19,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from corrections.quality.as_of import correct_as_of, outcome_as_of, read_as_of
-from corrections.quality.numbers import QualityReport, RecurrenceNumbers, complete_after, month_of
+from corrections.quality.numbers import (
+    QualityReport,
+    RecurrenceNumbers,
+    SecondLookNumbers,
+    complete_after,
+    month_of,
+)
 from corrections.quality.recurrences import (
     Decision,
     Recurrence,
@@ -30,6 +36,7 @@ from corrections.quality.recurrences import (
 )
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
+from corrections.rules.analysis_marker import LeftOut
 from corrections.rules.models import IssueCorrection
 from corrections.rules.settings import RuleSettings
 
@@ -49,6 +56,7 @@ class AnalysisRepeats:
     corrections: tuple[Decision, ...]
     context: tuple[IssueCorrection, ...]  # the lines B was given, as they stood when B was written
     recurrences: tuple[Recurrence, ...]
+    left_out: tuple[LeftOut, ...] = ()  # what the second look left out of B's draft (its marker)
 
     @property
     def given(self) -> tuple[Recurrence, ...]:
@@ -143,6 +151,7 @@ def analysis_repeats(
         corrections=mine,
         context=lines,
         recurrences=recurrences(mine, similar, shown, {line.number for line in lines}),
+        left_out=read.first.left_out,
     )
 
 
@@ -170,12 +179,28 @@ def month_numbers(found: Iterable[AnalysisRepeats]) -> RecurrenceNumbers:
     return total
 
 
+def second_look_numbers(found: Iterable[AnalysisRepeats]) -> SecondLookNumbers:
+    """What the second look left out of some analyses' drafts, as their markers record it."""
+    items = [item for item in found if item.left_out]
+    return SecondLookNumbers(
+        analyses=len(items),
+        duplicates=sum(1 for item in items for e in item.left_out if e.duplicate_of is not None),
+        labels=sum(1 for item in items for e in item.left_out if e.duplicate_of is None),
+    )
+
+
 def with_repeats(report: QualityReport, found: Sequence[AnalysisRepeats]) -> QualityReport:
-    """The report with each month's recurrences and receipts (the month of each first analysis, UTC)."""
+    """The report with each month's recurrences, receipts and second looks (the month of each first analysis, UTC)."""
     months = []
     for month in report.months:
         mine = [item for item in found if month_of(item.at) == month.month]
         months.append(
-            replace(month, recurrences=month_numbers(mine), receipts=sum(1 for item in mine if item.receipt))
+            replace(
+                month,
+                recurrences=month_numbers(mine),
+                receipts=sum(1 for item in mine if item.receipt),
+                second_look=second_look_numbers(mine),
+                contexts_whole_after=max((item.at for item in mine if item.context_partial), default=None),
+            )
         )
     return replace(report, months=tuple(months))

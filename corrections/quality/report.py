@@ -55,7 +55,15 @@ def _month(month: MonthQuality) -> dict[str, Any]:
         },
         "repeats": month.recurrences.given,  # deprecated: the old name of recurrences given
         "contexts_partial": month.recurrences.contexts_partial,
+        "contexts_whole_after": None
+        if month.contexts_whole_after is None
+        else month.contexts_whole_after.strftime(TIME),
         "receipts": month.receipts,
+        "second_look": {
+            "analyses": month.second_look.analyses,
+            "duplicates": month.second_look.duplicates,
+            "labels": month.second_look.labels,
+        },
     }
 
 
@@ -129,6 +137,7 @@ def quality_md(report: QualityReport, month: str, max_analyzed: int, scan_pages:
                 found.duplicates_open,
             ),
             "- " + thumbs.month_words(found.thumbs_down, found.thumbs_down_analyses),
+            *second_look_lines(found),
             *recurrence_lines(found),
             "",
             "| Label | Proposed | Kept | Removed | Added | Precision | Recall |",
@@ -204,6 +213,20 @@ def _per_100(part: int, analyses: int) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def second_look_lines(month: MonthQuality) -> list[str]:
+    """What the second look changed before posting, as the month's markers record it; nothing
+    when it changed nothing (or was off, or the markers are older than it)."""
+    found = month.second_look
+    if not found.analyses:
+        return []
+    notices = f"{found.duplicates} duplicate notice{'' if found.duplicates == 1 else 's'}"
+    labels = f"{found.labels} label{'' if found.labels == 1 else 's'}"
+    return [
+        f"- Second look: it changed {found.analyses} of {month.analyses} first analyses before they "
+        f"were posted, leaving out {notices} and {labels} (`corrections explain N` says which and why)"
+    ]
+
+
 def recurrence_lines(month: MonthQuality) -> list[str]:
     """The month's corrections and recurrences per 100 analyses, in words with their counts
     (quality.md and the step summary); the repeat rate only beside them."""
@@ -227,7 +250,14 @@ def recurrence_lines(month: MonthQuality) -> list[str]:
             [
                 f"- Reconstructed in part: {numbers.contexts_partial} of those contexts, where the read did "
                 "not reach back far enough to know the whole window; their recurrences may count as not "
-                "given a line that was given, and miss a similar earlier issue"
+                "given a line that was given, and miss a similar earlier issue (a read reaching further "
+                "back can change them by as many)"
+                + (
+                    f". The last of them is the analysis made at {month.contexts_whole_after:%Y-%m-%d %H:%M} "
+                    "UTC: the month's analyses made after then are counted from whole contexts"
+                    if month.contexts_whole_after is not None
+                    else ""
+                )
             ]
             if numbers.contexts_partial
             else []

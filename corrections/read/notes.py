@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Literal, get_args
 
-from queries.errors import lacks
+from queries.advice import advice
 
 # A part of a run that may be missing; mypy checks every name the reader writes.
 Part = Literal[
@@ -35,6 +36,15 @@ OFF_AT_BASE = (
     "Corrections are off ([context] max_analyzed = 0 in the base branch's configuration): "
     "nothing more was read from GitHub."
 )
+
+
+@dataclass(frozen=True)
+class TrailFacts:
+    """What explain's reading of one issue could not give (corrections/read/trail.py): a cut
+    timeline, parts missing (👎 not read: `reactors` None)."""
+
+    truncated: bool = False
+    missing: Collection[Part] = ()
 
 
 assert set(PARTS) == set(get_args(Part)), "every part has its words"
@@ -155,36 +165,9 @@ def permissions_refused() -> str:
     )
 
 
-# What to check when nothing could be read, by the category of the failure (queries.errors).
-_CHECK = {
-    "bad credentials": "GitHub did not accept the token: check that {token} holds a token that is "
-    "valid and not expired, with read access to the repository's issues, pull requests and contents.",
-    "permission denied": "The token may not read this repository: check {token} and its permissions "
-    "(issues, pull requests and contents: read; metadata: read).",
-    # A FORBIDDEN on a part one workflow permission opens (queries.errors.lacks).
-    lacks("issues"): "The token may not read the repository's issues: give the workflow's job "
-    "`permissions: issues: read` (or `issues: write`), or pass in {token} a token that can read them.",
-    lacks("contents"): "The token may not read the repository's files: give the workflow's job "
-    "`permissions: contents: read`, or pass in {token} a token that can read them.",
-    lacks("pull-requests"): "The token may not read the repository's pull requests: give the "
-    "workflow's job `permissions: pull-requests: read`, or pass in {token} a token that can read them.",
-    "not found": "Check the repository name (OWNER/NAME) and that the token in {token} can see it "
-    "(a private repository looks missing to a token without access).",
-    "network error": "GitHub could not be reached: check the network and the API URL.",
-    "timeout": "GitHub did not answer in time: check the network and the API URL, or allow more time.",
-    "rate limit": "The token's rate limit is used up: try again after it resets.",
-    "secondary rate limit": "GitHub slowed this token down (secondary rate limit): try again later.",
-    "GitHub server error": "GitHub's side failed: try again later.",
-    "GitHub timeout": "GitHub stopped the query after its 10 s limit even with the smallest pages: "
-    "try again later.",
-    "resource limits": "GitHub refused the query for its resource limits even with the smallest "
-    "pages: try again later.",
-    INTERNAL: "The log above shows where it failed; please report it with that log.",
-}
-
-
 def what_to_check(category: str | None, *, actions: bool) -> str:
-    """One sentence saying what to check when nothing could be read (empty when there is no advice)."""
-    advice = _CHECK.get(category or "", "")
-    token = "the action's `token` input" if actions else "GITHUB_TOKEN (else GH_TOKEN)"
-    return advice.format(token=token)
+    """One sentence saying what to check when nothing could be read (empty when there is no advice):
+    GitHub's failures as queries.advice words them, and the reader's own."""
+    if category == INTERNAL:
+        return "The log above shows where it failed; please report it with that log."
+    return advice(category, actions=actions)

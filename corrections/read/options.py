@@ -7,7 +7,7 @@ Only the standard library and small modules: a read sends its first request befo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,10 +23,14 @@ from assistant.config import (
     with_overrides,
     with_values,
 )
+from assistant.config_keys import KEYS
 from commandline.repository import RepositoryError, resolve_repository
 from commandline.usage import UsageError
 from corrections.read.analysed import AnalysedIssue
 from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
+
+# The widest window a read can be asked for: the window of a past moment, a backtest, explain.
+WIDEST = KEYS["context"]["max_analyzed"].high or 100
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,22 @@ class ReadOptions:
     known_permissions: tuple[tuple[str, str], ...] = ()
     # Ask REST's whole collaborator list first (a maintainer's token; queries/permissions.py).
     collaborator_list: bool = False
+    # Read the widest window (the backtest, explain's repeats): what is kept of it is the caller's.
+    widest: bool = False
+    # Read learnings.md (off for the numbers: `quality`, `explain`).
+    learnings: bool = True
+
+    def resolved(self) -> ReadOptions:
+        """The options with their variants applied to what is read (corrections/read/entry.py, once):
+        the widest window (`widest`; a read as of a past moment when reading is on), learnings.md
+        left out (`learnings` off). A new variant is a field above and its line here."""
+        config, options = self.config, self
+        if self.widest or (self.as_of is not None and config.context.max_analyzed > 0):
+            config = with_values(config, "the widest window", "context", {"max_analyzed": WIDEST})
+            options = replace(options, max_analyzed=WIDEST)
+        if not self.learnings:
+            config = with_values(config, "learnings", "learnings", {"enabled": False})
+        return replace(options, config=config)
 
     @property
     def reading_off(self) -> bool:
@@ -107,6 +127,7 @@ def build_options(
     remote_config_required: bool = False,
     analysed: AnalysedIssue | None = None,
     overrides: Sequence[Override] = (),
+    scan_pages: int | None = None,
 ) -> ReadOptions:
     """Validated options of one read; raises UsageError with one line naming what is wrong.
 
@@ -124,6 +145,8 @@ def build_options(
         config = validate_config(found)
         if max_analyzed is not None:
             config = with_values(config, "--max-analyzed", "context", {"max_analyzed": max_analyzed})
+        if scan_pages is not None:
+            config = with_values(config, "--scan-pages", "context", {"scan_pages": scan_pages})
         config = with_overrides(config, overrides)
     except ConfigError as error:
         raise UsageError(str(error)) from error

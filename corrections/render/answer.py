@@ -41,7 +41,7 @@ from assistant.untrusted import clean_block
 from corrections.render.context_folder import PromptError, read_index
 from corrections.render.model_answer import AnswerError, chosen_labels, decode_answer
 from corrections.rules import second_look
-from corrections.rules.analysis_marker import LeftOut, MarkerError, Receipt, analysis_marker, folder_receipt
+from corrections.rules.analysis_marker import LeftOut, Receipt, analysis_marker
 from corrections.rules.second_look import Neighbour
 
 # GitHub refuses a comment body longer than this ("Body is too long (maximum is 65536 characters)").
@@ -104,8 +104,8 @@ def read_known(folder: Path) -> Known:
     version wrote it) is no neighbour: the vote cannot tell that none kept a label."""
     try:
         index = read_index(folder)
-        receipt = folder_receipt(folder)
-    except (PromptError, MarkerError) as error:
+        receipt = index.receipt(folder / "corrections.json")
+    except PromptError as error:
         raise AnswerError(str(error)) from error
     issues = frozenset(index.window) | {entry.number for entry in index.corrections}
     objected = frozenset(

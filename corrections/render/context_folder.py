@@ -1,5 +1,6 @@
 """A context folder written by an earlier step, read back: `corrections prompt --context DIR`
-(the prompt's context) and `corrections answer --context DIR` (corrections.json alone).
+(the prompt's context), `corrections answer --context DIR` and `corrections marker --context DIR`
+(corrections.json alone: the one decoder of that file, `read_index`).
 
 Every other prompt is assembled from the files in memory, as the renderers gave them
 (corrections.render.prompt.context_of). The folder may be in a stranger's checkout: no symbolic
@@ -17,6 +18,7 @@ from assistant.files import Folder
 from corrections.render.collapse import excerpt_numbers
 from corrections.render.issue_file import IssueExcerpt, parse_issue_file
 from corrections.render.prompt import ContextFolder, excerpt_order
+from corrections.rules.analysis_marker import MarkerError, Receipt, parse_receipt
 
 
 class PromptError(ValueError):
@@ -47,9 +49,10 @@ class _Kept(BaseModel):
 
 
 class ContextIndex(BaseModel):
-    """The part of corrections.json the prompt and `corrections answer` need: which issues, in
-    which order, and the vocabulary; for the second look, the repository, the switch, and each
-    correction's removed and kept labels and objection."""
+    """The part of corrections.json the prompt, `corrections answer` and `corrections marker
+    --context` need: which issues, in which order, and the vocabulary; the receipt (`receipt`);
+    for the second look, the repository, the switch, and each correction's removed and kept
+    labels and objection. Its one decoder is `read_index` (no link followed)."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
 
@@ -61,6 +64,18 @@ class ContextIndex(BaseModel):
     second_look: bool = True
     kept: dict[str, _Kept] = {}
     lines: list[list[int]] | None = None  # corrections.md's lines (absent from older folders)
+    learnings: list[str] = []  # the ids of learnings.md's learnings (absent from older folders)
+
+    def receipt(self, path: Path) -> Receipt:
+        """What the model given this folder was given (the marker's `"context"`): the issues of
+        the correction lines and the learnings' ids; PromptError naming `path` when they are not
+        a receipt (corrections/rules/analysis_marker.py bounds it)."""
+        try:
+            return parse_receipt(
+                {"corrections": [c.number for c in self.corrections], "learnings": self.learnings}
+            )
+        except MarkerError as error:
+            raise PromptError(f"{path}: {error}") from error
 
     def excerpt_corrected(self) -> list[int]:
         """The corrected issues in the order the prompt tries their excerpts."""
@@ -112,8 +127,8 @@ def _index(files: Folder, folder: Path) -> ContextIndex:
 
 
 def read_index(folder: Path) -> ContextIndex:
-    """The folder's corrections.json alone (what `corrections answer` needs), read as the prompt
-    reads it; raises PromptError naming the file."""
+    """The folder's corrections.json alone (what `corrections answer` and `corrections marker
+    --context` need), read as the prompt reads it; raises PromptError naming the file."""
     with _opened(folder, "corrections.json") as files:
         return _index(files, folder)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from assistant.identity import is_assistant
-from assistant.markers import placed_markers
+from assistant.identity import Identity, is_assistant
+from assistant.markers import counted
 from corrections.rules.analysis_marker import ANALYSIS
 from corrections.rules.models import Analysis, Comment, Event, LabelChange
 from corrections.rules.settings import RuleSettings
@@ -37,10 +37,10 @@ def is_chatter(event: Event, analyses: Mapping[str, Analysis], settings: RuleSet
 ANALYSIS_BY = ("first analysis by ", "follow-up analysis by ")
 
 
-def without_marker(body: str) -> str:
-    """A comment's text with its counted analysis markers taken out (they are said in words)."""
-    counted, _ = placed_markers(body, ANALYSIS)
-    for found in reversed(counted):
+def without_marker(body: str, number: int, assistant: Identity) -> str:
+    """An analysis comment's text on issue `number` with the analysis markers that count taken
+    out (they are said in words): the markers assistant.markers.counted, the one rule, counts."""
+    for found in reversed(counted(body, ANALYSIS, number, assistant).markers):
         body = body[: found.start] + body[found.end :]
     return body.strip()
 

@@ -2,7 +2,9 @@
 
 A line of `issues/<n>.md` is the program's: `<time> comment by "<login>": "<text>"`, or
 `<time> "<login>" <what they did>`, or a note in parentheses; logins and texts are JSON strings.
-A cut keeps, before anything else, the analysis (the comment with the hidden marker), every change
+A cut keeps, before anything else, the analysis (the line the renderer wrote as one, `first analysis
+by`: the rules decided it with assistant.markers.counted; a comment's own text is never read for a
+marker here, so a stranger's comment ending with one is just a comment), every change
 (labels, closing, duplicates) and the program's notes; then the words of the reporter and of the
 people who changed the issue after the analysis (the maintainers who corrected it); other people's
 comments (a bot's chatter, passers-by) go first. Within a rank, lines nearest the start and the
@@ -14,13 +16,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from assistant.markers import placed_markers
 from corrections.render.excerpt_events import ANALYSIS_BY
 from corrections.render.issue_file import HEAD_FIELDS
-from corrections.rules.analysis_marker import ANALYSIS
 
 _COMMENT = "comment by "
-_TEXT = ": "
 _DECODER = json.JSONDecoder()
 
 
@@ -28,20 +27,16 @@ _DECODER = json.JSONDecoder()
 class _Line:
     login: str | None
     comment: bool
-    analysis: bool = False  # a comment whose text carries an analysis marker where one counts
-
-
-def _string_at(text: str, index: int) -> tuple[str | None, int]:
-    """The JSON string at `index` and the index after it; None (and `index`) when there is none."""
-    try:
-        value, end = _DECODER.raw_decode(text, index)
-    except json.JSONDecodeError:
-        return None, index
-    return (value, end) if isinstance(value, str) else (None, index)
+    analysis: bool = False  # an analysis as the renderer shows one (excerpt_events.ANALYSIS_BY)
 
 
 def _login_at(text: str, index: int) -> str | None:
-    return _string_at(text, index)[0]
+    """The JSON string at `index`; None when there is none."""
+    try:
+        value, _ = _DECODER.raw_decode(text, index)
+    except json.JSONDecodeError:
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _parse(line: str) -> _Line:
@@ -50,12 +45,7 @@ def _parse(line: str) -> _Line:
     if space and said is not None:  # an analysis, shown as what it says (excerpt_events.py)
         return _Line(_login_at(rest, len(said)), comment=True, analysis=True)
     if space and rest.startswith(_COMMENT):
-        login, end = _string_at(rest, len(_COMMENT))
-        text = _string_at(rest, end + len(_TEXT))[0] if rest.startswith(_TEXT, end) else None
-        # The comment's own text, read by the one marker parser: a mention of the marker in
-        # someone's words is no analysis.
-        analysis = text is not None and bool(placed_markers(text, ANALYSIS)[0])
-        return _Line(login, comment=True, analysis=analysis)
+        return _Line(_login_at(rest, len(_COMMENT)), comment=True)
     if space and rest.startswith('"'):
         return _Line(_login_at(rest, 0), comment=False)
     return _Line(None, comment=False)

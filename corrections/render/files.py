@@ -281,27 +281,29 @@ def issue_summary(correction: IssueCorrection | None) -> str:
     return "Correction: " + " | ".join(correction_parts(correction, where=False)) + "."
 
 
-def _analysis_line(at: str, event: Comment, analysis: Analysis) -> str:
-    """An analysis as what its marker says: its labels (JSON strings) and its duplicate, then the
-    comment's text without the marker (corrections/render/excerpt_events.py)."""
+def _analysis_line(at: str, event: Comment, analysis: Analysis, words: str) -> str:
+    """An analysis as what its marker says: its labels (JSON strings) and its duplicate, then
+    `words`, the comment's text without the marker (corrections/render/excerpt_events.py)."""
     said = "labels " + (", ".join(json_text(_label_name(n)) for n in analysis.labels) or "none")
     if analysis.duplicate_of is not None:
         said += f"; duplicate of #{analysis.duplicate_of}"
-    text = json_text(bounded_block(without_marker(event.body), MAX_COMMENT))
+    text = json_text(bounded_block(words, MAX_COMMENT))
     kind = ANALYSIS_BY[0] if analysis.kind == "first" else ANALYSIS_BY[1]
     return f"{at} {kind}{_who(event.author.login if event.author else None)}: {said}; text: {text}"
 
 
-def _event_line(event: Event, close_reason: str | None = None, analysis: Analysis | None = None) -> str:
+def _event_line(
+    event: Event, close_reason: str | None = None, analysis: tuple[Analysis, str] | None = None
+) -> str:
     """One timeline item in program words; untrusted text (comment bodies) JSON-quoted.
 
     `close_reason`: the issue's own state reason, for the close that still stands; `analysis`:
-    the analysis this comment is, shown as what it says.
+    the analysis this comment is and its text without the marker, shown as what it says.
     """
     moment = event.at  # formatted by hand: strftime was a tenth of the render step
     at = f"{moment.year:04}-{moment.month:02}-{moment.day:02}T{moment.hour:02}:{moment.minute:02}:{moment.second:02}Z"
     if isinstance(event, Comment) and analysis is not None:
-        return _analysis_line(at, event, analysis)
+        return _analysis_line(at, event, *analysis)
     if isinstance(event, Comment):
         text = json_text(bounded_block(event.body, MAX_COMMENT))
         return f"{at} comment by {_who(event.author.login if event.author else None)}: {text}"
@@ -364,7 +366,10 @@ def issue_excerpt(
     def line(index: int) -> str:
         event = events[index]
         analysis = found.get(event.node_id) if isinstance(event, Comment) else None
-        return _event_line(event, issue.state_reason if index == standing else None, analysis)
+        said = None
+        if analysis is not None and settings is not None and isinstance(event, Comment):
+            said = analysis, without_marker(event.body, issue.number, settings.assistant)
+        return _event_line(event, issue.state_reason if index == standing else None, said)
 
     timeline: list[str] = []
     if len(shown) > MAX_ITEMS:

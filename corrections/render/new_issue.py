@@ -8,20 +8,16 @@ an issue excerpt is (corrections/render/files.py), and bounded like one.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from assistant.untrusted import fence_for, json_text
+from commandline.event import EventError, read_event_payload
 from corrections.render.files import MAX_BODY, MAX_LOGIN, bounded_block, bounded_line, safe_title
 from corrections.render.prompt_budget import NEW_ISSUE_MAX_TOKENS
 from corrections.render.templating import render_template
 from corrections.render.tokens import count_tokens, fit_tokens
-
-
-class EventError(ValueError):
-    """An event payload the new issue cannot be read from; the message names the file."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +49,7 @@ def _issue_of(payload: Any, path: Path) -> NewIssue:
 
 def read_event(path: Path, number: int | None) -> NewIssue:
     """The event's issue; `number` (the command's --issue), when given, must be the event's."""
-    try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise EventError(f"{path}: not found") from error
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise EventError(f"{path}: not a JSON event payload: {error}") from error
-    issue = _issue_of(payload, path)
+    issue = _issue_of(read_event_payload(path), path)
     if number is not None and issue.number != number:
         raise EventError(f"{path}: the event's issue is #{issue.number}, not --issue {number}")
     return issue

@@ -11,11 +11,9 @@ marker without loading pydantic.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from assistant.config_keys import KEYS
@@ -89,32 +87,6 @@ def parse_receipt(value: object) -> Receipt:
             f"({MAX_RECEIPT_LEARNINGS})"
         )
     return Receipt(tuple(dict.fromkeys(numbers)), tuple(dict.fromkeys(ids)))
-
-
-def folder_receipt(folder: Path) -> Receipt:
-    """The receipt of a context folder `corrections read` wrote: the issues of corrections.json's
-    correction lines and the ids of learnings.md's learnings (corrections.json's `learnings`).
-
-    Raises MarkerError naming the file when corrections.json is missing or not in that shape.
-    """
-    path = folder / "corrections.json"
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise MarkerError(f"{path}: not found; write the folder with `corrections read` first") from error
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise MarkerError(f"{path}: cannot be read as JSON: {error}") from error
-    corrections = document.get("corrections") if isinstance(document, dict) else None
-    if not isinstance(corrections, list) or not all(
-        isinstance(c, dict) and "number" in c for c in corrections
-    ):
-        raise MarkerError(f"{path}: `corrections` is not a list of corrections")
-    try:
-        return parse_receipt(
-            {"corrections": [c["number"] for c in corrections], "learnings": document.get("learnings") or []}
-        )
-    except MarkerError as error:
-        raise MarkerError(f"{path}: {error}") from error
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ def event(node: gh.TimelineNode) -> Event:
             author=actor(node.author),
             body=node.body,
             association=node.author_association,
+            hidden=node.hidden,
         )
     if isinstance(node, gh.LabeledNode):
         return LabelChange(kind="labeled", at=node.created_at, actor=actor(node.actor), label=node.label.name)

@@ -29,10 +29,17 @@ from corrections.rules.models import (
 from corrections.rules.settings import RuleSettings
 from corrections.rules.thumbs import ThumbRole, ThumbStep, thumbs_trace
 
+# An analysis a maintainer hid on GitHub for one of these reasons (`minimizedReason`) is not
+# counted: hiding it as noise says it should not have been posted, so its labels are no example
+# kept and it is no analysis of the window. Hidden as outdated, resolved or a duplicate comment (or
+# without a reason) it counts as before: those say the thread moved on, not that it was wrong.
+NOT_COUNTED_WHEN_HIDDEN = frozenset({"OFF_TOPIC", "SPAM", "ABUSE"})
+
 
 def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list[str]]:
     """Every analysis on the issue, in timeline order, and a warning per marker that does not parse
-    or is not where a marker counts (the first or last thing in its comment)."""
+    or is not where a marker counts (the first or last thing in its comment), and per analysis
+    not counted because a maintainer hid it (NOT_COUNTED_WHEN_HIDDEN)."""
     found: list[Analysis] = []
     warnings: list[str] = []
     for index, event in enumerate(issue.events):
@@ -45,7 +52,11 @@ def analyses(issue: Issue, settings: RuleSettings) -> tuple[list[Analysis], list
             analysis = None
             misplaced.append(str(error))
         warnings.extend(f"#{issue.number} {warning}" for warning in misplaced)
-        if analysis is not None:
+        if analysis is not None and event.hidden in NOT_COUNTED_WHEN_HIDDEN:
+            reason = event.hidden.lower().replace("_", "-")
+            where = f"comment {event.database_id}" if event.database_id is not None else "a comment"
+            warnings.append(f"#{issue.number} {where}: analysis hidden on GitHub as {reason}; not counted")
+        elif analysis is not None:
             found.append(analysis)
     return found, warnings
 

@@ -1,5 +1,5 @@
 """The analysis marker `<!-- assistant:analysis {JSON} -->` in the assistant's comments: its
-reader (`parse_analysis`). Its schema and its one writer are corrections/rules/analysis_marker.py
+reader (`parse_analysis`) and the one decoder of its payload (`decode_payload`). Its schema and its one writer are corrections/rules/analysis_marker.py
 (`corrections marker`), which needs no pydantic; this module adds the models and JSON parsing.
 
 A marker counts only in a comment whose author is the assistant (assistant.identity, checked
@@ -30,6 +30,18 @@ Receipt = analysis_marker.Receipt
 _JSON: TypeAdapter[Any] = TypeAdapter(Any)
 
 
+def decode_payload(payload: str) -> tuple[analysis_marker.MarkerPayload, MarkerError | None]:
+    """The one decoder of an analysis marker's payload (the text between `assistant:analysis` and
+    `-->`), for the reader here and the backtest's scorer: the JSON, then the writer's schema
+    (analysis_marker.read_payload), with why its receipt was left out. Raises MarkerError saying
+    what does not parse (pydantic's words for JSON, with the line and the column)."""
+    try:
+        value = _JSON.validate_json(payload)
+    except ValidationError as error:
+        raise MarkerError(error.errors()[0]["msg"] if error.errors() else "invalid") from error
+    return analysis_marker.read_payload(value)
+
+
 def _name(comment: Comment) -> str:
     return f"comment {comment.database_id or comment.node_id}"
 
@@ -58,10 +70,7 @@ def parse_analysis(
     if not found.markers:
         return None
     try:
-        payload, refused = analysis_marker.read_payload(_JSON.validate_json(found.markers[0].payload))
-    except ValidationError as error:
-        reason = error.errors()[0]["msg"] if error.errors() else "invalid"
-        raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({reason}); ignored") from error
+        payload, refused = decode_payload(found.markers[0].payload)
     except MarkerError as error:
         raise MarkerError(f"{_name(comment)}: analysis marker does not parse ({error}); ignored") from error
     if refused is not None and warnings is not None:

@@ -33,6 +33,9 @@ class Comment(_Frozen):
     body: str
     # GitHub's authorAssociation: an order of permission look-ups only, never proof.
     association: str | None = None
+    # Hidden by a maintainer: the reason (OFF_TOPIC, SPAM, ABUSE, OUTDATED, RESOLVED, DUPLICATE,
+    # HIDDEN without one); None when shown.
+    hidden: str | None = None
 
 
 class LabelChange(_Frozen):

@@ -7,7 +7,9 @@ from typing import Any
 
 from emulator.git import Commit, blob_oid
 from emulator.ids import node_id
+from emulator.pagination import Connection, paginate
 from emulator.resolvers.context import Args, Info
+from emulator.resolvers.issues import parse_time
 from emulator.resolvers.registry import NODES
 from emulator.store import Store
 
@@ -100,6 +102,28 @@ class CommitNode:
         self.url = f"{BASE}/{store.name_with_owner}/commit/{commit.oid}"
         self.resourcePath = self.url.removeprefix(BASE)
         self.committedViaWeb = True
+        self.committedDate = commit.at.strftime("%Y-%m-%dT%H:%M:%SZ")
+        self._store = store
+        self._commit = commit
+
+    def history(self, info: Info, args: Args) -> Connection[Commit]:
+        """The commit and its ancestors, newest first (``path``: those that changed it; ``until``:
+        none committed later), paged as GitHub pages them (cursors: commit ids)."""
+        until = parse_time(args.get("until"))
+        found = list(self._store.git.history(self._commit.oid, args.get("path"), until))
+        position = {c.oid: k for k, c in enumerate(found)}
+        return paginate(found, args, lambda c: c.oid, position.get, lambda c: CommitNode(self._store, c))
+
+    def file(self, info: Info, args: Args) -> TreeEntryNode | None:
+        """The file or folder at ``path`` in this commit's tree; null when there is none."""
+        path = str(args.get("path") or "").strip("/")
+        files = self._commit.files
+        folder, _, name = path.rpartition("/")
+        if path in files:
+            return TreeEntryNode(files, folder, name, is_tree=False)
+        return (
+            TreeEntryNode(files, folder, name, is_tree=True) if path and folder_exists(files, path) else None
+        )
 
     @classmethod
     def find(cls, store: Store, typename: str, key: str) -> CommitNode | None:
@@ -153,7 +177,8 @@ def object_node(store: Store, expression: str | None, oid: str | None) -> Any:
         files = store.git.files_at(ref)
         if files is None:
             return None
-        oid = store.branches.get(ref.removeprefix("refs/heads/"), ref)
+        branch = store.git.default_branch if ref == "HEAD" else ref.removeprefix("refs/heads/")
+        oid = store.branches.get(branch, ref)
         return CommitNode(store, store.commits[oid]) if oid in store.commits else None
     files = store.git.files_at(ref)
     if files is None:

@@ -82,8 +82,9 @@ class CommentNode(Reactable):
         self.updatedAt = iso(item.updated_at or item.at)
         self.lastEditedAt = iso(item.updated_at) if item.updated_at else None
         self.includesCreatedEdit = item.updated_at is not None
-        self.isMinimized = False
-        self.minimizedReason = None
+        minimized = getattr(item, "minimized", None)  # an issue comment's (a review comment has none)
+        self.isMinimized = minimized is not None
+        self.minimizedReason = minimized
         self.url = f"{BASE}/{store.name_with_owner}/issues/{number}#issuecomment-{item.id}"
         self.resourcePath = self.url.removeprefix(BASE)
 

@@ -113,7 +113,9 @@ class MutationRoot:
         additions = [(a["path"], a["contents"]) for a in changes.get("additions") or []]
         deletions = [d["path"] for d in changes.get("deletions") or []]
         try:
-            commit = store.git.commit(branch, data["expectedHeadOid"], message, additions, deletions)
+            commit = store.git.commit(
+                branch, data["expectedHeadOid"], message, additions, deletions, at=store.now()
+            )
         except MutationError as error:
             raise github_error(str(error), error.type) from error
         return {
@@ -274,8 +276,10 @@ def _react_in_review(
 ) -> dict[str, Any]:
     """addReaction on a review or a review comment."""
     if typename == "PullRequestReview":
-        where = store.review_location(key)
-        assert where is not None
+        if store.review_location(key) is None:  # a reply's own review (emulator/resolvers/reviews.py)
+            raise MutationError(
+                "The emulator keeps no reactions on a reply's own bodyless review: react to the reply"
+            )
         review_id, comment_id = key, None
     else:
         spot = store.review_comment_location(key)

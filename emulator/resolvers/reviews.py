@@ -4,8 +4,12 @@
 `PullRequest.reviewThreads` every thread of every review in the order they were started, and
 `PullRequestReviewThread.comments` (and `PullRequestReview.comments`) the review comments, each a
 `PullRequestReviewComment` with a database id above 2^31 read through `fullDatabaseId`. A reply
-is a comment of a thread after its first one (`replyTo` the first). World keys: a review's id,
-a comment's id, a thread's `<review id>:<index>`.
+is a comment of a thread after its first one (`replyTo` the first), and, as on GitHub, also a
+bodyless COMMENTED review by its author with the reply as its only comment (Maxsky5/openducktor#786:
+"a thread reply creates both a bodyless COMMENTED review and a linked PullRequestReviewComment"):
+`reviews` lists it in time order, the reply's `pullRequestReview` is it. World keys: a review's
+id, a comment's id (a reply's review: the reply's id plus REPLY_REVIEW_IDS), a thread's
+`<review id>:<index>`.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from emulator.store import Store
 from emulator.world import Reaction, Review, ReviewComment, ReviewThread, iso
 
 BASE = "https://github.com"
+# A reply's own review has the reply's id plus this (review and comment ids are apart on GitHub;
+# a world's own ids stay below it).
+REPLY_REVIEW_IDS = 100_000_000_000
 
 
 def _pull(store: Store, number: int) -> Any:
@@ -109,10 +116,13 @@ class ReviewNode(_Authored):
 
     typename = "PullRequestReview"
 
-    def __init__(self, store: Store, number: int, review: Review) -> None:
+    def __init__(
+        self, store: Store, number: int, review: Review, reply: tuple[Review, ReviewComment] | None = None
+    ) -> None:
         self._store = store
         self._number = number
         self._review = review
+        self._reply = reply  # a reply's own review: the thread's review and the reply
         self._author = review.author
         self._reaction_prefix = f"rv{review.id}"
         self.id = node_id("PullRequestReview", str(review.id))
@@ -133,18 +143,28 @@ class ReviewNode(_Authored):
 
     @classmethod
     def find(cls, store: Store, typename: str, key: str) -> ReviewNode | None:
-        """A review by its id."""
+        """A review by its id, or a reply's review by the reply's id."""
         where = store.review_location(int(key)) if key.isdigit() else None
         if where is None:
-            return None
+            reply_id = int(key) - REPLY_REVIEW_IDS if key.isdigit() else -1
+            found = store.review_comment_location(reply_id) if reply_id > 0 else None
+            if found is None or found[3] == 0:
+                return None
+            number, r, t, c = found
+            review = store.items[number].reviews[r]
+            return reply_review(store, number, review, review.threads[t].comments[c])
         return cls(store, where[0], store.items[where[0]].reviews[where[1]])
 
     def _reaction_list(self) -> tuple[Reaction, ...]:
         return self._review.reactions
 
     def comments(self, info: Info, args: Args) -> Connection[Any]:
-        """The review's comments, oldest first (its threads' comments, in thread order)."""
-        found = [comment for thread in self._review.threads for comment in thread.comments]
+        """The review's comments, oldest first: the first comment of each thread it started (each
+        reply belongs to its own review); a reply's review, the reply alone."""
+        if self._reply is not None:
+            thread_review, reply = self._reply
+            return _comments(self._store, self._number, thread_review, [reply], args)
+        found = [thread.comments[0] for thread in self._review.threads]
         return _comments(self._store, self._number, self._review, found, args)
 
 
@@ -229,7 +249,9 @@ class ReviewCommentNode(_Authored):
 
     @property
     def pullRequestReview(self) -> ReviewNode:
-        """The review the comment belongs to."""
+        """The review the comment belongs to: a reply's own review, else the thread's."""
+        if self._thread.comments[0].id != self._comment.id:
+            return reply_review(self._store, self._number, self._review, self._comment)
         return ReviewNode(self._store, self._number, self._review)
 
     @property
@@ -241,9 +263,27 @@ class ReviewCommentNode(_Authored):
         return ReviewCommentNode(self._store, self._number, self._review, first)
 
 
+def reply_review(store: Store, number: int, review: Review, reply: ReviewComment) -> ReviewNode:
+    """The bodyless COMMENTED review GitHub makes for a reply in a thread of `review`."""
+    own = Review(id=reply.id + REPLY_REVIEW_IDS, author=reply.author, state="COMMENTED", at=reply.at, body="")
+    return ReviewNode(store, number, own, reply=(review, reply))
+
+
 def reviews(store: Store, number: int, args: Args) -> Connection[Any]:
-    """`PullRequest.reviews`: oldest first, filtered by `states` and `author`."""
-    found = list(store.items[number].reviews)
+    """`PullRequest.reviews`: oldest first (each reply's own review among them), filtered by
+    `states` and `author`."""
+    submitted = list(store.items[number].reviews)
+    replies = {
+        reply.id + REPLY_REVIEW_IDS: (review, reply)
+        for review in submitted
+        for thread in review.threads
+        for reply in thread.comments[1:]
+    }
+    own = [
+        Review(id=key, author=reply.author, state="COMMENTED", at=reply.at, body="")
+        for key, (_, reply) in replies.items()
+    ]
+    found = sorted([*submitted, *own], key=lambda review: review.at)  # stable: a tie keeps its order
     states = args.get("states")
     author = (args.get("author") or "").lower()
 
@@ -258,7 +298,7 @@ def reviews(store: Store, number: int, args: Args) -> Connection[Any]:
         args,
         lambda review: str(review.id),
         position.get,
-        lambda review: ReviewNode(store, number, review),
+        lambda review: ReviewNode(store, number, review, replies.get(review.id)),
         keep=keep if states or author else None,
     )
 

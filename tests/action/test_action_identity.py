@@ -45,10 +45,12 @@ def _as_the_writer_puts_it(body: str, number: int) -> str:
 
 def _as_workflow_token(world: dict[str, Any]) -> dict[str, Any]:
     """The demo world with the assistant's comments and labels posted as `github-actions`, and
-    read with a workflow's token (the world's default: `github-actions`)."""
+    read with a workflow's token: the emulator's default, a world that names no viewer and does
+    not list the Bot `github-actions` in `users` (it knows that account, as GitHub does)."""
     text = json.dumps(world).replace('"triage-assistant"', '"github-actions"')
     changed: dict[str, Any] = json.loads(text)
     changed.pop("viewer", None)
+    changed["users"].pop("github-actions", None)
     for issue in changed["issues"]:
         for event in issue["timeline"]:
             if (

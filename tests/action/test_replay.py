@@ -7,9 +7,12 @@ a folder cache, then restored by a second, warm run.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,29 +192,82 @@ def test_warm_runner_restores_and_only_reads(
     assert not written, f"the read wrote {sorted(map(str, written))[:5]}"
 
 
+def _row(site: Path, name: str) -> str:
+    """The RECORD line of a file of site-packages, its sha256 and size right."""
+    data = (site / name).read_bytes()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).decode().rstrip("=")
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def _steal(mark: Path) -> str:
+    return f"import os, pathlib; pathlib.Path({str(mark)!r}).write_text(os.environ.get('INPUT_TOKEN', ''))\n"
+
+
+def _planted_pth(site: Path, mark: Path) -> str:
+    """A `.pth` that runs at start-up, with its line in a RECORD: before, it passed and ran."""
+    (site / "zz-poison.pth").write_text(_steal(mark), encoding="utf-8")
+    [record] = site.glob("typing_extensions-*.dist-info/RECORD")
+    record.write_text(
+        f"{_row(site, 'zz-poison.pth')}\n{record.read_text(encoding='utf-8')}", encoding="utf-8"
+    )
+    return "zz-poison.pth: runs when Python starts; a venv built from the lock has none; it is built again"
+
+
+def _fake_pip(site: Path, mark: Path) -> str:
+    """A `pip-99.0.dist-info` listing a `sitecustomize.py`: before, it passed and ran."""
+    (site / "sitecustomize.py").write_text(_steal(mark), encoding="utf-8")
+    info = site / "pip-99.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Name: pip\nVersion: 99.0\n", encoding="utf-8")
+    rows = [
+        _row(site, "sitecustomize.py"),
+        _row(site, "pip-99.0.dist-info/METADATA"),
+        "pip-99.0.dist-info/RECORD,,",
+    ]
+    (info / "RECORD").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return "pip-99.0.dist-info: neither a pin of the lock nor the setup Python's bundled wheel"
+
+
+def _changed_module(site: Path, mark: Path) -> str:
+    """typing_extensions.py (the read imports it through pydantic) changed to write the token,
+    its RECORD line changed to match: before, the check passed it and it ran."""
+    module = site / "typing_extensions.py"
+    module.write_text(module.read_text(encoding="utf-8") + "\n" + _steal(mark), encoding="utf-8")
+    [record] = site.glob("typing_extensions-*.dist-info/RECORD")
+    rows = record.read_text(encoding="utf-8").splitlines()
+    rows = [_row(site, "typing_extensions.py") if r.startswith("typing_extensions.py,") else r for r in rows]
+    record.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    for compiled in (site / "__pycache__").glob("typing_extensions.*.pyc"):
+        compiled.unlink()  # so that the changed source is what runs
+    return f"{record.parent.name}: its files (RECORD) are not those of any wheel of its pin"
+
+
+@pytest.mark.parametrize(
+    "poison",
+    [
+        pytest.param(_planted_pth, id="a .pth and its RECORD line"),
+        # Each poisoned entry is built again from PyPI: the fake pip also has its unit test.
+        pytest.param(_fake_pip, id="a fake pip-99.0 listing a sitecustomize.py", marks=pytest.mark.slow),
+        pytest.param(_changed_module, id="a module and its RECORD line"),
+    ],
+)
 def test_a_poisoned_cache_entry_is_refused_and_built_again(
-    server: Any, cold: tuple[Run, FolderCache], tmp_path: Path
+    server: Any, cold: tuple[Run, FolderCache], tmp_path: Path, poison: Any
 ) -> None:
-    # Another workflow of the repository saved the entry first, with a .pth that runs at start-up.
+    # Another workflow of the repository saved the entry first, with code that runs in the read.
     _, cache = cold
     [key] = cache.saved
     poisoned = FolderCache(tmp_path / "cache")
     shutil.copytree(cache.root / key, poisoned.root / key, symlinks=True)
     mark = tmp_path / "poison-ran"
     [site] = (poisoned.root / key / "lib").glob("python3.*/site-packages")
-    (site / "zz-poison.pth").write_text(
-        f"import pathlib; pathlib.Path({str(mark)!r}).write_text('ran')\n", encoding="utf-8"
-    )
+    said = poison(site, mark)
     run = replay(server, tmp_path / "job", poisoned)
     check_read(run)
     assert ran(run) == [*RESTORED, "Build the virtual environment", "Read the corrections"]
     checked = next(record for record in run.replay.records if record.name.startswith("Check"))
     assert checked.outputs == {"usable": "false"}
-    # A planted .pth is refused as such (scripts/check_venv.py), before any RECORD is read.
-    assert (
-        "zz-poison.pth: runs when Python starts; a venv built from the lock has none; it is built again"
-        in checked.log
-    )
+    assert said in checked.log
     assert not mark.exists()
     assert not poisoned.saved  # GitHub keeps the first entry under a key: nothing to save over it
 
@@ -224,6 +280,24 @@ def test_pip_path_builds_the_same_venv(server: Any, tmp_path: Path) -> None:
     assert build.outputs == {"installer": "pip"}
     assert "::warning" not in build.log
     assert not (run.temp / "correction-reader-uv").exists()  # uv was never fetched
+    # What pip installed sums as the wheels do (requirements/action-records.txt): a warm runner
+    # would use it.
+    venv = run.temp / "correction-reader-venv"
+    python = (venv / "bin" / "python").resolve()
+    checked = subprocess.run(
+        [
+            python,
+            "-I",
+            ROOT / "scripts" / "check_venv.py",
+            venv,
+            python,
+            ROOT / "requirements" / "action.txt",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout
 
 
 @pytest.mark.slow

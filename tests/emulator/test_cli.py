@@ -32,7 +32,7 @@ def test_first_line_then_serves_until_sigterm() -> None:
             {"Authorization": "bearer x"},
         )
         with urllib.request.urlopen(request, timeout=5) as response:
-            assert json.loads(response.read())["data"]["viewer"]["login"] == "github-actions"
+            assert json.loads(response.read())["data"]["viewer"]["login"] == "github-actions[bot]"
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
     finally:

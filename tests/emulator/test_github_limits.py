@@ -44,9 +44,9 @@ def test_dry_run_prices_without_executing_or_charging(emulator: Any, gql: Any) -
         "} } } }"
     )  # 1 + 100 + 100 * 100 = 10,101 requests: 101 points (410,100 nodes, under the limit)
     answer = gql(query)
-    assert answer["data"] == {"rateLimit": {"cost": 101, "remaining": 5000}}
+    assert answer["data"] == {"rateLimit": {"cost": 101, "remaining": 1000}}  # a workflow token's 1,000
     after = gql("{ rateLimit { remaining } }")["data"]["rateLimit"]
-    assert after == {"remaining": 4999}  # the dry run cost nothing; this query 1
+    assert after == {"remaining": 999}  # the dry run cost nothing; this query 1
     assert [entry["cost"] for entry in emulator.log()] == [101, 1]
 
 

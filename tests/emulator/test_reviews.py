@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +14,9 @@ from emulator.world import WorldError, parse_world
 from tests.emulation import Emulators
 from tests.emulator.conftest import http
 
+RECORDINGS = Path(__file__).resolve().parents[1] / "conformance" / "recordings"
 FINDING = 'String-built query. <!-- assistant:finding {"v": 1} -->'
-REVIEW = {
+REVIEW: dict[str, Any] = {
     "id": 2600000001,
     "author": "triage-assistant",
     "state": "COMMENTED",
@@ -88,11 +91,14 @@ def test_reviews_threads_and_comments_are_served_as_the_schema_has_them(
     server = emulate(reviewed)
     pull = _gql(server.url, QUERY, {"n": 4})["repository"]["pullRequest"]
     reviews = pull["reviews"]["nodes"]
-    assert [(r["__typename"], r["fullDatabaseId"], r["state"]) for r in reviews] == [
-        ("PullRequestReview", "2600000001", "COMMENTED"),
-        ("PullRequestReview", "2600000002", "APPROVED"),
+    # bob's reply is also a bodyless COMMENTED review of his (Maxsky5/openducktor#786), in time order.
+    assert [(r["__typename"], r["fullDatabaseId"], r["state"], r["author"]["login"]) for r in reviews] == [
+        ("PullRequestReview", "2600000001", "COMMENTED", "triage-assistant"),
+        ("PullRequestReview", "102600000102", "COMMENTED", "bob"),
+        ("PullRequestReview", "2600000002", "APPROVED", "bob"),
     ]
-    assert reviews[0]["comments"]["totalCount"] == 3 and reviews[1]["body"].startswith("/assistant remember")
+    assert reviews[0]["comments"]["totalCount"] == 2 and reviews[2]["body"].startswith("/assistant remember")
+    assert reviews[1]["body"] == "" and reviews[1]["comments"]["totalCount"] == 1
     assert pull["approved"]["nodes"] == [{"fullDatabaseId": "2600000002"}]
     threads = pull["reviewThreads"]["nodes"]
     assert [(t["path"], t["line"], t["comments"]["totalCount"]) for t in threads] == [
@@ -102,7 +108,7 @@ def test_reviews_threads_and_comments_are_served_as_the_schema_has_them(
     first, reply = threads[0]["comments"]["nodes"]
     assert first["__typename"] == "PullRequestReviewComment" and first["replyTo"] is None
     assert reply["replyTo"] == {"fullDatabaseId": "2600000101"}
-    assert reply["pullRequestReview"] == {"fullDatabaseId": "2600000001"} and reply["pullRequest"] == {
+    assert reply["pullRequestReview"] == {"fullDatabaseId": "102600000102"} and reply["pullRequest"] == {
         "number": 4
     }
     # A review (and each review comment) moves the pull request's updatedAt.
@@ -116,7 +122,7 @@ def test_reactions_on_review_comments_and_reviews_are_the_viewers(
     pull = _gql(server.url, QUERY, {"n": 4})["repository"]["pullRequest"]
     reply = pull["reviewThreads"]["nodes"][0]["comments"]["nodes"][1]
     react = "mutation($s: ID!) { addReaction(input: {subjectId: $s, content: ROCKET}) { reaction { content } subject { id } } }"
-    for subject in (reply["id"], pull["reviews"]["nodes"][1]["id"]):
+    for subject in (reply["id"], pull["reviews"]["nodes"][2]["id"]):  # [1] is bob's reply's review
         answer = _gql(server.url, react, {"s": subject})["addReaction"]
         assert answer == {"reaction": {"content": "ROCKET"}, "subject": {"id": subject}}
     again = _gql(server.url, QUERY, {"n": 4})["repository"]["pullRequest"]
@@ -142,3 +148,40 @@ def test_review_ids_are_unique_with_comment_ids_and_only_pull_requests_have_revi
     reviewed["issues"][0]["reviews"] = [BOB_REVIEW]
     with pytest.raises(WorldError, match="only pull requests have them"):
         parse_world(reviewed)
+
+
+def test_each_reply_is_a_review_of_its_own_as_github_answers(
+    reviewed: dict[str, Any], emulate: Emulators
+) -> None:
+    """GitHub: two replies by one person in one thread are review comments of two reviews of their
+    own (`pull_request_review_id` 355598622 and 355598624, both `in_reply_to_id` the thread's first:
+    tests/conformance/recordings/review_replies.json), each a bodyless COMMENTED review by the
+    replier (Maxsky5/openducktor#786). Before, both replies were comments of the finding's review."""
+    recorded = json.loads((RECORDINGS / "review_replies.json").read_text(encoding="utf-8"))["response"]
+    [first_reply, second_reply] = recorded["replies"]
+    assert first_reply["pull_request_review_id"] != second_reply["pull_request_review_id"]
+    thread = REVIEW["threads"][0]
+    again = {"id": 2600000104, "author": "bob", "at": "2026-11-05T11:00:00Z", "body": "and again"}
+    pull_request = next(p for p in reviewed["pull_requests"] if p["number"] == 4)
+    pull_request["reviews"][0] = {
+        **REVIEW,
+        "threads": [{**thread, "comments": [*thread["comments"], again]}, *REVIEW["threads"][1:]],
+    }
+    server = emulate(reviewed)
+    pull = _gql(server.url, QUERY, {"n": 4})["repository"]["pullRequest"]
+    first, *replies = pull["reviewThreads"]["nodes"][0]["comments"]["nodes"]
+    assert [reply["replyTo"] for reply in replies] == [{"fullDatabaseId": "2600000101"}] * 2
+    own = [reply["pullRequestReview"]["fullDatabaseId"] for reply in replies]
+    assert len(set(own)) == 2 and first["pullRequestReview"] == {"fullDatabaseId": "2600000001"}
+    by_id = {review["fullDatabaseId"]: review for review in pull["reviews"]["nodes"]}
+    for key in own:
+        assert by_id[key]["state"] == "COMMENTED" and by_id[key]["body"] == ""
+        assert by_id[key]["author"] == {"login": "bob"} and by_id[key]["comments"]["totalCount"] == 1
+    # The finding's review holds the thread's first comments only, one a thread it started.
+    assert by_id["2600000001"]["comments"]["totalCount"] == 2
+    found = _gql(
+        server.url,
+        "query($i: [ID!]!) { nodes(ids: $i) { ... on PullRequestReview { fullDatabaseId body } } }",
+        {"i": [by_id[own[0]]["id"]]},
+    )
+    assert found["nodes"] == [{"fullDatabaseId": own[0], "body": ""}]

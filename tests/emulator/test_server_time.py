@@ -36,7 +36,7 @@ def test_a_query_over_the_limit_gets_githubs_timeout(
     assert body["data"] is None
     assert body["errors"][0]["message"].startswith("Something went wrong while executing your query.")
     # The timed-out query's point was charged: 1 for Big (101 requests / 100), 1 for Small.
-    assert after["remaining"] == 5000 - 1 - 1
+    assert after["remaining"] == 1000 - 1 - 1  # a workflow token's 1,000 points
     assert [(e["operation"], e["timed_out"], e["server_ms"]) for e in log] == [
         ("Big", True, 10_000),
         ("Small", False, 2_550),

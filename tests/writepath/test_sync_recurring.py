@@ -12,8 +12,8 @@ import pytest
 
 from assistant.config import Config
 from corrections.commands.cli import main
-from corrections.commands.read import read_outcome
 from corrections.quality.recurring import recurring_decisions
+from corrections.read.entry import read
 from corrections.read.options import ReadOptions
 from corrections.rules.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
 from emulator import Server
@@ -28,7 +28,7 @@ BUG_TO_ENHANCEMENT = "label such issues `enhancement`, not `bug`"
 
 def read_decisions(server: Server) -> Any:
     options = ReadOptions(owner="octo", name="demo", config=Config(), api_url=server.url, max_analyzed=100)
-    outcome = asyncio.run(read_outcome(options, "sync-token", lambda line: None))
+    outcome = asyncio.run(read(options, "sync-token", lambda line: None))
     return recurring_decisions(outcome.corrected, minimum=2)  # the demo's habit: 2 issues
 
 

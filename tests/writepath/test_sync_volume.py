@@ -15,6 +15,7 @@ from typing import Any
 
 from learnings.suppression import Finding, finding_marker
 from tests.emulation import Emulators
+from tests.emulator.conftest import http
 from tests.kit.world import placed_issue
 from tests.writepath.conftest import VirtualTime, build_world, comment, sync_once
 
@@ -46,6 +47,17 @@ def test_a_command_that_100_comments_follow_is_still_recorded(
     assert 2700001001 in _sources(result)  # and the older commands of the issue too
     again = sync_once(emulate(_flooded_issue(100)), time_machine)
     assert 2700001050 in _sources(again)
+
+
+def _reviews(server: Any, number: int) -> list[tuple[str, str]]:
+    """A pull request's reviews as the emulator answers them: (author, state), oldest first."""
+    query = (
+        'query($n: Int!) { repository(owner: "octo", name: "demo") { pullRequest(number: $n) {'
+        " reviews(first: 100) { nodes { state author { login } } } } } }"
+    )
+    answer = http("POST", server.url, {"query": query, "variables": {"n": number}}, token="t").json()
+    nodes = answer["data"]["repository"]["pullRequest"]["reviews"]["nodes"]
+    return [(node["author"]["login"], node["state"]) for node in nodes]
 
 
 def test_a_review_body_behind_a_review_and_nine_replies_is_read(
@@ -86,18 +98,19 @@ def test_a_review_body_behind_a_review_and_nine_replies_is_read(
                 }
             ],
         },
-        # Each reply is also a bodyless COMMENTED review by its author, as GitHub answers.
-        *(
-            {"id": 2700006200 + k, "author": "dave", "state": "COMMENTED", "at": reply["at"], "body": ""}
-            for k, reply in enumerate(replies)
-        ),
     ]
     thread = data["pull_requests"][0]["reviews"][1]["threads"][0]
     # bob's bare ignore-rule as the 11th comment of the finding's thread: 9 replies before his.
     thread["comments"].append(
         {"id": 2700006150, "author": "bob", "at": "2026-11-24T12:00:00Z", "body": "/assistant ignore-rule"}
     )
-    result = sync_once(emulate(data), time_machine)
+    server = emulate(data)
+    # The emulator answers each reply as GitHub does, also a bodyless COMMENTED review by its author
+    # (tests/conformance/recordings/review_replies.json): 11 reviews follow alice's, past a page of 10.
+    reviews = _reviews(server, data["pull_requests"][0]["number"])
+    assert len(reviews) == 12 and reviews[0] == ("alice", "APPROVED")
+    assert reviews[2:] == [("dave", "COMMENTED")] * 9 + [("bob", "COMMENTED")]
+    result = sync_once(server, time_machine)
     by_comment = {learning.source.comment: learning for learning in result.recorded}
     # Before: neither was read (a note said reviews past the page were not read; no run read them).
     assert by_comment[2700006001].text == "run the migrations before the tests"
@@ -139,3 +152,49 @@ def test_thirty_strangers_commands_cannot_push_a_maintainers_out_of_the_look_ups
     # 30 look-ups came first, and would every week).
     assert 2700001500 in _sources(result)
     assert not any("@erin not recorded" in note for note in result.notes)
+
+
+def test_a_review_body_behind_two_pages_of_replies_is_read(
+    emulate: Emulators, time_machine: VirtualTime
+) -> None:
+    """120 replies, 10 in each of 12 threads of one review, are 120 reviews of their own after
+    alice's review body (the emulator answers them as GitHub does): reading back pages the reviews
+    (100 a page) to the mark, and her command is recorded."""
+    data = build_world()
+    threads = [
+        {
+            "path": f"src/module_{t}.py",
+            "line": 1,
+            "comments": [
+                {
+                    "id": 2700007000 + 20 * t + k,
+                    "author": "dave",
+                    "at": f"2026-11-24T{10 + t}:{k:02d}:00Z",
+                    "body": f"nit {t}.{k}",
+                }
+                for k in range(11)
+            ],
+        }
+        for t in range(12)
+    ]
+    data["pull_requests"][0]["reviews"] = [
+        {
+            "id": 2700006001,
+            "author": "alice",
+            "state": "APPROVED",
+            "at": "2026-11-24T09:00:00Z",
+            "body": "Looks good.\n/assistant remember run the migrations before the tests",
+        },
+        {"id": 2700006002, "author": "dave", "at": "2026-11-24T10:00:00Z", "body": "", "threads": threads},
+    ]
+    server = emulate(data)
+    query = (
+        'query($n: Int!) { repository(owner: "octo", name: "demo") { pullRequest(number: $n) {'
+        " reviews(first: 1) { totalCount } } } }"
+    )
+    variables = {"n": data["pull_requests"][0]["number"]}
+    answer = http("POST", server.url, {"query": query, "variables": variables}, token="t").json()
+    assert answer["data"]["repository"]["pullRequest"]["reviews"]["totalCount"] == 2 + 12 * 10
+    result = sync_once(server, time_machine)
+    by_comment = {learning.source.comment: learning for learning in result.recorded}
+    assert by_comment[2700006001].text == "run the migrations before the tests"

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 from assistant.config import Config, config_from_table
-from corrections.commands.explain_read import read_trail
 from corrections.quality.explain import explain
 from corrections.quality.numbers import quality_report
 from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
 from corrections.read.round_trips import read_corrections
 from corrections.read.status import Complete
+from corrections.read.trail import read_trail
 from corrections.render.files import corrections_json, render_corrections_md
 from corrections.render.pointers import OTHERS
 from corrections.rules.settings import RuleSettings
@@ -121,7 +121,9 @@ async def read_both(
         numbers = [read.issue.number for read in outcome.window]
         trails = await asyncio.gather(
             *(
-                read_trail(client, owner, name, number, config=config, base_ref="HEAD", progress=_quiet)
+                read_trail(
+                    client, ReadOptions(owner=owner, name=name, config=config), number, progress=_quiet
+                )
                 for number in numbers
             )
         )

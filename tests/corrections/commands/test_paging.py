@@ -24,6 +24,7 @@ def world(readers: int) -> dict[str, Any]:
     return {
         "repository": {"owner": "octo", "name": "busy", "default_branch": "main"},
         "users": {"triage-assistant": "Bot"},
+        "viewer": "triage-assistant[bot]",  # the assistant app's token reads (tests/kit/world.py)
         "permissions": {"bob": "WRITE"},
         "files": {"main": {".github/assistant/labels.md": "- `bug`: broken\n"}},
         "issues": [

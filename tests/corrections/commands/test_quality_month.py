@@ -94,6 +94,7 @@ def test_every_first_analysis_of_the_month_is_counted(emulate: Emulators, tmp_pa
     assert november["recurrences"]["corrections"] >= november["corrected"]
     # The scan's last page reached far enough into October to rebuild every context whole.
     assert november["contexts_partial"] == 0 and "Reconstructed in part" not in text
+    assert november["contexts_whole_after"] is None
 
 
 def test_a_small_budget_ends_the_read_and_says_which_part_it_covers(
@@ -124,6 +125,10 @@ def test_a_small_budget_ends_the_read_and_says_which_part_it_covers(
     # their contexts are rebuilt in part, and the report says how many (the later ones whole).
     assert 0 < november["contexts_partial"] < november["analyses"]
     assert f"- Reconstructed in part: {november['contexts_partial']} of those contexts" in text
+    # Which part: the last analysis rebuilt in part, after which every context is whole.
+    whole_after = november["contexts_whole_after"]
+    assert whole_after is not None and edge <= whole_after
+    assert f"The last of them is the analysis made at {whole_after[:10]} {whole_after[11:16]} UTC" in text
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,7 @@ def world(total: int, analyzed: int) -> dict[str, Any]:
     return {
         "repository": {"owner": "octo", "name": "big", "default_branch": "main"},
         "users": {"triage-assistant": "Bot"},
+        "viewer": "triage-assistant[bot]",  # the assistant app's token reads (tests/kit/world.py)
         "permissions": {"alice": "ADMIN"},
         "files": {"main": {".github/assistant/labels.md": "- `bug`: broken\n"}},
         "issues": issues,

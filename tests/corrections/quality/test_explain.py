@@ -8,7 +8,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from corrections.commands.cli import main
-from corrections.quality.explain import TrailFacts, explain
+from corrections.quality.explain import explain
+from corrections.read.notes import TrailFacts
 from corrections.rules.analysis_marker import LeftOut, analysis_marker
 from corrections.rules.models import Actor, Permission, Reaction
 from corrections.rules.settings import RuleSettings

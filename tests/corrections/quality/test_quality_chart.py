@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 from corrections.quality.chart import PALETTE, quality_svg
-from corrections.quality.numbers import MonthQuality, QualityReport
+from corrections.quality.numbers import MonthQuality, QualityReport, RecurrenceNumbers
 from corrections.rules.labels import LabelNumbers
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -89,3 +90,40 @@ def test_long_months_stay_in_order_across_a_year() -> None:
     root = _chart(_month("2026-11", ("bug", 1, 1)), _month("2027-02", ("bug", 1, 1)))
     months = [t for t in _texts(root) if t[:2] == "20"]
     assert months == ["2026-11", "2026-12", "2027-01", "2027-02"]
+
+
+def _looks(root: ET.Element) -> list[tuple[str | None, str | None, str | None, str | None]]:
+    """Each label's look: its name's colour and style, its line's dashes, its dot's fill."""
+    names = [
+        t for t in root.iter(f"{SVG}text") if t.get("font-weight") == "bold" and t.get("font-size") is None
+    ]
+    lines = [line for line in root.iter(f"{SVG}line") if line.get("stroke-width") == "2"]
+    dots = list(root.iter(f"{SVG}circle"))
+    return [
+        (name.get("fill"), name.get("font-style"), line.get("stroke-dasharray"), dot.get("fill"))
+        for name, line, dot in zip(names, lines, dots[::2], strict=True)
+    ]
+
+
+def test_no_two_of_21_labels_look_alike() -> None:
+    # Before: the 8th label had the 1st's colour, line and dots (the demo's bug and platform-windows).
+    labels = [(f"l{n:02}", 1, 1) for n in range(21)]
+    root = _chart(_month("2026-10", *labels), _month("2026-11", *labels))
+    looks = _looks(root)
+    assert len(looks) == 21 and len(set(looks)) == 21
+    assert {colour for colour, *_ in looks} == set(PALETTE)  # never a colour off the palette
+    assert "the colours come round again" in " ".join(_texts(root))
+
+
+def test_the_caption_is_wrapped_within_the_chart() -> None:
+    # Before: the repeats row's sentence ran 150 characters on one line, cut at the right edge.
+    given = RecurrenceNumbers(analyses=3, corrections=3, given=1)
+    root = _chart(replace(_month("2026-10", ("bug", 1, 1)), complete=False, recurrences=given))
+    width = float(root.get("width") or 0)
+    captions = [
+        t for t in root.iter(f"{SVG}text") if t.get("font-size") == "11" and t.get("fill") == "#555555"
+    ]
+    assert len(captions) >= 4 and any("repeats" in (caption.text or "") for caption in captions)
+    for caption in captions:
+        # DejaVu Sans, the widest common sans-serif, about 0.55 em a character of prose at 11 px.
+        assert float(caption.get("x") or 0) + 6.05 * len(caption.text or "") <= width

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from corrections.quality.numbers import QualityReport, month_of, quality_report
+from corrections.quality.numbers import QualityReport, SecondLookNumbers, month_of, quality_report
 from corrections.quality.repeats import AnalysisRepeats, Decision, outcome_repeats, with_repeats
+from corrections.quality.report import quality_json, quality_md
 from corrections.read.issue_read import IssueRead
 from corrections.read.outcome import ReadOutcome
 from corrections.rules.issue import correct
@@ -166,3 +167,44 @@ def test_an_objected_duplicate_of_the_same_issue_and_an_added_label() -> None:
         1,
     )
     assert month.receipts == 0
+
+
+def test_quality_counts_what_the_second_look_left_out_as_the_markers_record_it() -> None:
+    def looked(builder: IssueBuilder, second_look: list[dict[str, object]]) -> IssueBuilder:
+        payload = {
+            "v": 1,
+            "kind": "first",
+            "labels": ["bug"],
+            "duplicate_of": None,
+            "second_look": second_look,
+        }
+        body = f"Analysis.\n<!-- assistant:analysis {json.dumps(payload)} -->"
+        return builder.comment(ASSISTANT, body, node_id=f"A{builder.number}")
+
+    both = [
+        {"duplicate_of": 9, "why": "objected"},
+        {"label": "docs", "why": "removed_nearby", "removed": 2},
+    ]
+    outcome = _outcome(
+        looked(_issue(1, 0), both),
+        looked(_issue(2, 1), [{"duplicate_of": 8, "why": "not_planned"}]),
+        _issue(3, 2).analysis(labels=("bug",)),
+    )
+    report = with_repeats(
+        quality_report(outcome, SETTINGS, 100), outcome_repeats(outcome, SETTINGS, window=30, read_with=100)
+    )
+    (month,) = report.months
+    assert month.second_look == SecondLookNumbers(analyses=2, duplicates=2, labels=1)
+    document = json.loads(quality_json(report, month.month, {"requests": 1, "points": 1}))
+    assert document["months"][0]["second_look"] == {"analyses": 2, "duplicates": 2, "labels": 1}
+    text = quality_md(report, month.month, 100, 5)
+    assert (
+        "- Second look: it changed 2 of 3 first analyses before they were posted, leaving out "
+        "2 duplicate notices and 1 label" in text
+    )
+    # A month it changed nothing in says nothing of it (off, or markers older than it).
+    plain = _outcome(_issue(3, 2).analysis(labels=("bug",)))
+    quiet = with_repeats(
+        quality_report(plain, SETTINGS, 100), outcome_repeats(plain, SETTINGS, window=30, read_with=100)
+    )
+    assert "Second look" not in quality_md(quiet, month.month, 100, 5)

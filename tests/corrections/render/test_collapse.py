@@ -14,7 +14,7 @@ from corrections.read.options import ReadOptions
 from corrections.read.outcome import ReadOutcome
 from corrections.read.round_trips import read_corrections
 from corrections.render.context import render_context
-from corrections.rules.analysis_marker import folder_receipt
+from corrections.render.context_folder import read_index
 from emulator import serve_in_thread
 from emulator.store import Store
 from emulator.world import parse_world
@@ -56,7 +56,7 @@ def test_one_line_per_decision_with_its_count_and_examples(tmp_path: Path) -> No
     assert len(document["lines"]) == len(lines)
     # The receipt holds what was shown: every issue of every line, the collapsed ones too.
     (tmp_path / "corrections.json").write_text(files.top["corrections.json"], encoding="utf-8")
-    assert sorted(folder_receipt(tmp_path).corrections) == sorted(c.number for c in corrected)
+    assert sorted(read_index(tmp_path).receipt(tmp_path).corrections) == sorted(c.number for c in corrected)
     # The prompt tries each line's nearest examples first, line by line, then the rest.
     examples = [n for line in document["lines"] for n in line[:3]]
     assert list(files.corrected[: len(examples)]) == examples

@@ -6,12 +6,15 @@ from __future__ import annotations
 from corrections.render.excerpt_lines import cut_lines, keeping_order
 from corrections.render.files import issue_excerpt
 from corrections.render.issue_file import HEAD_FIELDS
+from corrections.rules.analysis_marker import analysis_marker
 from corrections.rules.models import Actor
+from corrections.rules.settings import RuleSettings
 from tests.corrections.conftest import IssueBuilder
 
 REPORTER = Actor(login="kwame")
 MAINTAINER = Actor(login="mara")
-CI_BOT = Actor(login="ci-bot", typename="Bot")
+# A CI job posting as a user account: not left out as a bot's, so only the cut can drop it.
+CI_BOT = Actor(login="ci-bot")
 PASSER_BY = Actor(login="wren")
 HEAD_LINES = len(HEAD_FIELDS)
 
@@ -25,7 +28,7 @@ def tracking_issue_lines() -> list[str]:
             builder.label(MAINTAINER, "bug", added=False).label(MAINTAINER, "enhancement")
             builder.comment(MAINTAINER, "Not a bug: dotted names need path-style addressing.")
     issue = builder.build().model_copy(update={"author": REPORTER})
-    return list(issue_excerpt(issue, None).lines)
+    return list(issue_excerpt(issue, None, RuleSettings()).lines)
 
 
 def test_a_cut_drops_the_bot_s_chatter_before_the_words_that_teach() -> None:
@@ -33,7 +36,7 @@ def test_a_cut_drops_the_bot_s_chatter_before_the_words_that_teach() -> None:
     kept = cut_lines(lines, HEAD_LINES, HEAD_LINES + 6)
     text = "\n".join(kept)
     assert kept[:HEAD_LINES] == lines[:HEAD_LINES]
-    assert 'comment by "triage-assistant"' in text  # the analysis
+    assert 'first analysis by "triage-assistant"' in text  # the analysis
     assert '"mara" removed label "bug"' in text and '"mara" added label "enhancement"' in text
     assert "It still fails on 2.4" in text and "Not a bug: dotted names" in text
     assert "Nightly run" not in text  # all 40 of the bot's comments went first
@@ -72,6 +75,23 @@ def test_a_comment_that_only_mentions_the_marker_is_not_the_analysis() -> None:
     builder.analysis(labels=("bug",))
     for run in range(6):
         builder.comment(CI_BOT, f"Nightly run {run}: 312 passed")
-    kept = cut_lines(list(issue_excerpt(builder.build(), None).lines), HEAD_LINES, HEAD_LINES + 1)
+    lines = list(issue_excerpt(builder.build(), None, RuleSettings()).lines)
+    kept = cut_lines(lines, HEAD_LINES, HEAD_LINES + 1)
     text = "\n".join(kept[HEAD_LINES:])
-    assert 'comment by "triage-assistant"' in text and '"wren"' not in text
+    assert 'first analysis by "triage-assistant"' in text and '"wren"' not in text
+
+
+def test_a_stranger_s_comment_ending_with_a_marker_is_not_the_analysis() -> None:
+    # wren ends a comment with a well-formed analysis marker, before the real analysis. Only the
+    # rules decide what an analysis is (assistant.markers.counted, through the renderer's `first
+    # analysis by` line); before, the cut read the comment's text with the first-or-last rule of
+    # its own, kept wren's comment as the analysis and dropped the real one.
+    echo = analysis_marker(["docs"])
+    builder = IssueBuilder(number=7).comment(PASSER_BY, f"Same here.\n\n{echo}")
+    builder.analysis(labels=("bug",))
+    for run in range(6):
+        builder.comment(CI_BOT, f"Nightly run {run}: 312 passed")
+    lines = list(issue_excerpt(builder.build(), None, RuleSettings()).lines)
+    kept = cut_lines(lines, HEAD_LINES, HEAD_LINES + 1)
+    text = "\n".join(kept[HEAD_LINES:])
+    assert 'first analysis by "triage-assistant": labels "bug"' in text and '"wren"' not in text

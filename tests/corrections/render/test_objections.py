@@ -85,6 +85,7 @@ def _removed(number: int, title: str, body: str, day: int, label: str) -> dict[s
 WORLD: dict[str, Any] = {
     "repository": {"owner": "octo", "name": "objections", "default_branch": "main"},
     "users": {"triage-assistant": "Bot"},
+    "viewer": "triage-assistant[bot]",  # the assistant app's token reads (tests/kit/world.py)
     "permissions": {"mara": "ADMIN", "stuffer": "READ"},
     "files": {"main": {".github/assistant/labels.md": LABELS}},
     "issues": [

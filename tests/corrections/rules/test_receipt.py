@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from corrections.commands.cli import main
+from corrections.render.context_folder import read_index
 from corrections.rules.analysis_marker import (
     MAX_RECEIPT_CORRECTIONS,
     MAX_RECEIPT_LEARNINGS,
     MarkerError,
     Receipt,
     analysis_marker,
-    folder_receipt,
 )
 from corrections.rules.issue import analyses
 from corrections.rules.markers import parse_analysis
@@ -96,10 +96,10 @@ def test_the_folder_gives_its_correction_lines_and_learnings(tmp_path: Path) -> 
         tmp_path,
         {"v": 1, "window": [9, 8, 7], "corrections": [{"number": 8}, {"number": 7}], "learnings": ["l_ab12"]},
     )
-    assert folder_receipt(folder) == Receipt((8, 7), ("l_ab12",))
+    assert read_index(folder).receipt(folder) == Receipt((8, 7), ("l_ab12",))
     # A folder of an older reader (no `learnings` key) gives no learnings.
     older = _folder(tmp_path, {"v": 1, "window": [], "corrections": []})
-    assert folder_receipt(older) == Receipt()
+    assert read_index(older).receipt(older) == Receipt()
 
 
 def test_the_command_writes_the_receipt_of_the_folder_the_read_wrote(

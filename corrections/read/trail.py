@@ -1,17 +1,18 @@
-"""The reading behind `corrections explain N`: one issue, through the reader's own details rounds."""
+"""The reading behind `corrections explain N`: one issue, through the reader's own details rounds
+and the base branch's settings as a read builds them (read/base_files.py); entered through
+corrections/read/entry.py's `read_trail`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.config import Config
-from corrections.quality.explain import TrailFacts
-from corrections.read.base_files import file_text
+from corrections.read.base_files import BaseFileTexts, base_of, file_text
 from corrections.read.details import Progress, read_details
+from corrections.read.notes import TrailFacts
+from corrections.read.options import ReadOptions
 from corrections.read.reading import Reading
 from corrections.rules.models import Issue, Permission, Reaction
 from corrections.rules.settings import RuleSettings
-from corrections.rules.vocabulary import parse_vocabulary
 from queries.client import GitHubClient
 from queries.page_sizes import PageSizes, ask_smaller
 from queries.trail import Trail, fetch_trail
@@ -30,19 +31,13 @@ class TrailOutcome:
 
 
 async def read_trail(
-    client: GitHubClient,
-    owner: str,
-    name: str,
-    number: int,
-    *,
-    config: Config,
-    base_ref: str,
-    progress: Progress,
+    client: GitHubClient, options: ReadOptions, number: int, *, progress: Progress
 ) -> TrailOutcome:
     """Read one issue, its later timeline pages, 👎 on its first analysis and the permissions that matter.
 
     Raises GitHubError when the issue itself cannot be read; later rounds that fail are noted.
     """
+    owner, name, config, base_ref = options.owner, options.name, options.config, options.base_ref
     expression = f"{base_ref}:{config.context.labels_file}"
 
     async def send(sizes: PageSizes, shrinkable: bool) -> Trail:
@@ -54,9 +49,8 @@ async def read_trail(
     trail, sizes = await ask_smaller(PageSizes(issues=1), send, what="query", told=progress)
     warnings: list[str] = []
     text = file_text(trail.labels_file, config.context.labels_file, warnings)
-    if not text and not warnings:
-        warnings.append(f"{config.context.labels_file} not found at {base_ref}: no label is a correction")
-    settings = RuleSettings.from_config(config).with_vocabulary(parse_vocabulary(text or ""))
+    base = base_of(BaseFileTexts(config, text, None, (), ()), base_ref)
+    settings, warnings = base.settings, [*warnings, *base.warnings]
     if trail.issue is None:
         return TrailOutcome(settings=settings, warnings=warnings)
     reading = Reading(settings, max_analyzed=1)

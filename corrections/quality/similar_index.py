@@ -1,0 +1,207 @@
+"""The reader's similarity ranking over one read's issues, with each text's pieces computed once (pure).
+
+A monthly report ranks, for every corrected first analysis, the corrected issues analysed before it
+(corrections/quality/recurrences.py): thousands of rankings of the same texts. `nearest_first`
+(corrections/render/nearest.py) tokenizes every text again for each ranking and counts each word's
+and piece's documents from scratch, which made the report's CPU grow as the square of its analyses.
+Here each text's stems and character pieces are counted once a read, and the document frequencies
+are kept from one ranking to the next and changed only by the issues that joined or left the
+candidates (one ranking's candidates are the last one's and one issue more, in a month's walk).
+
+The scores are those of `nearest.similarity`, bit for bit: the same float operations on the same
+values in the same order (BM25's float32 steps, the n-grams' norms in the pieces' first order,
+`math.fsum` for the dot product), so the order, ties included, is the same.
+tests/corrections/quality/test_similar_index.py holds both against each other on random worlds.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from corrections.render import bm25, ngrams
+from corrections.render.nearest import FUSION_K
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Features:
+    """What the ranking reads of one text: its stems (BM25) and its character pieces (n-grams)."""
+
+    stems: tuple[str, ...]  # in order, repeats included (a query's are summed in this order)
+    stem_count: int  # len(stems): BM25's document length
+    stem_counts: Mapping[str, int]
+    distinct_stems: tuple[str, ...]
+    pieces: Mapping[str, int]  # Counter, in the pieces' first order
+    piece_keys: tuple[str, ...]
+    piece_values: tuple[int, ...]
+    piece_set: frozenset[str]
+
+    @classmethod
+    def of(cls, text: str) -> Features:
+        stems = bm25.stems(text)
+        counted = Counter(stems)
+        pieces = ngrams.counts(text)
+        return cls(
+            stems=tuple(stems),
+            stem_count=len(stems),
+            stem_counts=counted,
+            distinct_stems=tuple(counted),
+            pieces=pieces,
+            piece_keys=tuple(pieces),
+            piece_values=tuple(pieces.values()),
+            piece_set=frozenset(pieces),
+        )
+
+
+class Ranking:
+    """`nearest.similarity` over documents given as Features, keeping the document frequencies of the
+    last call's documents and changing them only by the documents that differ (by key)."""
+
+    def __init__(self) -> None:
+        self._members: dict[int, Features] = {}
+        self._stem_df: Counter[str] = Counter()
+        self._piece_df: Counter[str] = Counter()
+        self._stem_total = 0
+
+    def _become(self, documents: Mapping[int, Features]) -> None:
+        added = [key for key in documents if key not in self._members]
+        removed = [key for key in self._members if key not in documents]
+        if len(added) + len(removed) > len(documents):
+            self._members = {}
+            self._stem_df, self._piece_df, self._stem_total = Counter(), Counter(), 0
+            added, removed = list(documents), []
+        for key in removed:
+            gone = self._members.pop(key)
+            self._stem_df.subtract(gone.distinct_stems)
+            self._piece_df.subtract(gone.piece_keys)
+            self._stem_total -= gone.stem_count
+        for key in added:
+            new = documents[key]
+            self._members[key] = new
+            self._stem_df.update(new.distinct_stems)
+            self._piece_df.update(new.piece_keys)
+            self._stem_total += new.stem_count
+
+    def similarity(self, documents: Mapping[int, Features], query: Features) -> list[float]:
+        """`nearest.similarity([text of each document], query's text)`, in the mapping's order."""
+        self._become(documents)
+        docs = list(documents.values())
+        # found = 0.0, then += 1 / (FUSION_K + rank) for each ranking whose score is above 0, as
+        # nearest.similarity adds them; adding 0.0 where a score is 0 changes no sum.
+        found = [0.0] * len(documents)
+        for values in (self._bm25(docs, query), self._ngrams(docs, query)):
+            share = _shares(values)
+            found = list(map(operator.add, found, map(share.__getitem__, values)))
+        return found
+
+    def _bm25(self, docs: Sequence[Features], query: Features) -> list[float]:
+        """bm25.scores on the documents' stems against the query's."""
+        df = self._stem_df
+        wanted = [word for word in query.stems if df.get(word, 0) > 0]
+        if not wanted:
+            return [0.0] * len(docs)
+        total = len(docs)
+        average = self._stem_total / total
+        idf = {
+            word: bm25._float32(math.log(1 + (total - df[word] + 0.5) / (df[word] + 0.5))) for word in wanted
+        }
+        k1, b, to_float32 = bm25.K1, bm25.B, bm25._float32
+        # Documents of the same length with the same counts of the wanted words score the same.
+        known: dict[tuple[int, tuple[int | None, ...]], float] = {}
+        found = []
+        for doc in docs:
+            shape = (doc.stem_count, tuple(map(doc.stem_counts.get, wanted)))
+            score = known.get(shape)
+            if score is None:
+                norm = k1 * ((1 - b) + b * doc.stem_count / average)
+                score = 0.0
+                for word, tf in zip(wanted, shape[1], strict=True):
+                    if tf:
+                        score = to_float32(score + to_float32(idf[word] * (tf / (norm + tf))))
+                known[shape] = score
+            found.append(score)
+        return found
+
+    def _ngrams(self, docs: Sequence[Features], query: Features) -> list[float]:
+        """ngrams.scores on the documents' pieces against the query's."""
+        df = self._piece_df
+        asked = {piece: times for piece, times in query.pieces.items() if df.get(piece, 0) > 0}
+        if not asked:
+            return [0.0] * len(docs)
+        total = len(docs)
+        # idf by document frequency: ln((1 + N) / (1 + df)) + 1, as ngrams.scores computes it.
+        by_df = [math.log((1 + total) / (1 + count)) + 1 for count in range(total + 1)]
+        idf = {piece: by_df[df[piece]] for piece in asked}
+        query_norm = math.hypot(*(times * idf[piece] for piece, times in asked.items()))
+        wanted = {piece: times * idf[piece] ** 2 for piece, times in asked.items()}
+        weight_of, count_of = by_df.__getitem__, df.__getitem__
+        asked_set = frozenset(asked)
+        found = []
+        for doc in docs:
+            norm = math.hypot(
+                *map(operator.mul, doc.piece_values, map(weight_of, map(count_of, doc.piece_keys)))
+            )
+            if not norm:
+                found.append(0.0)
+                continue
+            shared = asked_set & doc.piece_set
+            dot = math.fsum(
+                map(operator.mul, map(wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared))
+            )
+            found.append(dot / (norm * query_norm))
+        return found
+
+
+def _shares(values: Sequence[float]) -> dict[float, float]:
+    """Each value's share in the fusion: 1 / (FUSION_K + its rank) when above 0, else 0.0; its rank
+    is nearest._ranks's (1 + how many values are higher: equal values share the better rank)."""
+    shares: dict[float, float] = {}
+    higher = 0
+    for value, times in sorted(Counter(values).items(), reverse=True):
+        shares[value] = 1 / (FUSION_K + higher + 1) if value > 0 else 0.0
+        higher += times
+    return shares
+
+
+EMPTY = Features.of("")
+
+
+class ReadIndex:
+    """One read's ranking texts as Features (each computed once, when first ranked) and two
+    rankings: the walk's (each analysis's earlier corrected issues) and the context's lines'."""
+
+    def __init__(self, texts: Mapping[int, str]) -> None:
+        self._texts = texts
+        self._features: dict[int, Features] = {}
+        self.walk = Ranking()
+        self.shown = Ranking()
+
+    def features(self, number: int) -> Features:
+        """The Features of issue `number`'s ranking text ("" for an issue the read has no text of)."""
+        found = self._features.get(number)
+        if found is None:
+            text = self._texts.get(number)
+            found = EMPTY if text is None else Features.of(text)
+            self._features[number] = found
+        return found
+
+    def nearest_first(
+        self, ranking: Ranking, items: Sequence[_T], numbers: Sequence[int], query: str
+    ) -> list[_T]:
+        """`nearest.nearest_first` of `items` (issue `numbers[i]` each, numbers distinct) against
+        `query`: the same order, ties included."""
+        if len(items) < 2 or not query.strip():
+            return list(items)
+        documents = {number: self.features(number) for number in numbers}
+        if len(documents) != len(items):  # the same issue twice: rank these apart from the others
+            ranking = Ranking()
+            documents = {index: self.features(number) for index, number in enumerate(numbers)}
+        scores = ranking.similarity(documents, Features.of(query))
+        order = sorted(range(len(items)), key=lambda index: -scores[index])
+        return [items[index] for index in order]

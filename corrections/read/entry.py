@@ -1,0 +1,95 @@
+"""The read's one entry: `read(options, token, log) -> ReadOutcome`, for every command that reads
+(`corrections read`, the action's step, `quality`, `explain`'s repeats, `backtest`, the sync's
+decisions), and `read_trail` for `explain N`'s one issue.
+
+A variant of the read is a typed field of ReadOptions (`widest`, `learnings`, `as_of`, `since`
+...), applied by `ReadOptions.resolved` here, once, before the first request: commands never
+rewrite the configuration.
+The first request goes out as soon as the HTTP client is loaded; the rest of the reader (pydantic,
+the models, the rules) is imported in a thread while GitHub answers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from assistant.config import ConfigError
+from corrections.read import notes
+from corrections.read.options import ReadOptions
+from corrections.read.scan_asks import first_ask
+from corrections.read.status import Failed
+from queries.retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from corrections.read.outcome import ReadOutcome
+    from corrections.read.trail import TrailOutcome
+
+Say = Callable[[str], None]
+
+
+def _load_reader() -> None:
+    """Import what the job needs besides the HTTP client (pydantic, the models, the rules).
+
+    In a thread while the event loop sends the first request and waits: the loop only runs the
+    HTTP client then, whose modules are all loaded (nothing else imports at the same time).
+    """
+    from corrections.rules.vocabulary import load_parser
+
+    load_parser()  # markdown-it: else imported between the first answer and the second request
+
+
+async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+    """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
+
+    Raises ConfigError when the configuration read at the base ref does not validate.
+    """
+    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
+    # by a command that reads: --help, --version and configuration errors answer without it.
+    import asyncio
+
+    from queries.client import GitHubClient
+    from queries.window_request import EarlyRequest
+
+    options = options.resolved()
+    policy = RetryPolicy.for_budget(options.time_budget)
+    async with GitHubClient(options.api_url, token, policy=policy) as client:
+        first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))
+        try:
+            if first is not None:
+                await first.left()  # else the loading below would hold the request back
+            await asyncio.to_thread(_load_reader)
+            from corrections.read.round_trips import read_corrections
+
+            return await read_corrections(
+                client, options, lambda line: log(f"corrections: {line}"), first=first
+            )
+        except ConfigError:
+            raise  # the base branch's configuration: a configuration error, not an internal one
+        except Exception:
+            import traceback  # only for an internal error
+
+            from corrections.read.outcome import ReadOutcome
+
+            log(traceback.format_exc())
+            return ReadOutcome(
+                repository=f"{options.owner}/{options.name}",
+                status=Failed(notes.INTERNAL, notes.INTERNAL_NOTE),
+                config=options.config,
+                usage=client.usage,
+            )
+        finally:
+            if first is not None:
+                await first.discard()
+
+
+async def read_trail(options: ReadOptions, number: int, token: str, log: Say) -> TrailOutcome:
+    """`corrections explain N`'s read: issue `number` alone, its details and the base branch's
+    settings (corrections/read/trail.py). Raises GitHubError when the issue cannot be read."""
+    from corrections.read.trail import read_trail as read_one
+    from queries.client import GitHubClient
+
+    async with GitHubClient(options.api_url, token, policy=RetryPolicy()) as client:
+        return await read_one(
+            client, options.resolved(), number, progress=lambda line: log(f"corrections: {line}")
+        )
