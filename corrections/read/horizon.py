@@ -13,9 +13,10 @@ given for the `following` stand-in fell from 81 (the window alone) to 25 at 100 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from corrections.read.issue_read import IssueRead
+from queries.requests import MAX_NODE_IDS
 
 HORIZON = 200
 
@@ -40,3 +41,27 @@ def wants_page(window: int, beyond: int, size: int, horizon: int) -> bool:
     """Whether the horizon wants its page: the window is full and, with the first analyses past it
     on the pages read, still short of the horizon."""
     return window >= size and window + beyond < horizon
+
+
+def one_request(first: Sequence[int], later: Sequence[int]) -> list[int]:
+    """`first`, then `later` while one details request holds them (MAX_NODE_IDS ids)."""
+    return [*first, *later[: max(0, MAX_NODE_IDS - len(first))]]
+
+
+def asked_further(
+    window: tuple[Sequence[int], Sequence[int]],
+    beyond: Sequence[int],
+    issues: Mapping[int, IssueRead],
+    detailed: bool,
+    page: Collection[int],
+) -> tuple[list[int], list[int]]:
+    """The issues whose next timeline page, and those whose body, a details round asks: the
+    window's (and the undecided ones ranked in it), then the horizon's while one request holds
+    them, their timelines in the first round only (`detailed`: a round was read; one page more
+    at most), none of the horizon `page`'s (it brought them as they are). Past them a horizon line
+    is ranked by its title."""
+    analysed, undecided = window
+    further = [number for number in beyond if number not in page]
+    ahead = [number for number in [*analysed, *undecided] if issues[number].can_continue]
+    later = [] if detailed else [number for number in further if issues[number].can_continue]
+    return one_request(ahead, later), one_request(analysed, further)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.details_answer import DetailsAnswer
-from corrections.read.horizon import past_window, wants_page
+from corrections.read.horizon import asked_further, past_window
 from corrections.read.issue_read import IssueRead
 from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
@@ -25,7 +25,7 @@ from queries.errors import BadResponse, PermissionDenied
 from queries.models import CommentReactions, IssueNode, PageInfo, TimelinePage
 from queries.page_sizes import FULL_PAGE, PageSizes
 from queries.pagination import Next, advanced
-from queries.requests import LOOKUPS_CAPPED, MAX_NODE_IDS, MAX_REST_LOOKUPS, DetailsRequest
+from queries.requests import LOOKUPS_CAPPED, MAX_REST_LOOKUPS, DetailsRequest
 
 # Caps that bound a run whatever the repository holds.
 MAX_REACTION_PAGES = 3  # 300 👎 per analysis
@@ -58,8 +58,7 @@ class Reading:
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
         self._bodies_asked: set[int] = set()
-        # Issues of the horizon's page (corrections/read/horizon.py): read as that page shows them.
-        self._horizon_page: set[int] = set()
+        self._horizon_page: set[int] = set()  # issues of the horizon's page (add_issue_page)
         self._issues: dict[int, IssueRead] = {}
         self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
         self._reaction_cursor: dict[str, str | None] = {}
@@ -157,11 +156,13 @@ class Reading:
         self._missing.update(parts)
         self._categories.update(categories)
 
-    def add_issue_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
+    def add_issue_page(
+        self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE, *, horizon: bool = False
+    ) -> None:
         """Issues of one scan page, in GitHub's order (newest activity first).
 
-        `timeline_size`: the items asked for each issue's first timeline page.
-        """
+        `timeline_size`: the items asked for each issue's first timeline page. `horizon`: the
+        horizon's page (corrections/read/horizon.py), its bodies with it, read as it shows them."""
         for node in nodes:
             if node.number in self._issues:
                 continue  # Activity moved it between pages: each issue is read once.
@@ -171,14 +172,9 @@ class Reading:
             )
             self._node_ids[node.number] = node.id
             self._order.append(node.number)
-
-    def add_horizon_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
-        """The horizon's scan page, its bodies with it: its issues are read as it shows them (no
-        details round asks their timelines, bodies or 👎), so the page costs its own point only."""
-        new = [node.number for node in nodes if node.number not in self._issues]
-        self.add_issue_page(nodes, timeline_size)
-        self._horizon_page.update(new)
-        self._bodies_asked.update(new)
+            if horizon:
+                self._horizon_page.add(node.number)
+                self._bodies_asked.add(node.number)
 
     def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
         """One details round's answer, asked with the current page sizes.
@@ -359,15 +355,6 @@ class Reading:
         window, _ = self.window()
         return past_window(self._order, self._issues, window, self._max_analyzed, self._horizon)
 
-    def horizon_wants_page(self) -> bool:
-        """The window is full and the pages read hold fewer first analyses than the horizon."""
-        window, _ = self.window()
-        return wants_page(len(window), len(self.beyond()), self._max_analyzed, self._horizon)
-
-    def _detailed_beyond(self) -> list[int]:
-        """The horizon's issues a details round reads further (not the horizon page's)."""
-        return [number for number in self.beyond() if number not in self._horizon_page]
-
     def horizon_issues(self) -> list[IssueRead]:
         """The issues of the horizon past the window."""
         return [self._issues[number] for number in self.beyond()]
@@ -400,15 +387,9 @@ class Reading:
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
-        beyond = self._detailed_beyond()
-        # The window's first; the horizon's in the first round only (a timeline page more at most)
-        # and while the round stays one request (MAX_NODE_IDS).
-        ahead = [n for n in [*window, *undecided] if self._issues[n].can_continue]
-        later = [] if self._prefetched else [n for n in beyond if self._issues[n].can_continue]
-        timelines = tuple(
-            (number, self._issues[number].cursor or "")
-            for number in [*ahead, *later[: max(0, MAX_NODE_IDS - len(ahead))]]
-        )
+        page, done = self._horizon_page, self._prefetched
+        further = asked_further((window, undecided), self.beyond(), self._issues, done, page)
+        timelines = tuple((number, self._issues[number].cursor or "") for number in further[0])
         # The 👎 of the window's analyses only (a 👎 is no decision that comes back).
         analysis_ids = tuple(
             first.node_id
@@ -432,12 +413,9 @@ class Reading:
                 logins += extra[:MAX_PREFETCH_LOGINS]
             logins = logins[:MAX_LOGINS_PER_ROUND]
         paths = () if self._paths_asked else self._path_checks
-        # The window's bodies, then the horizon's while one request holds them (past them a
-        # horizon line is ranked by its title).
-        wanted = [*window, *beyond[: max(0, MAX_NODE_IDS - len(window))]]
         bodies = tuple(
             self._node_ids[number]
-            for number in wanted
+            for number in further[1]
             if self._ask_bodies and number not in self._bodies_asked
         )
         return DetailsRequest(

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from assistant.config import Config
 from corrections.read import notes
+from corrections.read.horizon import HORIZON, wants_page
 from corrections.read.options import ReadOptions
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import first_ask, page_ask
@@ -129,9 +130,11 @@ class Scan:
         ended = self._exhausted or self._scanned >= self._bound or "scan" in reading.missing
         # Not while GitHub cannot answer full pages: the halved read costs more already.
         ended = ended or reading.sizes.issues < FULL_PAGE or reading.sizes.timeline < FULL_PAGE
-        if self._options.since is not None or ended or not reading.horizon_wants_page():
+        found = len(reading.window()[0])
+        wanted = wants_page(found, len(reading.beyond()), reading.max_analyzed, HORIZON)
+        if self._options.since is not None or ended or not wanted:
             return
-        if not _room_for_horizon(self._client.usage.points, self._pages.count, len(reading.window()[0])):
+        if not _room_for_horizon(self._client.usage.points, self._pages.count, found):
             return
         self._bodies = True
         try:
@@ -145,7 +148,7 @@ class Scan:
             return
         if "issues" in page.failed:
             reading.record_missing({"issues"}, {"partial answer"})
-        reading.add_horizon_page(page.issues, reading.sizes.timeline)
+        reading.add_issue_page(page.issues, reading.sizes.timeline, horizon=True)
         self._progress(
             f"horizon page: {len(page.issues)} issues, horizon {len(reading.beyond())} past the window"
         )
