@@ -5,9 +5,9 @@ after that many analyses, whatever the ranker does. The horizon adds the older f
 the scan pages read for the window, up to HORIZON in all. When those pages do not hold HORIZON
 (a busy repository: the window of 30 is hours), the read asks one scan page more, the horizon
 page, with its issues' bodies, beside the details round (no wave more, a point more): its issues
-are read as that page shows them (their first timeline page, no 👎, no details round; the
-permission of a person who decides a duplicate notice on them is looked up through REST, which
-costs no point), so the read stays within 3 points. HORIZON = 200: in the 16-week loop at the busy rate, recurrences not
+are read as that page shows them (their first timeline page, no 👎, no details round, no
+permission look-up: a notice on them counts with the permissions known, since a look-up after the
+page would be a wave more), so the read stays within 3 points and its waves. HORIZON = 200: in the 16-week loop at the busy rate, recurrences not
 given for the `following` stand-in fell from 81 (the window alone) to 25 at 100 and 10 at 200.
 """
 

@@ -159,10 +159,8 @@ class Reading:
     def add_issue_page(
         self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE, *, horizon: bool = False
     ) -> None:
-        """Issues of one scan page, in GitHub's order (newest activity first).
-
-        `timeline_size`: the items asked for each issue's first timeline page. `horizon`: the
-        horizon's page (corrections/read/horizon.py), its bodies with it, read as it shows them."""
+        """Issues of one scan page in GitHub's order (newest activity first), each with its first
+        `timeline_size` timeline items; `horizon`: the horizon's page (corrections/read/horizon.py)."""
         for node in nodes:
             if node.number in self._issues:
                 continue  # Activity moved it between pages: each issue is read once.
@@ -369,7 +367,8 @@ class Reading:
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
-        reads = [*self.window_issues(), *self.horizon_issues()]
+        late = self._horizon_page  # read as its page shows them: a look-up after it is a wave more
+        reads = [*self.window_issues(), *(r for r in self.horizon_issues() if r.issue.number not in late)]
         needed = {p for r in reads if r.first for p in duplicate_deciders(r.issue, r.first, self._settings)}
         for read in self.window_issues():
             assert read.first is not None
