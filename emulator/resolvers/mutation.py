@@ -228,7 +228,8 @@ class MutationRoot:
         if found is None:
             raise unknown_id(data["id"])
         viewer = context(info).viewer
-        if (found[1].author or "").lower().removesuffix("[bot]") != viewer.lower():
+        # The viewer of a Bot's token is `NAME[bot]`, the comment's author the Bot `NAME`.
+        if (found[1].author or "").lower().removesuffix("[bot]") != viewer.lower().removesuffix("[bot]"):
             raise github_error(
                 f"{viewer} does not have the correct permissions to execute `UpdateIssueComment`", "FORBIDDEN"
             )

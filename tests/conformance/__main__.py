@@ -71,10 +71,14 @@ def against_emulator(
     world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO
 ) -> dict[str, list[dict[str, Any]]]:
     """The scenario's exchanges with the emulator serving `world`."""
+    return {recording.step: recording.exchanges for recording in emulator_recordings(world, scratch, steps)}
+
+
+def emulator_recordings(world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO) -> list[Recording]:
+    """The scenario recorded from the emulator serving `world`, each step with its exit status."""
     with serve_in_thread(world) as server:
         repo = f"{server.store.file.repository.owner}/{server.store.file.repository.name}"
-        answered = record(server.url, repo, "conformance", scratch, steps, progress=_say)
-    return {recording.step: recording.exchanges for recording in answered}
+        return record(server.url, repo, "conformance", scratch, steps, progress=_say)
 
 
 def differences(

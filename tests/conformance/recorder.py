@@ -211,10 +211,16 @@ def record(
             proxy.current = recording
             proxy.normaliser = Normaliser(repo)
             scratch.mkdir(parents=True, exist_ok=True)
+            where = scratch
+            (scratch / step.name).mkdir(parents=True, exist_ok=True)
+            if step.checkout:
+                where = scratch / step.name
+                where.mkdir(parents=True, exist_ok=True)
+                subprocess.run(["git", "init", "-q", str(where)], check=True, timeout=60)
             done = subprocess.run(
                 [sys.executable, *argv],
-                cwd=scratch,
-                env=environment,
+                cwd=where,
+                env={**environment, **step.env(repo=repo, api_url=f"{proxy.base}/graphql", out=scratch)},
                 capture_output=True,
                 text=True,
                 timeout=STEP_TIMEOUT_S,

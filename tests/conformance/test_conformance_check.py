@@ -1,35 +1,51 @@
 """The conformance check's own code (tests/conformance/recorder.py, shapes.py, __main__.py), tested
-on the emulator itself: it cannot reach github.com from here. The scenario is recorded from the
-emulator as if it were GitHub, then run again against the emulator and compared: equal. A
-recording changed in one place makes the comparer fail, naming the step, the operation and the
-path."""
+on the emulator itself: it cannot reach github.com from here. The whole scenario is recorded from
+the emulator as if it were GitHub, then run again against the emulator and compared: equal. The
+recording holds every named operation of queries/*.graphql but those the scenario lists as not
+exercised. A recording changed in one place makes the comparer fail, naming the step, the
+operation and the path."""
 
 from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conformance.__main__ import against_emulator, differences, main, read, write
+from tests.conformance.__main__ import against_emulator, differences, emulator_recordings, main, read, write
 from tests.conformance.recorder import Recording
-from tests.conformance.scenario import SANDBOX_WORLD, SCENARIO
+from tests.conformance.scenario import NOT_EXERCISED, SANDBOX_WORLD, SCENARIO
 from tests.conformance.shapes import Normaliser, compare, route
 
-# The first sync: GraphQL queries, a REST look-up and mutations, every kind of exchange, in a
-# quarter of the whole scenario's time (the workflow runs all of it).
-STEPS = tuple(step for step in SCENARIO if step.name == "sync")
+QUERIES = Path(__file__).resolve().parents[2] / "queries"
 Exchanges = dict[str, list[dict[str, Any]]]
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Exchanges, Exchanges]:
-    """Two runs of the scenario against the sandbox world: the first as "GitHub's" recording."""
-    first = against_emulator(SANDBOX_WORLD, tmp_path_factory.mktemp("first"), STEPS)
-    second = against_emulator(SANDBOX_WORLD, tmp_path_factory.mktemp("second"), STEPS)
-    return first, second
+def recordings(tmp_path_factory: pytest.TempPathFactory) -> list[Recording]:
+    """The whole scenario recorded from the emulator serving the sandbox world, as if it were GitHub."""
+    return emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+
+
+@pytest.fixture(scope="module")
+def runs(
+    recordings: list[Recording], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Exchanges, Exchanges]:
+    """Two runs of the whole scenario against the sandbox world: the first as "GitHub's" recording."""
+    first = {recording.step: recording.exchanges for recording in recordings}
+    return first, against_emulator(SANDBOX_WORLD, tmp_path_factory.mktemp("second"))
+
+
+def _operations() -> set[str]:
+    """Every named query and mutation of queries/*.graphql (fragments are parts of them)."""
+    return {
+        match.group(1)
+        for path in QUERIES.glob("*.graphql")
+        for match in re.finditer(r"^(?:query|mutation)\s+(\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
 
 
 def _exchange(runs: Exchanges, step: str, operation: str) -> dict[str, Any]:
@@ -42,6 +58,37 @@ def test_the_scenario_sends_queries_rest_and_mutations(runs: tuple[Exchanges, Ex
     assert {"graphql SyncTarget", "graphql LearningSources", "graphql CorrectionDetails"} <= routes
     assert {"graphql CreateRef", "graphql CreateCommitOnBranch", "graphql CreatePullRequest"} <= routes
     assert "rest GET /repos/OWNER/REPO/collaborators/{login}/permission" in routes
+
+
+def test_the_scenario_sends_every_operation_of_queries(runs: tuple[Exchanges, Exchanges]) -> None:
+    recorded, _ = runs
+    sent = {
+        e["operation"] for exchanges in recorded.values() for e in exchanges if e["endpoint"] == "graphql"
+    }
+    operations = _operations()
+    assert len(operations) >= 20, sorted(operations)
+    assert set(NOT_EXERCISED) <= operations, "a name the scenario excuses is an operation of queries/"
+    assert sorted(operations - set(NOT_EXERCISED) - sent) == []
+    assert not set(NOT_EXERCISED) & sent, "an operation the scenario says it cannot send was sent: drop it"
+
+
+def test_every_step_ends_well_and_reaches_github(
+    recordings: list[Recording], runs: tuple[Exchanges, Exchanges]
+) -> None:
+    recorded, _ = runs
+    assert [r.step for r in recordings] == [step.name for step in SCENARIO]
+    assert {r.step: r.exit_status for r in recordings if r.exit_status != 0} == {}
+    assert [step for step in recorded if not recorded[step]] == []
+    statuses = {
+        e["status"] for exchanges in recorded.values() for e in exchanges if e["endpoint"] == "graphql"
+    }
+    assert statuses == {200}
+    rest = {route(e) for exchanges in recorded.values() for e in exchanges if e["endpoint"] == "rest"}
+    assert {
+        "rest GET /repos/OWNER/REPO/collaborators",
+        "rest GET /repos/OWNER/REPO/collaborators/{login}/permission",
+        "rest GET /repos/OWNER/REPO/actions/permissions/workflow",
+    } <= rest, rest
 
 
 def test_recorded_from_the_emulator_the_emulator_compares_equal(runs: tuple[Exchanges, Exchanges]) -> None:

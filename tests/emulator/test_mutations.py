@@ -261,3 +261,31 @@ def test_labelling_needs_triage_and_an_issue_opens_as_the_viewer(
     )["data"]["createIssue"]["issue"]
     assert opened["author"]["login"] == "dora" and opened["state"] == "OPEN"
     assert opened["number"] == max(i["number"] for i in world["issues"] + world.get("pull_requests", [])) + 1
+
+
+def test_an_apps_token_edits_the_comment_it_added(
+    world: dict[str, Any], client: Any, emulate: Emulators
+) -> None:
+    """An app's token acts as `NAME[bot]` (its `viewer`), its comments' author is the Bot `NAME`:
+    the comment is its own to edit (found by the conformance scenario's second `memory write`)."""
+    world["viewer"] = "triage-assistant[bot]"
+    server = emulate(world)
+
+    def gql(query: str, variables: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = client("POST", server.url, {"query": query, "variables": variables}).json()
+        return answer
+
+    issue = gql(f"{{ {REPO} {{ issue(number: 1) {{ id }} }} }}", {})["data"]["repository"]["issue"]["id"]
+    added = gql(
+        'mutation($s: ID!) { addComment(input: {subjectId: $s, body: "hello"}) { commentEdge { node { '
+        "id author { login } } } } }",
+        {"s": issue},
+    )["data"]["addComment"]["commentEdge"]["node"]
+    assert added["author"]["login"] == "triage-assistant"
+    edited = gql(
+        'mutation($id: ID!) { updateIssueComment(input: {id: $id, body: "bye"}) { issueComment { body } } }',
+        {"id": added["id"]},
+    )
+    assert (
+        edited.get("errors") is None and edited["data"]["updateIssueComment"]["issueComment"]["body"] == "bye"
+    )
