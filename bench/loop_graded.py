@@ -60,8 +60,8 @@ class Repository:
     def outcome(self, window: int, horizon: int = 0) -> ReadOutcome:
         """What a read now gives: the `window` most recently active analysed issues, newest first,
         and past a full window the corrected ones of the horizon up to `horizon` first analyses in
-        all (corrections/read/horizon.py; every issue here is analysed, so the scan's first page
-        of 100 holds a horizon of 100). `horizon` 0: none, as before the horizon."""
+        all (corrections/read/horizon.py; every issue here is analysed, so the window's scan page
+        holds 100 and the horizon's page the next 100). `horizon` 0: none, as before the horizon."""
         everyone = sorted(self.reads, key=lambda r: r.issue.updated_at, reverse=True)
         newest = everyone[:window]
         by_number = {r.issue.number: r for r in everyone}

@@ -11,8 +11,9 @@ at the busy rate (36 issues a week: the window of 30 holds less than a week) and
   analyses maintainers kept nor the labels' meanings, so for them before is the window alone;
 - **window, kept**: today's corrections.md (kept analyses, label meanings, collapsed lines) with
   the horizon taken out: what the kept analyses alone do;
-- **after** (today's default): the window of 30 and the horizon past it up to 100 first analyses
-  (every issue of the loop is analysed, so the scan's first page holds them all).
+- **after** (today's default): the window of 30 and the horizon past it up to HORIZON (200)
+  first analyses (every issue of the loop is analysed: the window's scan page holds 100, the
+  horizon's one page more the next 100).
 
 Two stand-ins (bench/stand_ins.py): `following` (heeds the similar correction lines only) and
 `heeding` (heeds also the similar analyses maintainers kept). Before issue 31 no kept analysis was

@@ -95,6 +95,7 @@ class WindowAsk:
     shrinkable: bool = False
     files: FileRequest | None = None
     analysed: int | None = None
+    bodies: bool = False  # the issues' bodies with the page (the horizon page: no details round for them)
 
     def variables(self) -> dict[str, object]:
         """The operation's variables (values only as variables, never in the document)."""
@@ -112,6 +113,7 @@ class WindowAsk:
             if files and files.learnings_path
             else "",
             "withAnalysed": self.analysed is not None,
+            "withBodies": self.bodies,
             "analysedNumber": self.analysed or 0,
             "withConfig": files is not None and files.config_path is not None,
             "configExpression": f"{files.ref}:{files.config_path}" if files and files.config_path else "",

@@ -8,7 +8,8 @@ round GitHub fails leaves its parts missing (the reading's note says so), never 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from corrections.read import notes
 from corrections.read.lookup_order import Signals
@@ -86,6 +87,7 @@ async def read_details(
     progress: Progress,
     listing: bool = False,
     viewer: str | None = None,
+    beside: Coroutine[Any, Any, None] | None = None,
 ) -> None:
     """Details rounds until the reading needs nothing more or a cap is reached; failures go to its `missing`.
 
@@ -100,7 +102,8 @@ async def read_details(
     With `listing`, REST's collaborator list is asked once, when someone's permission is first
     wanted: given, it answers for everyone it lists (and for the others too when it lists
     `viewer`, the token's account, as a pusher: queries.permissions); refused, the look-ups go on
-    one by one.
+    one by one. `beside` (the horizon's scan page) is sent with the first round, after its
+    requests, so it adds no wave.
     """
     rounds = 0
     lookups = _Lookups(client, owner, name, reading, progress, listing=listing, viewer=viewer)
@@ -118,9 +121,14 @@ async def read_details(
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
             break
         chunks = details_request.chunks()
-        answers = await asyncio.gather(
+        sent = asyncio.gather(
             *(_chunk(client, owner, name, reading, chunk, gate=gate, progress=progress) for chunk in chunks)
         )
+        if beside is None:
+            answers = await sent
+        else:  # scheduled after the round's requests: they leave first
+            answers, _ = await asyncio.gather(sent, beside)
+            beside = None
         rounds += 1
         failed = False
         for chunk, details in zip(chunks, answers, strict=True):
@@ -132,6 +140,8 @@ async def read_details(
                 progress("GraphQL may not list collaborators here: reading permissions through REST")
         if failed:
             break
+    if beside is not None:
+        await beside  # no round was needed: the page alone
     await lookups.finish()
 
 

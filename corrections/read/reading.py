@@ -13,7 +13,7 @@ from dataclasses import replace
 from assistant.identity import is_person, normalize_login
 from corrections.read import notes
 from corrections.read.details_answer import DetailsAnswer
-from corrections.read.horizon import past_window
+from corrections.read.horizon import asked_further, past_window
 from corrections.read.issue_read import IssueRead
 from corrections.read.lookup_order import Signals
 from corrections.rules import from_github
@@ -58,6 +58,7 @@ class Reading:
         self._order: list[int] = []  # issue numbers in GitHub's order, newest activity first
         self._node_ids: dict[int, str] = {}  # issue number -> node id (to ask the window's bodies)
         self._bodies_asked: set[int] = set()
+        self._horizon_page: set[int] = set()  # issues of the horizon's page (add_issue_page)
         self._issues: dict[int, IssueRead] = {}
         self._reactors: dict[str, list[Reaction]] = {}  # analysis node id -> 👎 read so far
         self._reaction_cursor: dict[str, str | None] = {}
@@ -155,11 +156,11 @@ class Reading:
         self._missing.update(parts)
         self._categories.update(categories)
 
-    def add_issue_page(self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE) -> None:
-        """Issues of one scan page, in GitHub's order (newest activity first).
-
-        `timeline_size`: the items asked for each issue's first timeline page.
-        """
+    def add_issue_page(
+        self, nodes: tuple[IssueNode, ...], timeline_size: int = FULL_PAGE, *, horizon: bool = False
+    ) -> None:
+        """Issues of one scan page in GitHub's order (newest activity first), each with its first
+        `timeline_size` timeline items; `horizon`: the horizon's page (corrections/read/horizon.py)."""
         for node in nodes:
             if node.number in self._issues:
                 continue  # Activity moved it between pages: each issue is read once.
@@ -169,6 +170,9 @@ class Reading:
             )
             self._node_ids[node.number] = node.id
             self._order.append(node.number)
+            if horizon:
+                self._horizon_page.add(node.number)
+                self._bodies_asked.add(node.number)
 
     def add_details(self, asked: DetailsRequest, answer: DetailsAnswer) -> bool:
         """One details round's answer, asked with the current page sizes.
@@ -363,7 +367,8 @@ class Reading:
 
     def needed_logins(self) -> set[str]:
         """People whose permission decides a rule on a window or horizon issue (the horizon: no 👎)."""
-        reads = [*self.window_issues(), *self.horizon_issues()]
+        late = self._horizon_page  # read as its page shows them: a look-up after it is a wave more
+        reads = [*self.window_issues(), *(r for r in self.horizon_issues() if r.issue.number not in late)]
         needed = {p for r in reads if r.first for p in duplicate_deciders(r.issue, r.first, self._settings)}
         for read in self.window_issues():
             assert read.first is not None
@@ -381,12 +386,9 @@ class Reading:
     def next_request(self) -> DetailsRequest:
         """What the next details round must ask (empty when nothing is missing)."""
         window, undecided = self.window()
-        beyond = self.beyond()
-        timelines = tuple(
-            (number, self._issues[number].cursor or "")
-            for number in [*window, *undecided, *beyond]
-            if self._issues[number].can_continue
-        )
+        page, done = self._horizon_page, self._prefetched
+        further = asked_further((window, undecided), self.beyond(), self._issues, done, page)
+        timelines = tuple((number, self._issues[number].cursor or "") for number in further[0])
         # The 👎 of the window's analyses only (a 👎 is no decision that comes back).
         analysis_ids = tuple(
             first.node_id
@@ -412,7 +414,7 @@ class Reading:
         paths = () if self._paths_asked else self._path_checks
         bodies = tuple(
             self._node_ids[number]
-            for number in [*window, *beyond]
+            for number in further[1]
             if self._ask_bodies and number not in self._bodies_asked
         )
         return DetailsRequest(

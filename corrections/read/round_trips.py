@@ -71,8 +71,16 @@ async def read_corrections(
     reading.collaborators_listed(page.collaborators_refused)
     end = await scan.rest(reading, texts.config, page)
     listing = options.collaborator_list
+    # The horizon's page (when the pages read do not hold it) beside the first details round.
     await read_details(
-        client, options.owner, options.name, reading, progress=progress, listing=listing, viewer=page.viewer
+        client,
+        options.owner,
+        options.name,
+        reading,
+        progress=progress,
+        listing=listing,
+        viewer=page.viewer,
+        beside=scan.horizon_page(reading),
     )
     return _outcome(draft, reading, end, base, options.base_ref)
 

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from assistant.config import Config
 from corrections.read import notes
+from corrections.read.horizon import HORIZON, wants_page
 from corrections.read.options import ReadOptions
 from corrections.read.reading import EVERY_ANALYSIS, Reading
 from corrections.read.scan_asks import first_ask, page_ask
@@ -40,6 +41,19 @@ class ScanEnd:
     bounded: str | None  # the note when the scan's bound ended the search before the window was full
 
 
+# The points a read may take with the horizon's page (corrections/read/horizon.py): the page is
+# asked only while it and the details round fit in them, so a read whose window took two scan
+# pages asks none.
+HORIZON_POINTS = 3
+
+
+def _room_for_horizon(spent: int, pages: int, window: int) -> bool:
+    """Whether the horizon's page fits HORIZON_POINTS: the page at what the pages so far cost on
+    average, the details round a point a request of MAX_NODE_IDS window analyses."""
+    page = max(1, math.ceil(spent / pages)) if pages else 1
+    return spent + page + max(1, math.ceil(window / MAX_NODE_IDS)) <= HORIZON_POINTS
+
+
 def _room_for_page(spent: int, pages: int, window: int, page_size: int, budget: int) -> bool:
     """Whether one more scan page and the details of the analyses it may add fit the budget: a page
     costs what the pages so far cost on average, details a point a request of MAX_NODE_IDS analyses."""
@@ -61,6 +75,8 @@ class Scan:
         self._exhausted = False
         self._through: datetime | None = None
         self._first_sizes = PageSizes()
+        self._bodies = False  # the page asked now brings its issues' bodies (the horizon's page)
+        self._bound = 0
 
     @property
     def sizes(self) -> PageSizes:
@@ -79,7 +95,7 @@ class Scan:
         too, the rest of the scan missing)."""
         self._reading, back_to, budget = reading, self._options.since, self._options.budget
         self._scan_pages = config.context.scan_pages if back_to is None else EVERY_ANALYSIS
-        bound = config.context.scan_pages * FULL_PAGE
+        bound = self._bound = config.context.scan_pages * FULL_PAGE
         page, budget_ended = first, False
         while True:
             self._add(reading, page)
@@ -105,6 +121,37 @@ class Scan:
                 break
             page = following
         return ScanEnd(self._exhausted, self._through, budget_ended, self._bounded(reading, bound))
+
+    async def horizon_page(self, reading: Reading) -> None:
+        """The horizon's one page past the window's (corrections/read/horizon.py), with its bodies,
+        when the pages read hold fewer first analyses than the horizon and it fits HORIZON_POINTS;
+        asked beside the details round, so no wave more. Not for a read back to a moment, nor past
+        the scan's end or bound, nor once GitHub could not answer full pages."""
+        ended = self._exhausted or self._scanned >= self._bound or "scan" in reading.missing
+        # Not while GitHub cannot answer full pages: the halved read costs more already.
+        ended = ended or reading.sizes.issues < FULL_PAGE or reading.sizes.timeline < FULL_PAGE
+        found = len(reading.window()[0])
+        wanted = wants_page(found, len(reading.beyond()), reading.max_analyzed, HORIZON)
+        if self._options.since is not None or ended or not wanted:
+            return
+        if not _room_for_horizon(self._client.usage.points, self._pages.count, found):
+            return
+        self._bodies = True
+        try:
+            page = await self._pages.next()
+        except GitHubError as error:
+            reading.record_missing({"scan"}, {error.category})
+            return
+        finally:
+            self._bodies = False
+        if page is None:
+            return
+        if "issues" in page.failed:
+            reading.record_missing({"issues"}, {"partial answer"})
+        reading.add_issue_page(page.issues, reading.sizes.timeline, horizon=True)
+        self._progress(
+            f"horizon page: {len(page.issues)} issues, horizon {len(reading.beyond())} past the window"
+        )
 
     def _add(self, reading: Reading, page: WindowPage) -> None:
         if "issues" in page.failed:  # the files' parts are base_files' to judge
@@ -145,6 +192,7 @@ class Scan:
                 sizes=sizes,
                 scanned=self._scanned,
                 after=cursors["issues"],
+                bodies=self._bodies,
             )
             return await fetch_window_page(self._client, ask), ask.page_size
 

@@ -34,9 +34,10 @@ def page_ask(
     after: str | None,
     files: FileRequest | None = None,
     analysed: int | None = None,
+    bodies: bool = False,
 ) -> WindowAsk:
     """The next scan page: as many issues as the page size allows, within `scan_pages` full pages
-    in all (whatever the page size), each with a page of its timeline."""
+    in all (whatever the page size), each with a page of its timeline (and its body: `bodies`)."""
     return WindowAsk(
         owner=owner,
         name=name,
@@ -46,6 +47,7 @@ def page_ask(
         shrinkable=sizes.can_shrink,
         files=files,
         analysed=analysed,
+        bodies=bodies,
     )
 
 

@@ -454,8 +454,8 @@ def test_a_query_too_big_for_github_is_shrunk_and_the_summary_says_so(  # noqa: 
     out = outputs(tmp_path / "output")
     # The same corrections as without the refusal; the refused query's point is charged too, and
     # counted by the reader only where the refusal reports it (resource limits keep `rateLimit`).
-    # 13 in the window; 2 more from the horizon past it when the refused query's point left room
-    # for its page within the read's 3 points.
+    # 13 in the window; 2 more from the horizon past it when the halved first page holds them
+    # (the horizon's page is not asked once GitHub could not answer full pages).
     assert (out["github-failed"], out["window"]) == ("false", "30") and out["corrected"] in ("13", "15")
     reported = [
         e for e in served if not e.get("timed_out") or answer == "resource_limits"
