@@ -19,7 +19,7 @@ from queries.answer import parse_answer
 from queries.classify import missing_repository
 from queries.client import GitHubClient
 from queries.documents import operation
-from queries.sync_models import HistoryData, HistoryNode, ThreadComment
+from queries.sync_models import CommentPageInfo, HistoryData, HistoryNode, ThreadComment
 from queries.sync_threads import Marks, Scan, Thread
 
 # GitHub's largest page; a review thread's comments are read 100 at most (the rest is noted).
@@ -67,6 +67,14 @@ class _Cursor:
     before: str | None = None
 
 
+def _back_to(page: Sequence[ThreadComment], info: CommentPageInfo, since: datetime | None) -> _Cursor:
+    """Where a part read backwards goes on: before this page, while GitHub has older items and
+    this page's oldest is not older than the mark."""
+    oldest = page[0].created_at if page else None
+    going = info.has_previous_page and (since is None or oldest is None or oldest >= since)
+    return _Cursor(going, info.start_cursor)
+
+
 @dataclass
 class _Reading:
     """One thread read back so far."""
@@ -89,19 +97,11 @@ class _Reading:
         """One page's answer: what it read, and where each part goes on (or that it is done)."""
         since = self.since
         if self.comments.wanted and node.comments is not None:
-            page = node.comments.read
-            self.older[:0] = page
-            info = node.comments.page_info
-            oldest = page[0].created_at if page else None
-            going = info.has_previous_page and (since is None or oldest is None or oldest >= since)
-            self.comments = _Cursor(going, info.start_cursor)
+            self.older[:0] = node.comments.read
+            self.comments = _back_to(node.comments.read, node.comments.page_info, since)
         if self.reviews.wanted and node.reviews is not None:
-            page = node.reviews.read
-            self.reviews_read[:0] = page
-            info = node.reviews.page_info
-            oldest = page[0].created_at if page else None
-            going = info.has_previous_page and (since is None or oldest is None or oldest >= since)
-            self.reviews = _Cursor(going, info.start_cursor)
+            self.reviews_read[:0] = node.reviews.read
+            self.reviews = _back_to(node.reviews.read, node.reviews.page_info, since)
         if self.threads.wanted and node.review_threads is not None:
             found = [each.comments for each in node.review_threads.nodes if each is not None]
             self.cut = self.cut or any(each.total_count > len(each.read) for each in found)
