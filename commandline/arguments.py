@@ -26,6 +26,19 @@ def add_repository_arguments(parser: argparse.ArgumentParser, *, api_url: str) -
     )
 
 
+CONFIG_HELP = "configuration file (default: .github/assistant.toml, when it exists)"
+
+
+def add_config_argument(parser: argparse.ArgumentParser, *, help: str = CONFIG_HELP) -> None:
+    """`--config FILE`: the configuration file a command reads (declared here once for every command)."""
+    parser.add_argument("--config", metavar="FILE", help=help)
+
+
+def add_base_ref_argument(parser: argparse.ArgumentParser, *, reads: str = "labels.md and learnings") -> None:
+    """`--base-ref REF`: the branch whose files (`reads`) a command reads (declared here once)."""
+    parser.add_argument("--base-ref", metavar="REF", help=f"branch whose {reads} are read (default: HEAD)")
+
+
 def add_assistant_arguments(parser: argparse.ArgumentParser) -> None:
     """`--assistant-login` and `--assistant-account`: the assistant's account over the configuration's
     `[assistant] login` and `account` (as the action's inputs of the same names)."""
