@@ -601,13 +601,24 @@ def defined(path: Path) -> set[str]:
 
 
 def subcommand_modules(cli: Path) -> list[str]:
-    """The modules the command line's table names: `from corrections.commands import (...)`."""
-    return sorted(
-        f"{node.module}.{alias.name}"
-        for node in ast.parse(cli.read_text(encoding="utf-8")).body
-        if isinstance(node, ast.ImportFrom) and node.module == "corrections.commands"
-        for alias in node.names
-    )
+    """The modules the command line's table names (`SUBCOMMANDS = ("read", ...)`), each
+    corrections/commands/<name>.py."""
+    for node in ast.parse(cli.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
+            "SUBCOMMANDS"
+        ]:
+            return sorted(f"corrections.commands.{name}" for name in ast.literal_eval(node.value))
+    return []
+
+
+def module_name_of(path: Path) -> object:
+    """The value of a module's `NAME = ...`."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
+            "NAME"
+        ]:
+            return ast.literal_eval(node.value)
+    return None
 
 
 def flags_declared(path: Path) -> list[str]:
@@ -636,7 +647,7 @@ def namespace_takers(path: Path) -> list[str]:
 
 
 def test_the_command_checks_see_a_missing_run_a_flag_declared_again_and_a_namespace(tmp_path: Path) -> None:
-    (tmp_path / "cli.py").write_text("from corrections.commands import quality, read\n")
+    (tmp_path / "cli.py").write_text("SUBCOMMANDS = ('read', 'quality')\n")
     (tmp_path / "quality.py").write_text(
         "import argparse\n"
         "NAME = 'quality'\n"
@@ -664,6 +675,10 @@ def test_every_subcommand_module_is_written_one_way() -> None:
     assert len(table) == 11
     missing = {name: sorted(set(SUBCOMMAND) - defined(MODULES[name])) for name in table}
     assert {name: lacks for name, lacks in missing.items() if lacks} == {}
+    assert [module_name_of(MODULES[name]) for name in table] == [name.rpartition(".")[2] for name in table]
+    # The table's modules are those the command line imports (under TYPE_CHECKING: each is
+    # imported by name when chosen), so the import graph sees each of them.
+    assert sorted(t for t in GRAPH["corrections.commands.cli"] if _stage(t) == "commands") == table
     # And every module that reads parsed arguments is a subcommand of the table.
     readers = sorted(n for n in MODULES if _stage(n) == "commands" and "options_from" in defined(MODULES[n]))
     assert readers == table

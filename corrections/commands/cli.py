@@ -14,9 +14,10 @@ failure of `read` exits 0 (the context says what could not be read).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from assistant.files import UnsafePath
 from assistant.suggest import Parser
@@ -24,64 +25,91 @@ from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.process import exit_now
 from commandline.usage import FAILED, UsageError, status_of
-from corrections.commands import (
-    action,
-    answer,
-    backtest,
-    demo,
-    explain,
-    init,
-    marker,
-    prompt,
-    quality,
-    read,
-    sync,
+
+if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see them (imported when chosen)
+    from typing import Any, Protocol
+
+    from corrections.commands import (
+        action,
+        answer,
+        backtest,
+        demo,
+        explain,
+        init,
+        marker,
+        prompt,
+        quality,
+        read,
+        sync,
+    )
+
+    class Subcommand(Protocol):
+        """What a module of corrections/commands/ that is a subcommand holds."""
+
+        @property
+        def NAME(self) -> str: ...
+        @property
+        def SUMMARY(self) -> str: ...
+        @property
+        def DESCRIPTION(self) -> str: ...
+        @property
+        def EXAMPLES(self) -> tuple[str, ...]: ...
+        @property
+        def TOKEN(self) -> bool: ...  # whether --help says where the token comes from
+
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+        def options_from(self, args: argparse.Namespace) -> Any: ...
+        def run(self, options: Any) -> int: ...
+
+
+# Only what builds the parser is imported above. A subcommand's module is imported when it is
+# chosen (and every one for the top --help, which lists them): `marker` and a configuration error
+# load no other command's module; what a run needs loads in its run.
+
+
+# The subcommands, corrections/commands/<name>.py, in the order --help lists them.
+SUBCOMMANDS = (
+    "read",
+    "demo",
+    "action",
+    "quality",
+    "explain",
+    "backtest",
+    "init",
+    "sync",
+    "prompt",
+    "answer",
+    "marker",
 )
-
-# Only what builds the parser is imported above: each subcommand module is light at import and
-# loads what its run needs when it runs (--help, --version and `marker` answer without the reader).
-
-
-class Subcommand(Protocol):
-    """What a module of corrections/commands/ that is a subcommand holds."""
-
-    @property
-    def NAME(self) -> str: ...
-    @property
-    def SUMMARY(self) -> str: ...
-    @property
-    def DESCRIPTION(self) -> str: ...
-    @property
-    def EXAMPLES(self) -> tuple[str, ...]: ...
-    @property
-    def TOKEN(self) -> bool: ...  # whether --help says where the token comes from
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-    def options_from(self, args: argparse.Namespace) -> Any: ...
-    def run(self, options: Any) -> int: ...
+if TYPE_CHECKING:  # each module is a Subcommand
+    _TABLE: tuple[Subcommand, ...] = (
+        read,
+        demo,
+        action,
+        quality,
+        explain,
+        backtest,
+        init,
+        sync,
+        prompt,
+        answer,
+        marker,
+    )
 
 
-# In the order --help lists them.
-SUBCOMMANDS: tuple[Subcommand, ...] = (
-    read,
-    demo,
-    action,
-    quality,
-    explain,
-    backtest,
-    init,
-    sync,
-    prompt,
-    answer,
-    marker,
-)
+def subcommand(name: str) -> Subcommand:
+    """The module of the subcommand `name` (one of SUBCOMMANDS), imported now."""
+    return cast("Subcommand", importlib.import_module(f"corrections.commands.{name}"))
 
 
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _parser() -> Parser:
+def _parser(chosen: str | None = None) -> Parser:
+    """The whole parser; with `chosen` (a subcommand's name) that subcommand's alone, the others
+    by name only (their modules are not imported); with "" (no subcommand given: the top's
+    --help, --version, a mistyped name) each subcommand's name and summary only."""
     parser = Parser(
         prog="corrections",
         description="Read maintainers' corrections of the triage assistant from GitHub into prompt "
@@ -94,10 +122,17 @@ def _parser() -> Parser:
     )
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
-    for command in SUBCOMMANDS:
+    for name in SUBCOMMANDS:
+        if chosen not in {None, "", name}:
+            commands.add_parser(name)  # only its name: the command line chose another
+            continue
+        command = subcommand(name)
+        if chosen == "":
+            commands.add_parser(name, help=command.SUMMARY)  # for the top's --help: its line
+            continue
         command.add_arguments(
             commands.add_parser(
-                command.NAME,
+                name,
                 help=command.SUMMARY,
                 description=command.DESCRIPTION,
                 epilog=epilog(*command.EXAMPLES, token=command.TOKEN),
@@ -114,8 +149,9 @@ def entry() -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `corrections` console script."""
-    args = _parser().parse(argv)
-    command = next(command for command in SUBCOMMANDS if args.command == command.NAME)
+    given = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(given[0] if given and given[0] in SUBCOMMANDS else "").parse(given)
+    command = subcommand(args.command)
     try:
         return command.run(command.options_from(args))
     except UsageError as error:
