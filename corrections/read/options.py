@@ -67,8 +67,6 @@ class ReadVariant:
     widest: bool = False
     # Read learnings.md (off for the numbers: `quality`, `explain`).
     learnings: bool = True
-    # Scan this many pages of 100 issues, whatever [context] scan_pages says.
-    scan_pages: int | None = None
 
 
 @dataclass(frozen=True)
@@ -111,10 +109,6 @@ class ReadOptions:
             )
         if not variant.learnings:
             config = with_values(config, "learnings", "learnings", {"enabled": False})
-        if variant.scan_pages is not None:
-            config = with_values(
-                config, "the variant's scan pages", "context", {"scan_pages": variant.scan_pages}
-            )
         return replace(self, config=config, overrides=overrides)
 
     @property

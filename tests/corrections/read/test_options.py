@@ -43,8 +43,3 @@ def test_the_numbers_leave_learnings_out() -> None:
     resolved = replace(OPTIONS, variant=ReadVariant(learnings=False)).resolved()
     assert not resolved.config.learnings.enabled
     assert OPTIONS.config.learnings.enabled
-
-
-def test_a_variant_scans_the_pages_it_names() -> None:
-    resolved = replace(OPTIONS, variant=ReadVariant(scan_pages=2)).resolved()
-    assert resolved.config.context.scan_pages == 2
