@@ -70,7 +70,7 @@ def test_ranking_needs_neither_bm25s_nor_numpy() -> None:
     modules and a ranking import none of them."""
     code = (
         "import sys, contextlib, io\n"
-        "import corrections.commands.cli, corrections.read.round_trips, corrections.commands.action, corrections.render.context\n"
+        "import corrections.commands.cli, corrections.read.round_trips, corrections.commands.action_step, corrections.render.context\n"
         "from corrections.render.nearest import similarity\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    corrections.commands.cli.main(['read', '--help'])\n"
