@@ -22,6 +22,7 @@ from queries.defaults import GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
     from assistant.config import Config
+    from corrections.read.options import ReadOptions
     from learnings.recurring import Recurring
 
 NAME = "sync"
@@ -69,13 +70,22 @@ def _say(line: str) -> None:
     print(f"corrections: sync: {line}", file=sys.stderr)
 
 
+def decisions_read(owner: str, name: str, config: Config, api_url: str) -> ReadOptions:
+    """The read of the decisions: the widest window, as a habit of the maintainers shows over more
+    than the prompt's 30 analyses (the threshold was measured on 100: bench/proposals_threshold.py)."""
+    from corrections.read.options import ReadOptions, ReadVariant
+
+    return ReadOptions(
+        owner=owner, name=name, config=config, api_url=api_url, variant=ReadVariant(widest=True)
+    )
+
+
 def run(options: SyncOptions) -> int:
     """Read the recurring decisions, then run the sync with them."""
     import asyncio
 
     from corrections.quality.recurring import MINIMUM, recurring_decisions
     from corrections.read.entry import read
-    from corrections.read.options import ReadOptions, ReadVariant
     from corrections.read.status import Failed
     from learnings.github_cli import run as run_sync
     from learnings.recurring import Recurring
@@ -84,10 +94,7 @@ def run(options: SyncOptions) -> int:
     api_url = options.learnings.api_url or GITHUB_GRAPHQL_URL
 
     def decisions(owner: str, name: str, token: str, config: Config) -> list[Recurring]:
-        # The widest window: a habit of the maintainers shows over more than the prompt's 30 analyses.
-        widest = ReadVariant(widest=True)
-        read_options = ReadOptions(owner=owner, name=name, config=config, api_url=api_url, variant=widest)
-        outcome = asyncio.run(read(read_options, token, lambda line: None))
+        outcome = asyncio.run(read(decisions_read(owner, name, config, api_url), token, lambda line: None))
         if isinstance(outcome.status, Failed):
             _say("the corrections could not be read: no recurring decision is proposed this run")
             return []

@@ -147,3 +147,10 @@ def test_marker_prints_the_line_and_refuses_an_empty_name(capsys: pytest.Capture
     assert capsys.readouterr().out == analysis_marker(["bug", "crash"], 12) + "\n"
     assert marker.run(marker.MarkerOptions(labels=("bug,,crash",))) == 2
     assert "--labels: an empty label name" in capsys.readouterr().err
+
+
+def test_sync_reads_its_decisions_from_the_widest_window() -> None:
+    """Before, the read's `max_analyzed=100` applied only over a configuration read at the base
+    ref: the sync read the configured 30 analyses."""
+    read_options = sync.decisions_read("octo", "demo", Config(), "http://127.0.0.1:9/graphql")
+    assert read_options.resolved().config.context.max_analyzed == 100
