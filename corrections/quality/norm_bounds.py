@@ -8,14 +8,14 @@ ranking needs them exactly only for the candidates that can reach its first plac
 one is known from the norm computed last (`norm0`, at N0 candidates):
 
 - a candidate leaving only lowers document frequencies, so no piece's idf falls by more than
-  ln((1 + N0) / (1 + N)) (the part every idf shares);
+  ln((1 + N0) / (1 + N)) (the part every idf shares), at most (N0 - N) / (1 + N);
 - a candidate joining raises the document frequency of its own pieces by one. For a piece already in
   more than RARE candidates that raises ln(1 + df) by at most ln(1 + 1 / (RARE + 2)); a piece in at
-  most RARE candidates may weigh much less after, so the candidates holding it are told (`touch`) and
+  most RARE candidates may weigh much less after, so the candidates holding it are told (`join`) and
   their last norm is forgotten (computed again when next asked).
 
-So each idf is at least its value then less e = joined * ln(1 + 1 / (RARE + 2)) - ln((1 + N) /
-(1 + N0)) (joined: candidates that joined since), and the norm is at least norm0 - e * |tf| (the
+So each idf is at least its value then less e = joined * ln(1 + 1 / (RARE + 2)) + max(N0 - N, 0) /
+(1 + N) (joined: candidates that joined since), and the norm is at least norm0 - e * |tf| (the
 triangle inequality; |tf|: the norm of the piece counts), while e stays at most MAX_DROP (every idf
 is at least 1, so no weight reaches 0). tests/corrections/quality/test_similar_index.py holds the
 order found with these bounds against the brute force.
@@ -24,7 +24,7 @@ order found with these bounds against the brute force.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 RARE = 32  # a piece in at most this many candidates: its candidates are told when one more holds it
 MAX_DROP = 0.5  # past this bound on an idf's fall, the norm is computed again
@@ -75,15 +75,18 @@ class NormBounds:
         """Candidate `key`'s norm computed exactly with `total` candidates."""
         self._last[key] = (norm, total, self._joined)
 
-    def lower(self, key: int, count_norm: float, total: int) -> float | None:
-        """A lower bound of candidate `key`'s norm now (`count_norm`: the norm of its piece counts),
-        or None when none is known (its norm must be computed)."""
-        last = self._last.get(key)
-        if last is None:
-            return None
-        norm, then, joined = last
-        drop = (self._joined - joined) * self._step - math.log((1 + total) / (1 + then))
-        if drop > MAX_DROP:
-            return None
-        drop = max(drop, 0.0) + SLACK
-        return (norm - drop * count_norm) * (1 - SLACK)
+    def lowers(self, keys: Sequence[int], count_norms: Sequence[float], total: int) -> list[float]:
+        """A lower bound of each candidate's norm now (`count_norms`: the norms of their piece
+        counts), or 0.0 where none is known (its norm must be computed)."""
+        found = [0.0] * len(keys)
+        joined_now, step, get = self._joined, self._step, self._last.get
+        for place, key in enumerate(keys):
+            last = get(key)
+            if last is None:
+                continue
+            norm, then, joined = last
+            # ln((1 + then) / (1 + total)) <= (then - total) / (1 + total), the part every idf lost
+            drop = (joined_now - joined) * step + max(then - total, 0) / (1 + total)
+            if drop <= MAX_DROP:
+                found[place] = (norm - (drop + SLACK) * count_norms[place]) * (1 - SLACK)
+        return found

@@ -16,6 +16,7 @@ tests/corrections/quality/test_similar_index.py holds both against each other on
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections import Counter
@@ -28,7 +29,8 @@ from corrections.render import bm25, ngrams
 from corrections.render.nearest import FUSION_K
 
 _T = TypeVar("_T")
-FIRST_EXACT = 64  # `Ranking.order`: the n-gram scores computed exactly first, then twice as many
+_ZEROS = itertools.repeat(0.0)  # what a piece the query lacks adds to a dot product
+FIRST_EXACT = 8  # `Ranking.order`: the n-gram scores computed exactly first, then twice as many
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Features:
     piece_values: tuple[int, ...]
     piece_set: frozenset[str]
     count_norm: float  # the norm of the piece counts (every weight is at least 1)
+    by_count: tuple[tuple[int, tuple[str, ...]], ...]  # the pieces grouped by their count
 
     @classmethod
     def of(cls, text: str) -> Features:
@@ -60,6 +63,10 @@ class Features:
             piece_values=tuple(pieces.values()),
             piece_set=frozenset(pieces),
             count_norm=math.hypot(*pieces.values()),
+            by_count=tuple(
+                (count, tuple(piece for piece, times in pieces.items() if times == count))
+                for count in sorted(set(pieces.values()))
+            ),
         )
 
 
@@ -198,23 +205,26 @@ class Ranking:
         if weights is None:  # no piece shared: the n-grams add 0.0 to every share
             yield from by_first
             return
-        total, bounds, asked = len(docs), self._bounds, weights.asked
-        wanted_of, query_norm = weights.wanted.__getitem__, weights.query_norm
+        total, bounds = len(docs), self._bounds
+        lows = bounds.lowers(keys, [doc.count_norm for doc in docs], total)
+        wanted_or_0, query_norm = weights.wanted.get, weights.query_norm
         exact: dict[int, float] = {}  # place -> its n-gram score
         norms: dict[int, float] = {}  # place -> its norm now, where computed
         upper = [0.0] * len(docs)
         unscored: list[int] = []
         for place, doc in enumerate(docs):
-            shared = asked & doc.piece_set
-            if not shared:
+            # The dot product, summed by the pieces' counts (no product per piece): only a bound.
+            dot = 0.0
+            for count, pieces in doc.by_count:
+                dot += count * sum(map(wanted_or_0, pieces, _ZEROS))
+            if not dot:
                 exact[place] = 0.0  # no piece shared: the score is 0.0 (and 0.0 without pieces)
                 continue
-            low = bounds.lower(keys[place], doc.count_norm, total)
-            if low is None:
+            low = lows[place]
+            if not low:
                 norms[place] = norm = self._norm(doc, weights)
                 bounds.remember(keys[place], norm, total)
                 low = norm * (1 - SLACK)
-            dot = sum(map(operator.mul, map(wanted_of, shared), map(doc.pieces.__getitem__, shared)))
             upper[place] = dot * (1 + SLACK) / (low * query_norm)
             unscored.append(place)
         unscored.sort(key=upper.__getitem__, reverse=True)
