@@ -341,7 +341,8 @@ class ReadIndex:
         if len(items) < 2 or not query.strip():
             yield from items
             return
-        documents = {number: self.features(number) for number in numbers}
+        known, features = self._features.get, self.features
+        documents = {number: known(number) or features(number) for number in numbers}
         if len(documents) != len(items):
             ranking = Ranking()
             documents = {index: self.features(number) for index, number in enumerate(numbers)}
