@@ -30,7 +30,7 @@ from commandline.usage import UsageError
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
-    from learnings.recurring import Decisions
+    from learnings.sync.recurring import Decisions
 
 NAMES = frozenset({"sync", "memory", "propose"})
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace, recurring: Decisions | None = None) -> int:
     local commands read it) are checked here, before learnings.github_commands loads what talks to
     GitHub: a usage error answers at once.
     """
-    from learnings.store_file import checkout_config
+    from learnings.store.file import checkout_config
 
     owner, name = _repository(args.repo)
     token = required_token(args.api_url)

@@ -20,12 +20,18 @@ from typing import Any
 from assistant.config import Config
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from learnings.pr_memory import MemoryFileError, MemoryMarkerError, PrMemory, read_file_memory, render_memory
-from learnings.pr_memory_github import load_memory, save_memory
-from learnings.propose import ProposeError, proposal_body
-from learnings.propose import propose as post_proposal
-from learnings.recurring import Decisions
-from learnings.sync import SyncError, SyncOptions, run_sync
+from learnings.prompt.pr_memory import (
+    MemoryFileError,
+    MemoryMarkerError,
+    PrMemory,
+    read_file_memory,
+    render_memory,
+)
+from learnings.sync.memory_comment import load_memory, save_memory
+from learnings.sync.propose import ProposeError, proposal_body
+from learnings.sync.propose import propose as post_proposal
+from learnings.sync.recurring import Decisions
+from learnings.sync.run import SyncError, SyncOptions, run_sync
 from queries.client import GitHubClient
 from queries.errors import GitHubError, NotFound
 from queries.retry import RetryPolicy

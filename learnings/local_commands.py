@@ -1,8 +1,8 @@
 """What the local `learnings` commands do: list, show, add, edit, remove, export, import, render.
 
-They work on the local learnings file only (learnings.store_file finds and reads it); staleness is
-looked for against git (learnings.tracked_files), changes are made by learnings.edit, the block is
-rendered by learnings.prompt. Imported by learnings.cli when one of them runs. The learnings' models
+They work on the local learnings file only (learnings.store.file finds and reads it); staleness is
+looked for against git (learnings.store.tracked_files), changes are made by learnings.store.edit, the block is
+rendered by learnings.prompt.block. Imported by learnings.cli when one of them runs. The learnings' models
 (pydantic) load once the file has been read, and the renderer (jinja2) only for what shows it, so a
 missing file or configuration answers at once. A usage error is raised as UsageError (the command
 line prints it); a skipped line of the store is a warning on stderr.
@@ -22,12 +22,12 @@ from assistant.untrusted import clean_line
 from assistant.validation import validation_problem
 from commandline.notices import Notices
 from commandline.usage import UsageError
-from learnings.globs import GlobError, check_globs
-from learnings.store_file import StoreFile, checkout_config, load, locate, save
+from learnings.rules.globs import GlobError, check_globs
+from learnings.store.file import StoreFile, checkout_config, load, locate, save
 
 if TYPE_CHECKING:
-    from learnings.model import Learning, Source
-    from learnings.store import LoadedLearnings
+    from learnings.rules.model import Learning, Source
+    from learnings.store.jsonl import LoadedLearnings
 
 
 def _store_file(args: argparse.Namespace) -> StoreFile:
@@ -46,7 +46,7 @@ def _load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearn
 
 def _stale_ids(store: StoreFile, learnings: Sequence[Learning]) -> frozenset[str]:
     """Stale learnings against the files git tracks; a note on stderr outside a git checkout."""
-    from learnings.tracked_files import stale_in_checkout
+    from learnings.store.tracked_files import stale_in_checkout
 
     found = stale_in_checkout(store.path, learnings)
     if found is None:
@@ -89,7 +89,7 @@ def _list(args: argparse.Namespace) -> int:
 def _source(args: argparse.Namespace) -> Source:
     from pydantic import ValidationError
 
-    from learnings.model import Source
+    from learnings.rules.model import Source
 
     try:
         return Source(
@@ -112,7 +112,7 @@ def _add(args: argparse.Namespace) -> int:
     text, loaded = _load(store, missing_is_empty=True)
     from pydantic import ValidationError
 
-    from learnings.edit import EditError, add, what_add_did
+    from learnings.store.edit import EditError, add, what_add_did
 
     known = {learning.id: learning for learning in loaded.learnings}
     try:
@@ -146,7 +146,7 @@ def _find(learnings: Sequence[Learning], store: StoreFile, learning_id: str) -> 
 
 
 def _describe_source(source: Source) -> str:
-    from learnings.prompt import source_parts
+    from learnings.prompt.block import source_parts
 
     return ", ".join(source_parts(source)) or "written by hand"
 
@@ -193,7 +193,7 @@ def _edit(args: argparse.Namespace) -> int:
     text, loaded = _load(store, missing_is_empty=False)
     from pydantic import ValidationError
 
-    from learnings.edit import EditError, edit
+    from learnings.store.edit import EditError, edit
 
     try:
         learnings, learning = edit(loaded.learnings, args.id, datetime.now(UTC), text=args.text, paths=paths)
@@ -212,7 +212,7 @@ def _edit(args: argparse.Namespace) -> int:
 def _remove(args: argparse.Namespace) -> int:
     store = _store_file(args)
     text, loaded = _load(store, missing_is_empty=False)
-    from learnings.edit import EditError, remove
+    from learnings.store.edit import EditError, remove
 
     try:
         learnings, learning = remove(loaded.learnings, args.id, datetime.now(UTC))
@@ -228,7 +228,7 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     _text, loaded = _load(_store_file(args), missing_is_empty=False)
-    from learnings.store import to_jsonl
+    from learnings.store.jsonl import to_jsonl
 
     sys.stdout.write(to_jsonl(loaded.learnings))
     return 0
@@ -239,7 +239,7 @@ def _import(args: argparse.Namespace) -> int:
     source = StoreFile(Path(args.src), named=True)
     _source_text, incoming = _load(source, missing_is_empty=False)
     text, loaded = _load(store, missing_is_empty=True)
-    from learnings.edit import merge
+    from learnings.store.edit import merge
 
     learnings, added, updated = merge(loaded.learnings, incoming.learnings, datetime.now(UTC))
     if added or updated:
@@ -251,7 +251,7 @@ def _import(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     store = _store_file(args)
     _text, loaded = _load(store, missing_is_empty=False)
-    from learnings.prompt import render_block
+    from learnings.prompt.block import render_block
 
     config_entries = args.max_entries
     if config_entries is None:

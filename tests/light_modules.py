@@ -57,5 +57,5 @@ DEFERS: dict[str, str] = {
     "learnings.cli": "the local commands are imported when one is chosen",
     "learnings.github_cli": "the commands that talk to GitHub are imported once a token is found",
     "learnings.local_commands": "a usage error answers before the learnings' models load",
-    "learnings.store_file": "a missing file answers before the learnings' models load",
+    "learnings.store.file": "a missing file answers before the learnings' models load",
 }

@@ -21,7 +21,7 @@ from corrections.read.entry import read
 from corrections.read.options import ReadOptions
 from corrections.read.status import Failed
 from learnings.github_cli import run
-from learnings.recurring import Recurring
+from learnings.sync.recurring import Recurring
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 # The widest window: a habit of the maintainers shows over more than the prompt's 30 analyses.

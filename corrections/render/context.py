@@ -12,8 +12,8 @@ from corrections.render.files import correction_lines, corrections_json, issue_e
 from corrections.render.issue_file import IssueExcerpt
 from corrections.render.kept_examples import EXAMPLES_FILE, chosen_examples, render_examples_md
 from corrections.render.nearest import kept_nearest
-from learnings.prompt import block_and_ids
-from learnings.store import LoadedLearnings
+from learnings.prompt.block import block_and_ids
+from learnings.store.jsonl import LoadedLearnings
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from assistant.config import LEARNINGS_PROMPT_CHARS, Config
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_learnings
 from learnings.cli import main
-from learnings.store import parse_jsonl
+from learnings.store.jsonl import parse_jsonl
 
 DEFAULT = Path(".github/assistant/learnings.jsonl")
 Run = Callable[..., tuple[int, str, str]]

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands import says_not_duplicate
-from learnings.commands import CommandProblem, IgnoreRule, NotDuplicate, Remember, learning_commands
+from learnings.rules.comment_commands import (
+    CommandProblem,
+    IgnoreRule,
+    NotDuplicate,
+    Remember,
+    learning_commands,
+)
 
 WORD = "/assistant"
 

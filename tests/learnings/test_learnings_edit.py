@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from learnings.edit import EditError, add, merge, new_id, normalize, remove
-from learnings.globs import GlobError
-from learnings.model import Learning, Source
+from learnings.rules.globs import GlobError
+from learnings.rules.model import Learning, Source
+from learnings.store.edit import EditError, add, merge, new_id, normalize, remove
 
 MakeLearning = Callable[..., Learning]
 

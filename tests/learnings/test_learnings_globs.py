@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from learnings.globs import MAX_GLOB, MAX_PATH, GlobError, PathIndex, escape_glob, parse_glob
+from learnings.rules.globs import MAX_GLOB, MAX_PATH, GlobError, PathIndex, escape_glob, parse_glob
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from learnings.model import Learning
-from learnings.prompt import entry, fit, render_block
-from learnings.staleness import stale
-from learnings.store import parse_jsonl
+from learnings.prompt.block import entry, fit, render_block
+from learnings.rules.model import Learning
+from learnings.rules.staleness import stale
+from learnings.store.jsonl import parse_jsonl
 
 MakeLearning = Callable[..., Learning]
 BASE_FILES = ["src/api/users.py", "src/db/raw.py", "test/test_api.py", "README.md"]

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from learnings.model import Learning
-from learnings.rank import rank
-from learnings.staleness import stale
+from learnings.rules.model import Learning
+from learnings.rules.rank import rank
+from learnings.rules.staleness import stale
 
 MakeLearning = Callable[..., Learning]
 

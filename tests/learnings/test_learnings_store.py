@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from assistant.files import write_atomic
-from learnings.edit import add, remove
-from learnings.store import parse_jsonl, to_jsonl, to_line, updated_text
+from learnings.store.edit import add, remove
+from learnings.store.jsonl import parse_jsonl, to_jsonl, to_line, updated_text
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 

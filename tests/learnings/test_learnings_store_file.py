@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from commandline.usage import UsageError
-from learnings.store_file import StoreFile, load, locate, read_text, save
+from learnings.store.file import StoreFile, load, locate, read_text, save
 
 
 def test_the_default_file_is_found_from_the_top_folder_of_the_checkout(

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from assistant.files import write_atomic
-from learnings.model import Learning, Source
-from learnings.store import parse_jsonl, updated_text
-from learnings.suppression import Finding, fingerprint, is_suppressed, postable, suppress
+from learnings.rules.model import Learning, Source
+from learnings.store.jsonl import parse_jsonl, updated_text
+from learnings.store.suppression import Finding, fingerprint, is_suppressed, postable, suppress
 
 MakeLearning = Callable[..., Learning]
 NOW = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)

@@ -6,8 +6,8 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from learnings.model import Learning
-from learnings.tracked_files import stale_in_checkout, tracked_paths
+from learnings.rules.model import Learning
+from learnings.store.tracked_files import stale_in_checkout, tracked_paths
 
 MakeLearning = Callable[..., Learning]
 

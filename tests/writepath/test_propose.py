@@ -10,8 +10,8 @@ import pytest
 
 from learnings import github_commands
 from learnings.cli import main
-from learnings.proposals import parse_proposal
-from learnings.propose import proposal_body
+from learnings.rules.proposals import parse_proposal
+from learnings.sync.propose import proposal_body
 from tests.writepath.conftest import Kit, Sync
 
 REACT = (

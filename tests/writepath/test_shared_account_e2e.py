@@ -21,9 +21,9 @@ from assistant.markers import NO_KEY, find_markers, marker, seal
 from emulator import Server
 from learnings import github_commands
 from learnings.cli import main
-from learnings.proposals import NAME as PROPOSAL
-from learnings.proposals import proposal_comment
-from learnings.suppression import Finding, finding_marker, fingerprint
+from learnings.rules.proposals import NAME as PROPOSAL
+from learnings.rules.proposals import proposal_comment
+from learnings.store.suppression import Finding, finding_marker, fingerprint
 from tests.kit.world import placed_issue
 from tests.writepath.conftest import Sync, comment, sync_once, thumbs
 

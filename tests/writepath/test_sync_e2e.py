@@ -17,8 +17,8 @@ from assistant.config import Config, LearningsConfig
 from emulator import Server
 from learnings import github_commands
 from learnings.cli import main
-from learnings.store import parse_jsonl
-from learnings.sync import SyncError
+from learnings.store.jsonl import parse_jsonl
+from learnings.sync.run import SyncError
 from tests.emulation import Emulators
 from tests.writepath.conftest import OLD_LEARNING, build_world, sync_once, writes
 

@@ -11,7 +11,7 @@ import pytest
 from emulator import Server
 from learnings import github_commands
 from learnings.cli import main
-from learnings.sync_mark import read_marks
+from learnings.sync.marks import read_marks
 from queries.write import (
     CONTENT_PER_HOUR,
     CONTENT_PER_MINUTE,

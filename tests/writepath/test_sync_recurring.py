@@ -18,8 +18,8 @@ from corrections.read.options import ReadOptions
 from corrections.rules.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
 from emulator import Server
 from learnings import github_commands
-from learnings.recurring import Recurring
-from learnings.sync import SyncOptions, SyncResult, run_sync
+from learnings.sync.recurring import Recurring
+from learnings.sync.run import SyncOptions, SyncResult, run_sync
 from tests.emulation import DEMO, Emulators
 from tests.writepath.conftest import NOW, STORE, VirtualTime
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from commandline.checkout import tracked_files
-from learnings.model import Learning
-from learnings.staleness import stale
+from learnings.rules.model import Learning
+from learnings.rules.staleness import stale
 
 
 def tracked_paths(store_path: Path) -> list[str] | None:

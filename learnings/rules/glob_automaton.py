@@ -8,7 +8,7 @@ against `aaa…a/b` costs what `*` costs). A character's masks are a dictionary 
 glob's literal characters; for its classes they depend only on which interval between the
 classes' bounds the character falls in, so they are computed once per interval.
 
-The meaning (learnings.globs): `*` and `?` never match `/`, nor does a class; `**` as the last
+The meaning (learnings.rules.globs): `*` and `?` never match `/`, nor does a class; `**` as the last
 segment matches anything non-empty, elsewhere zero or more whole segments (`a/**/b` matches
 `a/b`, `a/x/y/b`).
 """

@@ -15,12 +15,12 @@ from pydantic import BaseModel, ConfigDict
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text
-from learnings.model import Learning
-from learnings.sync_mark import mark_marker, marks_sentence
+from learnings.rules.model import Learning
+from learnings.sync.marks import mark_marker, marks_sentence
 from queries.sync_fetch import Marks
 
 TITLE = "Record learnings for the assistant"
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 
 

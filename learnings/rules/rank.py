@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from learnings.globs import PathIndex, parse_glob
-from learnings.model import Learning
+from learnings.rules.globs import PathIndex, parse_glob
+from learnings.rules.model import Learning
 
 Specificity = tuple[int, int, int]
 

@@ -1,6 +1,6 @@
 """Recording candidates in a store's text: deduplicated, and only when something really changes.
 
-Each candidate goes through `learnings.edit.add` (notes) or `learnings.suppression.suppress`
+Each candidate goes through `learnings.store.edit.add` (notes) or `learnings.store.suppression.suppress`
 (ignore-rule), so the same text is one learning. A candidate that would only move the `updatedAt`
 of a learning already in the store is left out: the same command in another comment changes
 nothing, and a sync that finds nothing new writes nothing.
@@ -14,12 +14,12 @@ from datetime import datetime
 
 from pydantic import ValidationError
 
-from learnings.edit import EditError, add
-from learnings.gather import Candidate, where
-from learnings.globs import GlobError
-from learnings.model import Learning
-from learnings.store import updated_text
-from learnings.suppression import suppress
+from learnings.rules.globs import GlobError
+from learnings.rules.model import Learning
+from learnings.store.edit import EditError, add
+from learnings.store.jsonl import updated_text
+from learnings.store.suppression import suppress
+from learnings.sync.gather import Candidate, where
 
 
 @dataclass(frozen=True)

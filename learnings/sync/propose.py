@@ -1,5 +1,5 @@
 """`learnings propose`: the assistant offers a learning as a comment that the sync accepts after a
-pusher's 👍 (learnings.proposals says what it accepts).
+pusher's 👍 (learnings.rules.proposals says what it accepts).
 
 `proposal_body` writes the comment in the exact visible form the sync reads back (its text a
 paragraph of its own, then `Paths:` and `Category:`, then the hidden marker) and checks it by the
@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from pydantic import TypeAdapter, ValidationError
 
-from learnings.globs import GlobError, check_globs
-from learnings.model import Category
-from learnings.proposals import ProposalError, parse_proposal, proposal_comment
+from learnings.rules.globs import GlobError, check_globs
+from learnings.rules.model import Category
+from learnings.rules.proposals import ProposalError, parse_proposal, proposal_comment
 from queries.client import GitHubClient
 from queries.subject import fetch_subject_id
 from queries.write import Created, Writer

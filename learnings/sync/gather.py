@@ -4,7 +4,7 @@ Pure functions over what the scan read (queries.sync_fetch.Thread). A comment wh
 the source of a recorded learning (on the default branch or the sync branch) is never read again,
 so editing it later changes nothing. Commands count only from pushers (WRITE, MAINTAIN, ADMIN, as
 GitHub reports the permission); proposals only from the assistant, accepted by a pusher's 👍
-(learnings.proposals.verdict). Notes say in fixed words, numbers and logins why something found
+(learnings.rules.proposals.verdict). Notes say in fixed words, numbers and logins why something found
 was not recorded.
 """
 
@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from assistant.identity import Identity, is_assistant, is_person, may_push, normalize_login
 from assistant.markers import NO_KEY, Marker, counted
-from learnings.commands import (
+from learnings.rules.comment_commands import (
     CommandProblem,
     IgnoreRule,
     LearningCommand,
@@ -26,10 +26,10 @@ from learnings.commands import (
     Remember,
     learning_commands,
 )
-from learnings.model import Source
-from learnings.proposals import NAME as PROPOSAL
-from learnings.proposals import ProposalError, parse_proposal, verdict
-from learnings.suppression import FINDING_MARKER, Finding, findings_in
+from learnings.rules.model import Source
+from learnings.rules.proposals import NAME as PROPOSAL
+from learnings.rules.proposals import ProposalError, parse_proposal, verdict
+from learnings.store.suppression import FINDING_MARKER, Finding, findings_in
 from queries.requests import lookup_order
 from queries.sync_fetch import Reactors, Thread
 from queries.sync_models import ThreadComment

@@ -20,11 +20,11 @@ from pydantic import BaseModel, ConfigDict
 
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text, truncate
-from learnings.edit import MAX_TEXT_CHARS
-from learnings.model import Learning, Source
-from learnings.rank import rank
+from learnings.rules.model import Learning, Source
+from learnings.rules.rank import rank
+from learnings.store.edit import MAX_TEXT_CHARS
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 _ENTRY_OVERHEAD = len("NNN. \n   \n")
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from assistant.identity import Identity, is_account
-from learnings.model import Learning
-from learnings.store import LoadedLearnings, parse_jsonl, to_line
-from learnings.sync_mark import read_marks
+from learnings.rules.model import Learning
+from learnings.store.jsonl import LoadedLearnings, parse_jsonl, to_line
+from learnings.sync.marks import read_marks
 from queries.advice import advice
 from queries.models import Blob
 from queries.sync_fetch import Marks, SyncTarget

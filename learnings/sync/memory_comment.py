@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from assistant.identity import Identity
 from assistant.markers import NO_KEY
-from learnings.pr_memory import FoundMemory, MemoryMarkerError, PrMemory, comment_body, find_memory
+from learnings.prompt.pr_memory import FoundMemory, MemoryMarkerError, PrMemory, comment_body, find_memory
 from queries.client import GitHubClient
 from queries.sync_fetch import fetch_pull_comments
 from queries.write import Created, Writer

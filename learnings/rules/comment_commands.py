@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.commands import command_lines
-from learnings.globs import GlobError, check_globs
+from learnings.rules.globs import GlobError, check_globs
 
 PATHS_OPTION = "--paths"
 _FINGERPRINT = re.compile(r"^[0-9a-f]{12}$")

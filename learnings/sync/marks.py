@@ -6,7 +6,7 @@ comments read again by id: proposals waiting for a 👍, as a reaction moves no 
 and commands whose author's permission could not be read; `answers`: answers to commands that a
 run's cap left for the next one; `pulls_after` and `pulls_top`, when a budget stopped the pull
 requests, newest first, before their mark: where the next run goes on, and what it had read). The next run reads its marks from its own open
-pull request, else from its newest merged one (learnings.sync decides which are its own), else it
+pull request, else from its newest merged one (learnings.sync.run decides which are its own), else it
 falls back to the learnings already recorded. Pure: marks in, text out, and back.
 """
 

@@ -8,7 +8,7 @@ the record of what was answered: a comment the token's own account already react
 is never answered again (`viewerHasReacted`, read with the comments).
 
 An answer is owed until it is given: the sync's mark lists every answer owed when the run starts
-answering, the next run gives those still owed first (learnings.sync), and an answer the token
+answering, the next run gives those still owed first (learnings.sync.run), and an answer the token
 already gave is never given again.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from assistant.identity import normalize_login
-from learnings.gather import Candidate, Found
+from learnings.sync.gather import Candidate, Found
 from queries.errors import GitHubError
 from queries.sync_fetch import Thread
 from queries.sync_models import ThreadComment

@@ -6,7 +6,7 @@ pull request. It is read back only from the assistant's comments on the same pul
 in anyone else's comment is ignored (anyone can type one), and so is a snapshot that names another
 pull request. A marker that does not decode is ignored with a warning naming the comment, and an
 older one of the assistant's markers is used instead. Pure functions; the round trips are in
-learnings.pr_memory_github.
+learnings.sync.memory_comment.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from assistant.markers import NO_KEY, counted, marker, payloads, replace_marker
 from assistant.templating import markdown_environment
 from assistant.untrusted import clean_line, fence_for, json_text, truncate
 from assistant.validation import validation_problem
-from learnings.model import utc_text
+from learnings.rules.model import utc_text
 from queries.sync_models import ThreadComment
 
 NAME = "pr-memory"
 MAX_MARKER_CHARS = 60_000  # a comment body holds at most 65,536 characters
 MAX_TEXT_CHARS = 1_000
 Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _ENVIRONMENT = markdown_environment(TEMPLATES, trim_blocks=True)
 COMMENT_TEXT = (
     "The assistant keeps its memory of this pull request in this comment (hidden), "

@@ -8,7 +8,7 @@ The syntax is the familiar one, with `/` separating directories:
 - `**` as a whole segment: any number of segments (`src/**`, `**/*.py`, `a/**/b`).
 
 Globs arrive through proposals and commands and paths through pull requests, so matching is
-linear in the path (learnings.glob_automaton: no regular expression is built from a glob) and
+linear in the path (learnings.rules.glob_automaton: no regular expression is built from a glob) and
 both are bounded: a glob longer than MAX_GLOB characters is refused, a path longer than MAX_PATH
 characters matches no glob.
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from learnings.glob_automaton import ANY, ANY_BUT_SLASH, Automaton, CharSet, literal
+from learnings.rules.glob_automaton import ANY, ANY_BUT_SLASH, Automaton, CharSet, literal
 
 # A glob is a line a person reviews: 1,024 characters is far more than any real one.
 MAX_GLOB = 1024
@@ -61,7 +61,7 @@ class Glob:
 
     @cached_property
     def automaton(self) -> Automaton:
-        """The automaton of the whole glob (learnings.glob_automaton)."""
+        """The automaton of the whole glob (learnings.rules.glob_automaton)."""
         return _automaton(self.text)
 
     def matches(self, path: str) -> bool:

@@ -31,8 +31,8 @@ from commandline.checkout import link_on_the_way, top_folder
 from commandline.usage import UsageError
 
 if TYPE_CHECKING:
-    from learnings.model import Learning
-    from learnings.store import LoadedLearnings
+    from learnings.rules.model import Learning
+    from learnings.store.jsonl import LoadedLearnings
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def load(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearni
         if store.named and not missing_is_empty:
             raise UsageError(f"{store.path}: learnings file not found")
         text = ""
-    from learnings.store import parse_jsonl
+    from learnings.store.jsonl import parse_jsonl
 
     return text, parse_jsonl(text, source=str(store.path))
 
@@ -126,7 +126,7 @@ def save(store: StoreFile, original: str, learnings: Sequence[Learning]) -> None
     The file's folder is made when missing (by write_atomic, inside the try: a file standing where
     the folder should be is one line naming the file, as any other failed write).
     """
-    from learnings.store import updated_text
+    from learnings.store.jsonl import updated_text
 
     try:
         write_atomic(store.path, updated_text(original, learnings), durable=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from learnings.globs import PathIndex, parse_glob
-from learnings.model import Learning
+from learnings.rules.globs import PathIndex, parse_glob
+from learnings.rules.model import Learning
 
 
 def stale(learnings: Iterable[Learning], existing_paths: Iterable[str]) -> frozenset[str]:

@@ -16,9 +16,9 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from assistant.untrusted import clean_line
-from learnings.globs import check_globs
-from learnings.model import VERSION, Learning, Source
-from learnings.store import as_written
+from learnings.rules.globs import check_globs
+from learnings.rules.model import VERSION, Learning, Source
+from learnings.store.jsonl import as_written
 
 MAX_TEXT_CHARS = 500
 _ID_LENGTH = 4

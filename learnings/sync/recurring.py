@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from assistant.config import Config
-from learnings.gather import Candidate
-from learnings.model import Learning, Source
+from learnings.rules.model import Learning, Source
+from learnings.sync.gather import Candidate
 
 # The first words of every recurring learning, so a reader (and the check below) knows it for one.
 LEAD = "Recurring correction: "

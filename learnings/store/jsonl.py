@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from assistant.validation import validation_problem
-from learnings.model import VERSION, Learning
+from learnings.rules.model import VERSION, Learning
 
 
 class LoadedLearnings(BaseModel):
@@ -86,7 +86,7 @@ def _parse_json_line(content: str) -> Learning | str:
 
 def as_written(learning: Learning) -> Learning:
     """The learning as its line reads back: validated again from its JSON (a model_copy is not
-    validated, and the line keeps its times to the second). For learnings/edit.py."""
+    validated, and the line keeps its times to the second). For learnings/store/edit.py."""
     return Learning.model_validate_json(learning.model_dump_json())
 
 

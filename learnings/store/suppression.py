@@ -24,9 +24,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.markers import Marker, json_payload, marker, payloads
-from learnings.edit import add
-from learnings.globs import escape_glob, parse_glob
-from learnings.model import Category, Learning, Source
+from learnings.rules.globs import escape_glob, parse_glob
+from learnings.rules.model import Category, Learning, Source
+from learnings.store.edit import add
 
 FINDING_MARKER = "finding"
 

@@ -5,7 +5,7 @@ issues and pull requests active since the last sync with their newest comments (
 page after page until it reaches what the last sync read, or its points budget), the 👍/👎 on
 proposals, and the permissions of the people involved. "Since the last sync" is a high-water mark
 that GitHub keeps: the sync's own pull request's body says how far the scan read
-(learnings.sync_mark); without one (none open or merged), the newest recorded learning minus
+(learnings.sync.marks); without one (none open or merged), the newest recorded learning minus
 `lookback`. A comment that is the source of a learning on the default branch or on the open sync
 branch is never recorded again. A run that its budget ends says what it left, and moves the mark
 only as far as it read: the next run goes on from there, so nothing is skipped.
@@ -40,15 +40,15 @@ from typing import Any, Literal
 
 from assistant.config import Config
 from assistant.identity import normalize_login
-from learnings.answers import ANSWERS, REFUSED, Answer, answers, give, kept_owed, read_by_id
-from learnings.gather import Candidate, Found, decide, find_sources
-from learnings.model import Learning
-from learnings.pull_body import TITLE, commit_message, pull_body
-from learnings.record import Recorded, record
-from learnings.recurring import Recurring, recurring_candidates
-from learnings.store import parse_jsonl
-from learnings.sync_mark import MAX_PENDING, left_note
-from learnings.sync_target import (
+from learnings.rules.model import Learning
+from learnings.store.jsonl import parse_jsonl
+from learnings.sync.answers import ANSWERS, REFUSED, Answer, answers, give, kept_owed, read_by_id
+from learnings.sync.gather import Candidate, Found, decide, find_sources
+from learnings.sync.marks import MAX_PENDING, left_note
+from learnings.sync.pull_body import TITLE, commit_message, pull_body
+from learnings.sync.record import Recorded, record
+from learnings.sync.recurring import Recurring, recurring_candidates
+from learnings.sync.target import (
     State,
     SyncError,
     differs,

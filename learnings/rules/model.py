@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from learnings.globs import check_globs
+from learnings.rules.globs import check_globs
 
 VERSION = 1
 Login = Annotated[str, Field(pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$")]
