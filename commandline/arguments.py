@@ -29,9 +29,12 @@ def add_repository_arguments(parser: argparse.ArgumentParser, *, api_url: str) -
 CONFIG_HELP = "configuration file (default: .github/assistant.toml, when it exists)"
 
 
-def add_config_argument(parser: argparse.ArgumentParser, *, help: str = CONFIG_HELP) -> None:
-    """`--config FILE`: the configuration file a command reads (declared here once for every command)."""
-    parser.add_argument("--config", metavar="FILE", help=help)
+def add_config_argument(
+    parser: argparse.ArgumentParser, *, help: str = CONFIG_HELP, metavar: str | None = "FILE"
+) -> None:
+    """`--config FILE`: the configuration file a command reads (declared here once for every command;
+    `metavar` None: argparse's own, `CONFIG`, as `learnings` has always shown it)."""
+    parser.add_argument("--config", metavar=metavar, help=help)
 
 
 def add_base_ref_argument(parser: argparse.ArgumentParser, *, reads: str = "labels.md and learnings") -> None:

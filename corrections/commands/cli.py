@@ -121,11 +121,10 @@ def _command(
 
 
 def _sync_parser(commands: Any) -> None:
-    from learnings.github_cli import add_sync_arguments, remote_arguments
+    from learnings.commands import sync
 
     syncing: argparse.ArgumentParser = commands.add_parser(
         "sync",
-        parents=[remote_arguments()],
         help="learnings sync, with a learning proposed for each decision made again and again",
         description="Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
         "request) and propose in that pull request a learning for each decision maintainers made "
@@ -134,7 +133,7 @@ def _sync_parser(commands: Any) -> None:
         epilog=epilog("corrections sync --repo octo/demo"),
         formatter_class=HelpFormatter,
     )
-    add_sync_arguments(syncing)
+    sync.add_arguments(syncing)
     syncing.add_argument(
         "--min-issues",
         type=int,

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from dataclasses import replace
 
 from assistant.config import Config
 from corrections.quality.recurring import MINIMUM, recurring_decisions
 from corrections.read.entry import read
 from corrections.read.options import ReadOptions
 from corrections.read.status import Failed
-from learnings.github_cli import run
+from learnings.commands import sync
 from learnings.sync.recurring import Recurring
 from queries.defaults import GITHUB_GRAPHQL_URL
 
@@ -52,5 +53,4 @@ def run_sync_command(args: argparse.Namespace) -> int:
         _say(f"{len(found)} decision(s) made on at least {minimum} issues, proposed as learnings")
         return [Recurring(decision.decision, decision.issues) for decision in found]
 
-    args.command = "sync"
-    return run(args, recurring=decisions)
+    return sync.run(replace(sync.options_from(args), recurring=decisions))
