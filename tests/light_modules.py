@@ -5,7 +5,7 @@ The short commands are those that send no request and validate no model: `--help
 first request has left. pydantic, jinja2 and the network stack (gql, graphql-core, aiohttp) are
 most of a command's start-up time, so none of them may load on those paths. tests/test_layout.py
 checks this list from the source (an import inside a function counts), the start-up tests
-(tests/corrections/commands/test_lazy_start.py, tests/learnings/test_learnings_lazy_start.py,
+(tests/corrections/commands/test_lazy_start.py, tests/learnings/commands/test_learnings_lazy_start.py,
 tests/corrections/commands/test_first_request.py) check the commands in a fresh interpreter, and
 CONTRIBUTING.md repeats the list word for word (tests/test_layout.py checks that too).
 

@@ -227,7 +227,7 @@ def test_the_console_entry_point_exits_with_the_status(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         check=False,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
     assert result.returncode == 2
     assert result.stderr == f"learnings: {tmp_path / 'none.jsonl'}: learnings file not found\n"
