@@ -24,7 +24,7 @@ from commandline.usage import UsageError, status_of
 from learnings.commands import add, edit, export, import_, list_, memory, propose, remove, render, show, sync
 
 
-class Command(Protocol):
+class Subcommand(Protocol):
     """What learnings/cli.py reads of a subcommand module."""
 
     @property
@@ -44,7 +44,7 @@ class Command(Protocol):
 
 
 # In the order `learnings --help` lists them.
-COMMANDS: tuple[Command, ...] = (
+SUBCOMMANDS: tuple[Subcommand, ...] = (
     list_,
     show,
     add,
@@ -72,7 +72,7 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
-    for command in COMMANDS:
+    for command in SUBCOMMANDS:
         command.add_arguments(
             commands.add_parser(
                 command.NAME,
@@ -93,7 +93,7 @@ def entry() -> NoReturn:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; the exit status (commandline/usage.py): 2 for a usage error, 4 for no token."""
     args = build_parser().parse(argv)
-    command = next(command for command in COMMANDS if args.command == command.NAME)
+    command = next(command for command in SUBCOMMANDS if args.command == command.NAME)
     try:
         return command.run(command.options_from(args))
     except UsageError as error:

@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 if TYPE_CHECKING:
     from learnings.rules.model import Source
@@ -72,7 +72,7 @@ def options_from(args: argparse.Namespace) -> AddOptions:
         pull_request=args.pull_request,
         comment=args.comment,
         accepted_by=args.accepted_by,
-        local=local_options_from(args),
+        local=LocalOptions.options_from(args),
     )
 
 

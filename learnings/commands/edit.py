@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "edit"
 SUMMARY = "change a learning's text or paths in place (same id; only its line of the file changes)"
@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> EditOptions:
     paths = tuple(args.paths) if args.paths is not None else None
-    return EditOptions(id=args.id, text=args.text, paths=paths, local=local_options_from(args))
+    return EditOptions(id=args.id, text=args.text, paths=paths, local=LocalOptions.options_from(args))
 
 
 def run(options: EditOptions) -> int:

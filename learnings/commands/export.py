@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "export"
 SUMMARY = "the learnings as JSONL on stdout"
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ExportOptions:
-    return ExportOptions(local=local_options_from(args))
+    return ExportOptions(local=LocalOptions.options_from(args))
 
 
 def run(options: ExportOptions) -> int:

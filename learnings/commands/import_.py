@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "import"
 SUMMARY = "merge another learnings file (the same text is updated, not copied)"
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ImportOptions:
-    return ImportOptions(src=args.src, local=local_options_from(args))
+    return ImportOptions(src=args.src, local=LocalOptions.options_from(args))
 
 
 def run(options: ImportOptions) -> int:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "list"
 SUMMARY = "every learning, stale ones flagged"
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ListOptions:
-    return ListOptions(local=local_options_from(args), json=args.json)
+    return ListOptions(local=LocalOptions.options_from(args), json=args.json)
 
 
 def run(options: ListOptions) -> int:

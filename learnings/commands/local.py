@@ -43,6 +43,11 @@ class LocalOptions:
     file: str | None = None
     config: str | None = None
 
+    @classmethod
+    def options_from(cls, args: argparse.Namespace) -> LocalOptions:
+        """The options add_local_arguments declared, as parsed (each local command's `options_from` calls it)."""
+        return cls(file=args.file, config=args.config)
+
 
 def add_local_arguments(parser: argparse.ArgumentParser) -> None:
     """`--file` and `--config`, first among a local command's options."""
@@ -56,11 +61,6 @@ def add_local_arguments(parser: argparse.ArgumentParser) -> None:
         help="the configuration file (default: .github/assistant.toml in the checkout's top folder, when it exists)",
         metavar=None,
     )
-
-
-def local_options_from(args: argparse.Namespace) -> LocalOptions:
-    """The options add_local_arguments declared, as parsed."""
-    return LocalOptions(file=args.file, config=args.config)
 
 
 def store_file(options: LocalOptions) -> StoreFile:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from commandline.arguments import HelpFormatter, epilog, issue_number
-from learnings.commands.remote import RemoteOptions, add_remote_arguments, remote_options_from
+from learnings.commands.remote import RemoteOptions, add_remote_arguments
 
 if TYPE_CHECKING:
     from learnings.commands.remote import Remote
@@ -76,7 +76,7 @@ def options_from(args: argparse.Namespace) -> MemoryOptions:
         pr=args.pr,
         json=getattr(args, "json", False),
         source=getattr(args, "source", None),
-        remote=remote_options_from(args),
+        remote=RemoteOptions.options_from(args),
     )
 
 

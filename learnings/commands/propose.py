@@ -11,7 +11,7 @@ import argparse
 from dataclasses import dataclass
 
 from commandline.arguments import issue_number
-from learnings.commands.remote import RemoteOptions, add_remote_arguments, remote_options_from
+from learnings.commands.remote import RemoteOptions, add_remote_arguments
 
 NAME = "propose"
 SUMMARY = "post a learning proposal that a pusher's 👍 accepts"
@@ -55,7 +55,7 @@ def options_from(args: argparse.Namespace) -> ProposeOptions:
         text=args.text,
         paths=tuple(args.paths),
         category=args.category,
-        remote=remote_options_from(args),
+        remote=RemoteOptions.options_from(args),
     )
 
 

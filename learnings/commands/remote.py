@@ -36,6 +36,17 @@ class RemoteOptions:
     assistant_login: str | None = None
     assistant_account: str | None = None
 
+    @classmethod
+    def options_from(cls, args: argparse.Namespace) -> RemoteOptions:
+        """The options add_remote_arguments declared, as parsed (each GitHub command's `options_from` calls it)."""
+        return cls(
+            config=args.config,
+            repo=args.repo,
+            api_url=args.api_url,
+            assistant_login=args.assistant_login,
+            assistant_account=args.assistant_account,
+        )
+
 
 def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of every command that talks to GitHub, first among its own."""
@@ -44,17 +55,6 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_repository_arguments(parser, api_url=GITHUB_GRAPHQL_URL)
     add_assistant_arguments(parser)
-
-
-def remote_options_from(args: argparse.Namespace) -> RemoteOptions:
-    """The options add_remote_arguments declared, as parsed."""
-    return RemoteOptions(
-        config=args.config,
-        repo=args.repo,
-        api_url=args.api_url,
-        assistant_login=args.assistant_login,
-        assistant_account=args.assistant_account,
-    )
 
 
 def positive(text: str) -> int:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "remove"
 SUMMARY = "retire a learning (it stays in the file, marked retired)"
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> RemoveOptions:
-    return RemoveOptions(id=args.id, local=local_options_from(args))
+    return RemoveOptions(id=args.id, local=LocalOptions.options_from(args))
 
 
 def run(options: RemoveOptions) -> int:

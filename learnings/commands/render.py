@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 
 from assistant.config import LEARNINGS_PROMPT_CHARS
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "render"
 SUMMARY = "the prompt block for changed paths, as the assistant would read it"
@@ -62,7 +62,7 @@ def options_from(args: argparse.Namespace) -> RenderOptions:
         paths=tuple(args.paths),
         max_entries=args.max_entries,
         max_chars=args.max_chars,
-        local=local_options_from(args),
+        local=LocalOptions.options_from(args),
     )
 
 

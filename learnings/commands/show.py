@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from learnings.commands.local import LocalOptions, add_local_arguments, description, local_options_from
+from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 if TYPE_CHECKING:
     from learnings.rules.model import Source
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ShowOptions:
-    return ShowOptions(id=args.id, local=local_options_from(args), json=args.json)
+    return ShowOptions(id=args.id, local=LocalOptions.options_from(args), json=args.json)
 
 
 def _describe_source(source: Source) -> str:

@@ -12,7 +12,7 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from learnings.commands.remote import RemoteOptions, add_remote_arguments, positive, remote_options_from
+from learnings.commands.remote import RemoteOptions, add_remote_arguments, positive
 
 if TYPE_CHECKING:
     from learnings.sync.recurring import Decisions
@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> SyncOptions:
-    return SyncOptions(remote=remote_options_from(args), budget=args.budget, max_pages=args.max_pages)
+    return SyncOptions(remote=RemoteOptions.options_from(args), budget=args.budget, max_pages=args.max_pages)
 
 
 def run(options: SyncOptions) -> int:

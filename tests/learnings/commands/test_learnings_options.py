@@ -14,28 +14,28 @@ import pytest
 
 from assistant.config import Config
 from commandline.usage import UsageError
-from learnings.cli import COMMANDS, build_parser
+from learnings.cli import SUBCOMMANDS, build_parser
 from learnings.commands import add, edit, export, list_, memory, remove, render, show, sync
 from learnings.commands.local import LocalOptions
 from learnings.commands.remote import RemoteOptions
 from learnings.sync.recurring import Recurring
 
 ROOT = Path(__file__).resolve().parents[3]
-# The functions that read a parsed namespace: each command's options_from, and the two readers of
-# the options its kind shares (declared beside those options).
-READ_A_NAMESPACE = frozenset({"options_from", "local_options_from", "remote_options_from"})
+# The functions that read a parsed namespace: each command's options_from, and the options_from
+# of the records its kind shares (LocalOptions, RemoteOptions).
+READ_A_NAMESPACE = frozenset({"options_from"})
 
 
 def _options(*argv: str) -> object:
     args = build_parser().parse(list(argv))
-    command = next(c for c in COMMANDS if args.command == c.NAME)
+    command = next(c for c in SUBCOMMANDS if args.command == c.NAME)
     return command.options_from(args)
 
 
 def test_every_subcommand_has_its_module_and_a_frozen_record() -> None:
-    names = [command.NAME for command in COMMANDS]
+    names = [command.NAME for command in SUBCOMMANDS]
     assert len(set(names)) == len(names) == 11
-    for command in COMMANDS:
+    for command in SUBCOMMANDS:
         assert command.SUMMARY and command.DESCRIPTION and command.EXAMPLES
         options = {
             "memory": ("memory", "show", "--pr", "1"),
