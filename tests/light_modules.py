@@ -43,6 +43,7 @@ LIGHT: dict[str, str] = {
     "corrections.render.prompt_budget": "the prompt's budget, shown by `--help`",
     "corrections.render.tokens": "the tokenizer's ranks (most of a second) load on the first count",
     "corrections.rules.analysis_marker": "the marker's one schema, for `corrections marker`",
+    "learnings.prompt.budget": "the learnings block's budget, shown by `learnings render --help`",
     "queries.defaults": "GitHub's endpoint and the time budget, shown by `--help`",
 }
 

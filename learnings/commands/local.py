@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from commandline.arguments import add_config_argument
-from commandline.notices import Notices
-from learnings.store.file import StoreFile, load, locate
 
 if TYPE_CHECKING:
     from learnings.rules.model import Learning
+    from learnings.store.file import StoreFile
     from learnings.store.jsonl import LoadedLearnings
 
 LOCAL = (
@@ -65,11 +64,16 @@ def add_local_arguments(parser: argparse.ArgumentParser) -> None:
 
 def store_file(options: LocalOptions) -> StoreFile:
     """The file the command works on; a configuration error is a UsageError."""
+    from learnings.store.file import locate
+
     return locate(options.file, options.config)
 
 
 def load_store(store: StoreFile, *, missing_is_empty: bool) -> tuple[str, LoadedLearnings]:
     """The file's text and learnings; a warning on stderr for each skipped line."""
+    from commandline.notices import Notices
+    from learnings.store.file import load
+
     text, loaded = load(store, missing_is_empty=missing_is_empty)
     say = Notices("learnings")
     for warning in loaded.warnings:

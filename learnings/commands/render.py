@@ -6,8 +6,8 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from assistant.config import LEARNINGS_PROMPT_CHARS
 from learnings.commands.local import LocalOptions, add_local_arguments, description
+from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
 
 NAME = "render"
 SUMMARY = "the prompt block for changed paths, as the assistant would read it"

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from assistant.config import LEARNINGS_PROMPT_CHARS, Config
+from assistant.config import Config
 from corrections.read.outcome import ReadOutcome
 from corrections.render.context import render_learnings
 from learnings.cli import main
+from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
 from learnings.store.jsonl import parse_jsonl
 
 DEFAULT = Path(".github/assistant/learnings.jsonl")
