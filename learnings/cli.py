@@ -12,55 +12,98 @@ naming the file and exits 2; a skipped line of the store is a warning on stderr.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.process import exit_now
 from commandline.usage import UsageError, status_of
-from learnings.commands import add, edit, export, import_, list_, memory, propose, remove, render, show, sync
+
+if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see them (imported when chosen)
+    from typing import Any, Protocol
+
+    from learnings.commands import (
+        add,
+        edit,
+        export,
+        import_,
+        list_,
+        memory,
+        propose,
+        remove,
+        render,
+        show,
+        sync,
+    )
+
+    class Subcommand(Protocol):
+        """What a module of learnings/commands/ that is a subcommand holds."""
+
+        @property
+        def NAME(self) -> str: ...
+        @property
+        def SUMMARY(self) -> str: ...
+        @property
+        def DESCRIPTION(self) -> str: ...
+        @property
+        def EXAMPLES(self) -> tuple[str, ...]: ...
+        @property
+        def TOKEN(self) -> bool: ...  # whether --help says where the token comes from
+
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+        def options_from(self, args: argparse.Namespace) -> Any: ...
+        def run(self, options: Any) -> int: ...
 
 
-class Subcommand(Protocol):
-    """What learnings/cli.py reads of a subcommand module."""
-
-    @property
-    def NAME(self) -> str: ...
-    @property
-    def SUMMARY(self) -> str: ...
-    @property
-    def DESCRIPTION(self) -> str: ...
-    @property
-    def EXAMPLES(self) -> tuple[str, ...]: ...
-    @property
-    def TOKEN(self) -> bool: ...  # whether it needs a token: its --help says where one comes from
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-    def options_from(self, args: argparse.Namespace) -> Any: ...
-    def run(self, options: Any) -> int: ...
+# Only what builds the parser is imported above. A subcommand's module is imported when it is
+# chosen (and every one for the top --help, which lists them): a local command loads no GitHub
+# command's module, and what a run needs loads in its run.
 
 
-# In the order `learnings --help` lists them.
-SUBCOMMANDS: tuple[Subcommand, ...] = (
-    list_,
-    show,
-    add,
-    edit,
-    remove,
-    export,
-    import_,
-    render,
-    sync,
-    propose,
-    memory,
-)
+# The subcommands, name -> learnings/commands/<module>.py (a trailing _ where the name is Python's:
+# `list`, `import`), in the order --help lists them.
+SUBCOMMANDS = {
+    "list": "list_",
+    "show": "show",
+    "add": "add",
+    "edit": "edit",
+    "remove": "remove",
+    "export": "export",
+    "import": "import_",
+    "render": "render",
+    "sync": "sync",
+    "propose": "propose",
+    "memory": "memory",
+}
+if TYPE_CHECKING:  # each module is a Subcommand
+    _TABLE: tuple[Subcommand, ...] = (
+        list_,
+        show,
+        add,
+        edit,
+        remove,
+        export,
+        import_,
+        render,
+        sync,
+        propose,
+        memory,
+    )
 
 
-def build_parser() -> Parser:
-    """The argument parser of every subcommand."""
+def subcommand(name: str) -> Subcommand:
+    """The module of the subcommand `name` (a key of SUBCOMMANDS), imported now."""
+    return cast("Subcommand", importlib.import_module(f"learnings.commands.{SUBCOMMANDS[name]}"))
+
+
+def build_parser(chosen: str | None = None) -> Parser:
+    """The whole parser; with `chosen` (a subcommand's name) that subcommand's alone, the others
+    by name only (their modules are not imported); with "" (no subcommand given: the top's
+    --help, --version, a mistyped name) each subcommand's name and summary only."""
     parser = Parser(
         prog="learnings",
         description="The team's reviewed learnings: a JSONL file in the repository, changed only through "
@@ -72,10 +115,17 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
-    for command in SUBCOMMANDS:
+    for name in SUBCOMMANDS:
+        if chosen not in {None, "", name}:
+            commands.add_parser(name)  # only its name: the command line chose another
+            continue
+        command = subcommand(name)
+        if chosen == "":
+            commands.add_parser(name, help=command.SUMMARY)  # for the top's --help: its line
+            continue
         command.add_arguments(
             commands.add_parser(
-                command.NAME,
+                name,
                 help=command.SUMMARY,
                 description=command.DESCRIPTION,
                 epilog=epilog(*command.EXAMPLES, token=command.TOKEN),
@@ -92,8 +142,9 @@ def entry() -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; the exit status (commandline/usage.py): 2 for a usage error, 4 for no token."""
-    args = build_parser().parse(argv)
-    command = next(command for command in SUBCOMMANDS if args.command == command.NAME)
+    given = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(given[0] if given and given[0] in SUBCOMMANDS else "").parse(given)
+    command = subcommand(args.command)
     try:
         return command.run(command.options_from(args))
     except UsageError as error:

@@ -14,7 +14,7 @@ import pytest
 
 from assistant.config import Config
 from commandline.usage import UsageError
-from learnings.cli import SUBCOMMANDS, build_parser
+from learnings.cli import SUBCOMMANDS, build_parser, subcommand
 from learnings.commands import add, edit, export, list_, memory, remove, render, show, sync
 from learnings.commands.local import LocalOptions
 from learnings.commands.remote import RemoteOptions
@@ -28,14 +28,13 @@ READ_A_NAMESPACE = frozenset({"options_from"})
 
 def _options(*argv: str) -> object:
     args = build_parser().parse(list(argv))
-    command = next(c for c in SUBCOMMANDS if args.command == c.NAME)
-    return command.options_from(args)
+    return subcommand(args.command).options_from(args)
 
 
 def test_every_subcommand_has_its_module_and_a_frozen_record() -> None:
-    names = [command.NAME for command in SUBCOMMANDS]
-    assert len(set(names)) == len(names) == 11
-    for command in SUBCOMMANDS:
+    assert [subcommand(name).NAME for name in SUBCOMMANDS] == list(SUBCOMMANDS)
+    assert len(SUBCOMMANDS) == 11
+    for command in map(subcommand, SUBCOMMANDS):
         assert command.SUMMARY and command.DESCRIPTION and command.EXAMPLES
         options = {
             "memory": ("memory", "show", "--pr", "1"),
