@@ -31,11 +31,19 @@ def _stderr(message: str) -> None:
 Say = Callable[[str], None]
 
 
+def _load_renderers() -> None:
+    """What writes the context folder (jinja2, the renderers, their templates), loaded while the
+    read waits on GitHub (corrections/read/entry.py), not after its last answer."""
+    from corrections.render.context import load_renderers
+
+    load_renderers()
+
+
 def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     """The context as of `options.as_of`: the read (of the widest window, corrections/read/entry.py),
     then the past one (corrections/quality/as_of.py), its window as the configuration sizes it."""
     wanted = options.config.context.max_analyzed
-    outcome = event_loop.run(read(options, token, log))
+    outcome = event_loop.run(read(options, token, log, load_later=_load_renderers))
     from corrections.quality.as_of import context_as_of, describe
 
     assert options.as_of is not None
@@ -60,10 +68,10 @@ def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notic
     """
     started = time.monotonic()
     if options.as_of is None:
-        outcome = event_loop.run(read(options, token, log))
+        outcome = event_loop.run(read(options, token, log, load_later=_load_renderers))
     else:
         outcome = _read_as_of(options, token, log)
-    # Loaded beside the first request (corrections/read/entry.py): the renderers are not needed to start.
+    # Loaded beside a request in flight (_load_renderers): the renderers are not needed to start.
     from corrections.render.context import ReadDone, render_context
 
     files = render_context(outcome, outcome.config, options.paths)
