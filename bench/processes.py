@@ -91,6 +91,9 @@ def process_pairs(latency_ms: int, pairs: int = PAIRS, spec: WorldSpec | None = 
     world = {**generate(spec), "collaborators_via_graphql": "forbidden"}
     env = {**os.environ, "GITHUB_TOKEN": TOKEN}
     env.pop("GITHUB_ACTIONS", None)
+    # An installed package has its bytecode compiled (pip and uv compile at install): the warm-up
+    # turns write what is missing or stale, else every turn compiles the modules edited since.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     with (
         serve_in_thread(Store(parse_world(world)), latency_ms=latency_ms) as server,
         tempfile.TemporaryDirectory() as folder,
