@@ -12,7 +12,7 @@ item or not). Nothing of these shows, so none of it is in that text:
 - Markdown syntax itself: emphasis marks, the backticks of a code span (its content shows).
 
 Code blocks and fences show, but as code: they are not blocks of text here. Only what reads
-comments imports this module (a read loads it beside its first request, corrections/commands/read.py).
+comments imports this module (a read loads it beside its first request, corrections/read/entry.py).
 
 Rendering inline Markdown is most of the cost, and a stranger chooses the input: 65,536
 characters of `![` take markdown-it-py seconds. `top_level_paragraphs` therefore splits a

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
-from pathlib import Path
 
 from bench.labelled_world import LabelledSpec, generate
 from corrections.read.analysed import AnalysedIssue
@@ -39,7 +38,6 @@ def study(spec: LabelledSpec | None = None) -> dict[str, float]:
         for number in labelled.held_out:
             options = build_options(
                 repo="octo/newcomer",
-                out=Path("unused"),
                 config_path=None,
                 api_url=server.url,
                 analysed=AnalysedIssue(number=number),

@@ -409,7 +409,7 @@ def weekly(
     from corrections.read.options import build_options
 
     window = int(next(s for s in steps if _is_reader(s)).get("with", {}).get("max-analyzed", 30))
-    options = build_options(repo=f"{OWNER}/{NAME}", out=Path("."), config_path=None, api_url=server.url)
+    options = build_options(repo=f"{OWNER}/{NAME}", config_path=None, api_url=server.url)
     config = with_values(options.config, "loop", "context", {"max_analyzed": 100})
     config = with_values(config, "loop", "assistant", {"login": reader})
     options = dataclasses.replace(options, config=config)

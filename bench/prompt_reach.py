@@ -116,7 +116,7 @@ def run_product(
 ) -> tuple[str, dict[str, Any], int]:
     """The example's read step and prompt step for issue `number`: the prompt, corrections.json
     and the read's GraphQL points."""
-    from corrections.commands.action import run_action
+    from corrections.commands.action_step import run_action
     from corrections.commands.cli import main as corrections
     from emulator import serve_in_thread
 

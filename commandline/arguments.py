@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import re
 import textwrap
+from dataclasses import dataclass
+from pathlib import Path
 
 from commandline.token import ENVIRONMENT_HELP
 
@@ -15,28 +17,38 @@ REPO_HELP = (
 )
 
 
-def add_repository_arguments(parser: argparse.ArgumentParser, *, api_url: str) -> None:
-    """`--repo` and `--api-url` (default `api_url`, GitHub's GraphQL endpoint) of a command that reads GitHub."""
-    parser.add_argument("--repo", metavar="OWNER/NAME", help=REPO_HELP)
-    parser.add_argument(
-        "--api-url",
-        default=api_url,
-        metavar="URL",
-        help="GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)",
-    )
+API_URL_HELP = "GitHub's GraphQL endpoint (default: %(default)s; the emulator's URL replaces it)"
+
+
+def add_repository_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    api_url: str | None,
+    repo_help: str = REPO_HELP,
+    api_url_help: str = API_URL_HELP,
+) -> None:
+    """`--repo` and `--api-url` (default `api_url`, GitHub's GraphQL endpoint; None: no default, the
+    command finds one) of a command that reads GitHub."""
+    parser.add_argument("--repo", metavar="OWNER/NAME", help=repo_help)
+    parser.add_argument("--api-url", default=api_url, metavar="URL", help=api_url_help)
 
 
 CONFIG_HELP = "configuration file (default: .github/assistant.toml, when it exists)"
 
 
-def add_config_argument(parser: argparse.ArgumentParser, *, help: str = CONFIG_HELP) -> None:
-    """`--config FILE`: the configuration file a command reads (declared here once for every command)."""
-    parser.add_argument("--config", metavar="FILE", help=help)
+def add_config_argument(
+    parser: argparse.ArgumentParser, *, help: str = CONFIG_HELP, metavar: str | None = "FILE"
+) -> None:
+    """`--config FILE`: the configuration file a command reads (declared here once for every command;
+    `metavar` None: argparse's own, `CONFIG`, as `learnings` has always shown it)."""
+    parser.add_argument("--config", metavar=metavar, help=help)
 
 
 def add_base_ref_argument(parser: argparse.ArgumentParser, *, reads: str = "labels.md and learnings") -> None:
-    """`--base-ref REF`: the branch whose files (`reads`) a command reads (declared here once)."""
-    parser.add_argument("--base-ref", metavar="REF", help=f"branch whose {reads} are read (default: HEAD)")
+    """`--base-ref REF`: the branch whose files (`reads`: one file, or several joined by "and") a
+    command reads (declared here once)."""
+    verb = "are" if " and " in reads else "is"
+    parser.add_argument("--base-ref", metavar="REF", help=f"branch whose {reads} {verb} read (default: HEAD)")
 
 
 def add_assistant_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,3 +104,28 @@ class HelpFormatter(argparse.HelpFormatter):
                 break_long_words=False,
             )
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RepositoryOptions:
+    """The flags every command that reads a repository shares, as given (None: not given):
+    `--repo`, `--api-url`, `--config`, `--base-ref`, `--assistant-login`, `--assistant-account`."""
+
+    api_url: str
+    repo: str | None = None
+    config: Path | None = None
+    base_ref: str | None = None
+    assistant_login: str | None = None
+    assistant_account: str | None = None
+
+    @classmethod
+    def options_from(cls, args: argparse.Namespace) -> RepositoryOptions:
+        """The shared flags of a command's parsed arguments (each command's `options_from` calls it)."""
+        return cls(
+            api_url=args.api_url,
+            repo=args.repo,
+            config=Path(args.config) if args.config else None,
+            base_ref=args.base_ref,
+            assistant_login=args.assistant_login,
+            assistant_account=args.assistant_account,
+        )

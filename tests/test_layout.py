@@ -49,8 +49,8 @@ READERS = frozenset(
         *(
             f"corrections.commands.{n}"
             for n in (
-                *("action", "analysis", "answer_target", "backtest", "cli", "demo"),
-                *("init", "read", "reports", "sync"),
+                *("action", "action_step", "answer", "answer_target", "backtest", "backtest_replay"),
+                *("cli", "demo", "explain", "init", "init_setup", "quality", "read", "read_context", "sync"),
             )
         ),
     }
@@ -570,3 +570,137 @@ def test_the_read_has_one_entry() -> None:
         n for n, p in MODULES.items() if _stage(n) == "commands" and "with_values" in _names_used(p)
     )
     assert steer == []
+
+
+# --- the commands, written one way ------------------------------------------------------------
+# A subcommand is one module (corrections/commands/<name>.py, as cli/cli's pkg/cmd/issue/close):
+# what its --help says, `add_arguments(parser)`, `options_from(args)` (the only function that sees
+# the parsed arguments) and `run(options)`, tested without parsing flags
+# (tests/corrections/commands/test_runs.py).
+SUBCOMMAND = ("NAME", "SUMMARY", "DESCRIPTION", "EXAMPLES", "TOKEN", "add_arguments", "options_from", "run")
+# Flags several commands share, declared once (commandline/arguments.py).
+SHARED_FLAGS = ("--config", "--base-ref", "--repo", "--api-url", "--assistant-login", "--assistant-account")
+# Where a function may take a parsed namespace besides `options_from`: argparse's own hooks (an
+# Action is called with the namespace; the parser's suggestions read it).
+ARGPARSE_HOOKS = frozenset({"assistant.suggest", "assistant.version"})
+# The packages the two rules above hold for. `learnings` joins them with its stage folders.
+ONE_WAY = ("corrections", "commandline")
+
+
+def defined(path: Path) -> set[str]:
+    """The names a module defines at its top: functions, classes, assignments."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def subcommand_modules(cli: Path) -> list[str]:
+    """The modules the command line's table names (`SUBCOMMANDS = ("read", ...)`), each
+    corrections/commands/<name>.py."""
+    for node in ast.parse(cli.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
+            "SUBCOMMANDS"
+        ]:
+            return sorted(f"corrections.commands.{name}" for name in ast.literal_eval(node.value))
+    return []
+
+
+def module_name_of(path: Path) -> object:
+    """The value of a module's `NAME = ...`."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
+            "NAME"
+        ]:
+            return ast.literal_eval(node.value)
+    return None
+
+
+def flags_declared(path: Path) -> list[str]:
+    """The shared flags a module declares itself: `add_argument("--config", ...)`."""
+    return [
+        f"{path.name}:{node.lineno} {node.args[0].value}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "add_argument"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value in SHARED_FLAGS
+    ]
+
+
+def namespace_takers(path: Path) -> list[str]:
+    """The functions of a module, but `options_from`, with a parameter annotated as a Namespace."""
+    return [
+        f"{path.name}:{node.lineno} {node.name}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name != "options_from"
+        for argument in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+        if argument.annotation is not None and "Namespace" in ast.unparse(argument.annotation)
+    ]
+
+
+def test_the_command_checks_see_a_missing_run_a_flag_declared_again_and_a_namespace(tmp_path: Path) -> None:
+    (tmp_path / "cli.py").write_text("SUBCOMMANDS = ('read', 'quality')\n")
+    (tmp_path / "quality.py").write_text(
+        "import argparse\n"
+        "NAME = 'quality'\n"
+        "def add_arguments(parser): parser.add_argument('--config', metavar='FILE')\n"
+        "def options_from(args: argparse.Namespace): return args\n"
+        "def _check(args: argparse.Namespace) -> None: ...\n"
+    )
+    assert subcommand_modules(tmp_path / "cli.py") == [
+        "corrections.commands.quality",
+        "corrections.commands.read",
+    ]
+    assert set(SUBCOMMAND) - defined(tmp_path / "quality.py") == {
+        "SUMMARY",
+        "DESCRIPTION",
+        "EXAMPLES",
+        "TOKEN",
+        "run",
+    }
+    assert flags_declared(tmp_path / "quality.py") == ["quality.py:3 --config"]
+    assert namespace_takers(tmp_path / "quality.py") == ["quality.py:5 _check"]
+
+
+def test_every_subcommand_module_is_written_one_way() -> None:
+    table = subcommand_modules(MODULES["corrections.commands.cli"])
+    assert len(table) == 11
+    missing = {name: sorted(set(SUBCOMMAND) - defined(MODULES[name])) for name in table}
+    assert {name: lacks for name, lacks in missing.items() if lacks} == {}
+    assert [module_name_of(MODULES[name]) for name in table] == [name.rpartition(".")[2] for name in table]
+    # The table's modules are those the command line imports (under TYPE_CHECKING: each is
+    # imported by name when chosen), so the import graph sees each of them.
+    assert sorted(t for t in GRAPH["corrections.commands.cli"] if _stage(t) == "commands") == table
+    # And every module that reads parsed arguments is a subcommand of the table.
+    readers = sorted(n for n in MODULES if _stage(n) == "commands" and "options_from" in defined(MODULES[n]))
+    assert readers == table
+
+
+def test_the_shared_flags_are_declared_once() -> None:
+    """`--config`, `--base-ref`, `--repo`, `--api-url` and the assistant's account: in
+    commandline/arguments.py only."""
+    declared = sorted(
+        found
+        for name, path in MODULES.items()
+        if name.split(".")[0] in ONE_WAY and name != "commandline.arguments"
+        for found in flags_declared(path)
+    )
+    assert declared == []
+
+
+def test_only_options_from_sees_the_parsed_arguments() -> None:
+    takers = sorted(
+        found
+        for name, path in MODULES.items()
+        if name.split(".")[0] in ONE_WAY and name not in ARGPARSE_HOOKS
+        for found in namespace_takers(path)
+    )
+    assert takers == []

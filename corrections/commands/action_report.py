@@ -1,7 +1,7 @@
 """`corrections action` after the read: the context shown in the log, prompt.md, the step's
 outputs and its summary.
 
-Apart from corrections/commands/action.py so that the step sends its first request before the prompt's and
+Apart from corrections/commands/action_step.py so that the step sends its first request before the prompt's and
 the summary's code (pydantic, jinja2) is loaded.
 """
 
@@ -39,19 +39,20 @@ class Finished:
     bin_folder: str
     output_path: Path | None
     summary_path: Path | None
+    out: Path  # the context folder the read wrote
 
 
 def report_read(done: ReadDone, options: ReadOptions, step: Finished, notices: Notices) -> int:
     """Show the context, write prompt.md, the outputs and the summary; the step's exit status."""
     outcome = done.outcome
     show_file("corrections.md (the context for the model)", done.files.top["corrections.md"])
-    prompt = write_prompt(options.out, done.files, step.issue, step.budget, notices)
-    write_outputs(step.output_path, outputs_of(outcome, options, step.mode, prompt, step.bin_folder))
+    prompt = write_prompt(step.out, done.files, step.issue, step.budget, notices)
+    write_outputs(step.output_path, outputs_of(outcome, step.out, step.mode, prompt, step.bin_folder))
     facts = RunFacts(
         trigger=step.event,
         issue=step.issue,
         base_ref=options.base_ref,
-        out=str(options.out),
+        out=str(step.out),
         max_analyzed=outcome.config.context.max_analyzed,
         labels_file=outcome.config.context.labels_file,
     )
@@ -96,15 +97,15 @@ def write_prompt(
 
 
 def outputs_of(
-    outcome: ReadOutcome, options: ReadOptions, mode: str, prompt: Prompt | None, bin_folder: str = ""
+    outcome: ReadOutcome, out: Path, mode: str, prompt: Prompt | None, bin_folder: str = ""
 ) -> list[tuple[str, str]]:
     """The step's outputs after a read."""
     usage = outcome.usage
     return [
         ("mode", mode),
         ("skipped", "false"),
-        ("context", str(options.out)),
-        ("prompt-file", str(options.out / PROMPT_FILE) if prompt is not None else ""),
+        ("context", str(out)),
+        ("prompt-file", str(out / PROMPT_FILE) if prompt is not None else ""),
         ("window", str(len(outcome.window))),
         ("corrected", str(len(outcome.corrected))),
         ("requests", str(usage.requests)),

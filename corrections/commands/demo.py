@@ -5,21 +5,24 @@ No token and no network: the whole job, offline, as `read` would run it against 
 
 from __future__ import annotations
 
-import asyncio
+import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.config import Config
-from assistant.files import write_files
-from corrections.commands.read import run_read
-from corrections.read.options import ReadOptions
-from corrections.read.status import Failed
-from corrections.render.context import ReadDone
-from corrections.render.prompt import PROMPT_FILE, assemble_prompt, context_of
-from corrections.render.prompt_budget import Budget
-from emulator import serve
-from emulator.worlds import demo_world_path
+if TYPE_CHECKING:
+    from corrections.render.context import ReadDone
+
+NAME = "demo"
+SUMMARY = "the whole job against the bundled demo repository, offline"
+DESCRIPTION = (
+    "Serve the bundled demo repository with the emulator on loopback and read it, as `read` would "
+    "read GitHub. No token and no network needed."
+)
+EXAMPLES = ("corrections demo --out corrections-demo",)
+TOKEN = False
 
 DEMO_TOKEN = "demo-token"  # noqa: S105 - the emulator accepts any token; this one is no secret.
 # The demo repository's deliberately broken data (tests/worlds/demo.expected.md), as the start of
@@ -36,22 +39,50 @@ def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def run_demo(out: Path) -> int:
+@dataclass(frozen=True)
+class DemoOptions:
+    """Where the demo's context folder goes."""
+
+    out: Path = Path("corrections-demo")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        default="corrections-demo",
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
+    )
+
+
+def options_from(args: argparse.Namespace) -> DemoOptions:
+    return DemoOptions(out=Path(args.out))
+
+
+def run(options: DemoOptions) -> int:
     """Serve the demo repository, read it into `out`, and write the prompt; the exit status."""
+    import asyncio
+
+    from assistant.config import Config
+    from assistant.files import write_files
+    from corrections.commands.read_context import run_read
+    from corrections.read.options import ReadOptions
+    from corrections.read.status import Failed
+    from corrections.render.prompt import PROMPT_FILE, assemble_prompt, context_of
+    from corrections.render.prompt_budget import Budget
+    from emulator import serve
+    from emulator.worlds import demo_world_path
+
+    out = options.out
 
     async def main() -> ReadDone:
         async with serve(demo_world_path()) as server:
             _stderr(f"corrections: demo repository octo/demo served by the emulator at {server.url}")
-            options = ReadOptions(
-                owner="octo",
-                name="demo",
-                config=Config(),
-                out=out,
-                api_url=server.url,
-                paths=("src/demo/sync/engine.py",),  # as if a change touched the sync engine
-                time_budget=30.0,
+            read = ReadOptions(
+                owner="octo", name="demo", config=Config(), api_url=server.url, time_budget=30.0
             )
-            return await asyncio.to_thread(run_read, options, DEMO_TOKEN)
+            paths = ("src/demo/sync/engine.py",)  # as if a change touched the sync engine
+            return await asyncio.to_thread(run_read, read, DEMO_TOKEN, out, paths=paths)
 
     done = asyncio.run(main())
     outcome = done.outcome

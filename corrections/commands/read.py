@@ -1,104 +1,127 @@
-"""One read end to end: the read (corrections/read/entry.py), then the context folder rendered and written.
+"""`corrections read`: the corrections of a repository into a context folder.
 
-The core of `corrections read` and the action's step; the commands only build the options and
-print. Warnings go through the caller's `Notices` (a workflow command only
-inside GitHub Actions); progress lines through `log`.
+Light at import: the options are built (a configuration error answers) before the reader loads;
+the read, the render and the write are corrections/commands/read_context.py's.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Callable
+import argparse
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from commandline import event_loop
-from commandline.notices import Notices, counted
-from corrections.read.entry import read
-from corrections.read.options import WIDEST, ReadOptions
-from corrections.read.status import Failed, Off
-from corrections.render.output import write_context
+from commandline.arguments import (
+    RepositoryOptions,
+    add_assistant_arguments,
+    add_base_ref_argument,
+    add_config_argument,
+    add_repository_arguments,
+    issue_number,
+)
+from commandline.notices import in_actions
+from commandline.token import required_token, token_from
+from commandline.usage import DONE, FAILED
+from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
-    from corrections.read.outcome import ReadOutcome
-    from corrections.render.context import ReadDone
+    from corrections.read.options import ReadOptions
+
+NAME = "read"
+SUMMARY = "read the corrections of a repository into a context folder"
+DESCRIPTION = (
+    "Read the maintainers' corrections of the assistant's first analyses and write corrections.md, "
+    "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "
+    "command did not write are never touched."
+)
+EXAMPLES = (
+    "corrections read --repo octo/demo --out corrections-context",
+    "corrections read --repo octo/demo --issue 55   # the corrections nearest issue 55 first",
+    "corrections read --repo octo/demo --as-of 2026-10-01   # the context a first analysis then had",
+)
+TOKEN = True
 
 
-def _stderr(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+@dataclass(frozen=True)
+class ReadCommandOptions:
+    """The read (validated: the configuration read, the repository resolved), where the folder
+    goes, and the changed paths that rank learnings."""
+
+    read: ReadOptions
+    out: Path = Path("corrections-context")
+    paths: tuple[str, ...] = ()
 
 
-Say = Callable[[str], None]
-
-
-def _load_renderers() -> None:
-    """What writes the context folder (jinja2, the renderers, their templates), loaded while the
-    read waits on GitHub (corrections/read/entry.py), not after its last answer."""
-    from corrections.render.context import load_renderers
-
-    load_renderers()
-
-
-def _read_as_of(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
-    """The context as of `options.as_of`: the read (of the widest window, corrections/read/entry.py),
-    then the past one (corrections/quality/as_of.py), its window as the configuration sizes it."""
-    wanted = options.config.context.max_analyzed
-    outcome = event_loop.run(read(options, token, log, load_later=_load_renderers))
-    from corrections.quality.as_of import context_as_of, describe
-
-    assert options.as_of is not None
-    if isinstance(outcome.status, Failed):
-        return outcome
-    past = context_as_of(outcome, options.as_of, wanted, read_with=WIDEST)
-    log(
-        f"corrections: the context as of {describe(options.as_of)}: events from then on left out; "
-        "permissions, titles, labels.md and learnings as they are now"
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_repository_arguments(parser, api_url=GITHUB_GRAPHQL_URL)
+    add_read_arguments(parser, out="corrections-context")
+    parser.add_argument(
+        "--as-of",
+        metavar="TIME",
+        help="the context a first analysis at TIME (ISO 8601; UTC unless it says) would have had, from "
+        "one read of today's timelines: events from TIME on are left out; permissions, titles, "
+        "labels.md and learnings are as they are now (default: now)",
     )
-    return past
+    add_assistant_arguments(parser)
 
 
-def run_read(options: ReadOptions, token: str, *, log: Say = _stderr, say: Notices | None = None) -> ReadDone:
-    """Read, render and write the context folder; returns what was read and rendered.
-
-    Raises ConfigError when the configuration read at the base ref does not validate, and
-    UnsafePath when the folder holds a symbolic link where a file goes (nothing written through it).
-
-    `log` receives progress lines (stderr by default); warnings go through `say`, which decides
-    how a warning is shown (a workflow command only inside GitHub Actions).
-    """
-    started = time.monotonic()
-    if options.as_of is None:
-        outcome = event_loop.run(read(options, token, log, load_later=_load_renderers))
-    else:
-        outcome = _read_as_of(options, token, log)
-    # Loaded beside a request in flight (_load_renderers): the renderers are not needed to start.
-    from corrections.render.context import ReadDone, render_context
-
-    files = render_context(outcome, outcome.config, options.paths)
-    written = {**files.top, **{f"issues/{name}": text for name, text in files.issues.items()}}
-    done = write_context(options.out, written)
-    outcome = outcome.with_warnings([*files.warnings, *done.warnings(options.out)])
-    _warn(outcome, say or Notices("corrections"))
-    usage = outcome.usage
-    log(
-        f"corrections: {outcome.repository}: window {counted(len(outcome.window), 'issue')}, "
-        f"{len(outcome.corrected)} corrected; {usage.graphql_requests} GraphQL + {usage.rest_requests} REST "
-        f"requests ({counted(usage.retries, 'retry', 'retries')}), {counted(usage.points, 'point')}, "
-        f"{time.monotonic() - started:.2f} s; "
-        + (f"pages shrunk to {outcome.page_sizes.describe()}; " if outcome.page_sizes.shrunk else "")
-        + f"wrote {options.out}/corrections.md"
+def add_read_arguments(parser: argparse.ArgumentParser, *, out: str) -> None:
+    """The options of a read that writes a context folder (default `out`)."""
+    parser.add_argument(
+        "--out",
+        default=out,
+        metavar="DIR",
+        help="folder for the context files (default: %(default)s)",
     )
-    return ReadDone(outcome, files)
+    add_config_argument(parser)
+    parser.add_argument(
+        "--max-analyzed",
+        type=int,
+        metavar="N",
+        help="override [context] max_analyzed, 0 to 100 (default: from the configuration, 30; 0 turns reading off)",
+    )
+    add_base_ref_argument(parser)
+    parser.add_argument(
+        "--paths", nargs="*", metavar="PATH", help="changed paths that rank learnings (default: none)"
+    )
+    parser.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="SECONDS",
+        help=f"seconds the reading may take, retries included (default: {DEFAULT_BUDGET:g} s)",
+    )
+    parser.add_argument(
+        "--issue",
+        type=issue_number,
+        metavar="N",
+        help="the issue being analysed: the corrections nearest it (title and body) come first "
+        "(default: none, newest first)",
+    )
 
 
-def _warn(outcome: ReadOutcome, notices: Notices) -> None:
-    """The status's note first, so that it is one of the annotations GitHub shows (with what to
-    check when nothing could be read), then every warning of the read."""
-    status = outcome.status
-    if isinstance(status, Failed):
-        notices.warning(status.warning(actions=notices.actions))
-    elif not isinstance(status, Off) and status.note:
-        notices.warning(status.note)
-    for warning in outcome.warnings:
-        notices.warning(warning)
-    notices.close()
+def options_from(args: argparse.Namespace) -> ReadCommandOptions:
+    """Raises UsageError (a configuration error among them) before anything is read."""
+    from corrections.read.analysed import AnalysedIssue
+    from corrections.read.options import ReadVariant, command_options, parse_moment
+
+    read = command_options(
+        RepositoryOptions.options_from(args),
+        max_analyzed=args.max_analyzed,
+        time_budget=args.time_budget,
+        analysed=None if args.issue is None else AnalysedIssue(number=args.issue),  # issue_number checked it
+    )
+    if args.as_of is not None:
+        read = replace(read, variant=ReadVariant(as_of=parse_moment("--as-of", args.as_of)))
+    return ReadCommandOptions(read=read, out=Path(args.out), paths=tuple(args.paths or ()))
+
+
+def run(options: ReadCommandOptions) -> int:
+    """Read, render and write; 1 when GitHub failed (0 inside GitHub Actions: the context says why)."""
+    read = options.read
+    token = token_from() if read.reading_off else required_token(read.api_url)
+    from corrections.commands.read_context import run_read
+    from corrections.read.status import Failed
+
+    outcome = run_read(read, token, options.out, paths=options.paths).outcome
+    # Inside Actions the analysis goes on without the corrections (the context says why).
+    return FAILED if isinstance(outcome.status, Failed) and not in_actions() else DONE

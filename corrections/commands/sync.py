@@ -6,45 +6,88 @@ are read as `corrections read` reads them (the widest window, 100 analyses), the
 by the corrections' own rules (corrections/quality/recurring.py), and the sync records them in its
 one pull request beside the accepted commands and proposals: merging that pull request is the
 review, nothing reaches the default branch before. A read that fails leaves the proposals out
-with a note; the commands and proposals are still recorded.
+with a note; the commands and proposals are still recorded. Light at import: the read and the
+sync load when it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from assistant.config import Config
-from corrections.quality.recurring import MINIMUM, recurring_decisions
-from corrections.read.entry import read
-from corrections.read.options import ReadOptions
-from corrections.read.status import Failed
-from learnings.github_cli import run
-from learnings.recurring import Recurring
+from commandline.arguments import add_assistant_arguments, add_config_argument, add_repository_arguments
 from queries.defaults import GITHUB_GRAPHQL_URL
 
-# The widest window: a habit of the maintainers shows over more than the prompt's 30 analyses.
-WINDOW = 100
+if TYPE_CHECKING:
+    from assistant.config import Config
+    from learnings.recurring import Recurring
+
+NAME = "sync"
+SUMMARY = "learnings sync, with a learning proposed for each decision made again and again"
+DESCRIPTION = (
+    "Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
+    "request) and propose in that pull request a learning for each decision maintainers made "
+    "on several issues (the same labels removed and added, the same duplicate notice objected "
+    "to), each with the issues behind it. Merging the pull request is the review."
+)
+EXAMPLES = ("corrections sync --repo octo/demo",)
+TOKEN = True
+
+
+@dataclass(frozen=True)
+class SyncOptions:
+    """The decisions' threshold, and the sync's own arguments (`learnings sync`'s, as parsed)."""
+
+    learnings: argparse.Namespace  # learnings' sync takes its parsed arguments (learnings/github_cli.py)
+    min_issues: int | None = None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from learnings.github_cli import add_sync_arguments
+
+    add_config_argument(
+        parser, help="the configuration file (default: .github/assistant.toml, when it exists)", metavar=None
+    )
+    add_repository_arguments(parser, api_url=GITHUB_GRAPHQL_URL)
+    add_assistant_arguments(parser)
+    add_sync_arguments(parser)
+    parser.add_argument(
+        "--min-issues",
+        type=int,
+        metavar="N",
+        help="propose a decision made on at least N issues (default: 3, chosen by measurement)",
+    )
+
+
+def options_from(args: argparse.Namespace) -> SyncOptions:
+    return SyncOptions(learnings=args, min_issues=args.min_issues)
 
 
 def _say(line: str) -> None:
     print(f"corrections: sync: {line}", file=sys.stderr)
 
 
-def run_sync_command(args: argparse.Namespace) -> int:
+def run(options: SyncOptions) -> int:
     """Read the recurring decisions, then run the sync with them."""
-    minimum: int = MINIMUM if args.min_issues is None else args.min_issues
+    import asyncio
+
+    from corrections.quality.recurring import MINIMUM, recurring_decisions
+    from corrections.read.entry import read
+    from corrections.read.options import ReadOptions, ReadVariant
+    from corrections.read.status import Failed
+    from learnings.github_cli import run as run_sync
+    from learnings.recurring import Recurring
+
+    minimum: int = MINIMUM if options.min_issues is None else options.min_issues
+    api_url = options.learnings.api_url or GITHUB_GRAPHQL_URL
 
     def decisions(owner: str, name: str, token: str, config: Config) -> list[Recurring]:
-        options = ReadOptions(
-            owner=owner,
-            name=name,
-            config=config,
-            api_url=args.api_url or GITHUB_GRAPHQL_URL,
-            max_analyzed=WINDOW,
-        )
-        outcome = asyncio.run(read(options, token, lambda line: None))
+        # The widest window: a habit of the maintainers shows over more than the prompt's 30 analyses.
+        widest = ReadVariant(widest=True)
+        read_options = ReadOptions(owner=owner, name=name, config=config, api_url=api_url, variant=widest)
+        outcome = asyncio.run(read(read_options, token, lambda line: None))
         if isinstance(outcome.status, Failed):
             _say("the corrections could not be read: no recurring decision is proposed this run")
             return []
@@ -52,5 +95,5 @@ def run_sync_command(args: argparse.Namespace) -> int:
         _say(f"{len(found)} decision(s) made on at least {minimum} issues, proposed as learnings")
         return [Recurring(decision.decision, decision.issues) for decision in found]
 
-    args.command = "sync"
-    return run(args, recurring=decisions)
+    arguments = argparse.Namespace(**{**vars(options.learnings), "command": "sync"})
+    return run_sync(arguments, recurring=decisions)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.config import Config, ConfigError, Override, parse_config, with_overrides, with_values
+from assistant.config import Config, ConfigError, Override, parse_config, with_overrides
 from assistant.identity import BOT_SUFFIX
 from corrections.read import notes
 from corrections.read.options import ReadOptions
@@ -69,13 +69,12 @@ def file_text(blob: Blob | None, path: str, warnings: list[str]) -> str | None:
 def base_config(
     blob: Blob | None,
     where: str,
-    max_analyzed: int | None,
     *,
     required: bool,
     overrides: Iterable[Override] = (),
 ) -> Config:
     """The configuration read at the base ref (defaults when there is no file and none was named),
-    the step's `max-analyzed` and other inputs (`assistant-login`) over it. Raises ConfigError
+    the step's inputs (`max-analyzed`, `assistant-login`) over it. Raises ConfigError
     naming `REF:PATH` and the key, or the input."""
     config = Config()
     if blob is None and required:
@@ -84,8 +83,6 @@ def base_config(
         if blob.text is None or blob.is_truncated:
             raise ConfigError(f"{where}: not a text file GitHub returns whole")
         config = parse_config(blob.text, Path(where))
-    if max_analyzed is not None:
-        config = with_values(config, "input max-analyzed", "context", {"max_analyzed": max_analyzed})
     return with_overrides(config, overrides)
 
 
@@ -112,7 +109,6 @@ async def read_base_files(client: GitHubClient, options: ReadOptions, page: Wind
         config = base_config(
             page.config_file,
             where,
-            options.max_analyzed,
             required=files.config_required,
             overrides=options.overrides,
         )

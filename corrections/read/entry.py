@@ -2,7 +2,7 @@
 (`corrections read`, the action's step, `quality`, `explain`'s repeats, `backtest`, the sync's
 decisions), and `read_trail` for `explain N`'s one issue.
 
-A variant of the read is a typed field of ReadOptions (`widest`, `learnings`, `as_of`, `since`
+A variant of the read is a typed field of ReadVariant (`widest`, `learnings`, `as_of`, `since`
 ...), applied by `ReadOptions.resolved` here, once, before the first request: commands never
 rewrite the configuration.
 The first request goes out as soon as the HTTP client is loaded; the rest of the reader (pydantic,

@@ -33,7 +33,7 @@ async def read_corrections(
 ) -> ReadOutcome:
     """Read the window and its corrections; GitHub failures end as a note, never an exception.
 
-    `first`: the first page's request when the caller sent it early (corrections/commands/read.py);
+    `first`: the first page's request when the caller sent it early (corrections/commands/read_context.py, corrections/read/entry.py);
     else it is sent here. Raises ConfigError when the configuration read at the base ref (the
     action) does not validate.
     """
@@ -49,7 +49,7 @@ async def read_corrections(
     _analysed(draft, options, page)
     texts = await read_base_files(client, options, page)
     if texts.config_unread is not None:
-        where = f"{options.base_ref}:{options.remote_config}"
+        where = f"{options.base_ref}:{options.remote_config.path if options.remote_config else None}"
         return draft.failed(texts.config_unread, notes.config_unread(where, texts.config_unread))
     texts = with_viewer_as_assistant(texts, page.viewer)
     draft.use_config(texts.config, texts.warnings)
@@ -57,20 +57,20 @@ async def read_corrections(
         return draft.off(notes.OFF_AT_BASE)
     base = base_of(texts, options.base_ref)
     draft.use_base(base.settings, base.learnings, base.warnings)
-    window = texts.config.context.max_analyzed if options.since is None else EVERY_ANALYSIS
+    window = texts.config.context.max_analyzed if options.variant.since is None else EVERY_ANALYSIS
     reading = Reading(
         base.settings,
         window,
-        bodies=options.since is None,
+        bodies=options.variant.since is None,
         sizes=scan.sizes,
         path_checks=base.path_checks,
-        known=dict(options.known_permissions),
-        horizon=HORIZON if options.since is None else 0,
+        known=dict(options.variant.known_permissions),
+        horizon=HORIZON if options.variant.since is None else 0,
     )
     reading.record_missing(texts.failed, texts.categories)
     reading.collaborators_listed(page.collaborators_refused)
     end = await scan.rest(reading, texts.config, page)
-    listing = options.collaborator_list
+    listing = options.variant.collaborator_list
     # The horizon's page (when the pages read do not hold it) beside the first details round.
     await read_details(
         client,

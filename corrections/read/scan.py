@@ -93,7 +93,7 @@ class Scan:
         """The first page into `reading`, then the next pages until the window is settled, the
         scan's bound, the moment `since` or the points budget ends it (a page GitHub fails ends it
         too, the rest of the scan missing)."""
-        self._reading, back_to, budget = reading, self._options.since, self._options.budget
+        self._reading, back_to, budget = reading, self._options.variant.since, self._options.variant.budget
         self._scan_pages = config.context.scan_pages if back_to is None else EVERY_ANALYSIS
         bound = self._bound = config.context.scan_pages * FULL_PAGE
         page, budget_ended = first, False
@@ -132,7 +132,7 @@ class Scan:
         ended = ended or reading.sizes.issues < FULL_PAGE or reading.sizes.timeline < FULL_PAGE
         found = len(reading.window()[0])
         wanted = wants_page(found, len(reading.beyond()), reading.max_analyzed, HORIZON)
-        if self._options.since is not None or ended or not wanted:
+        if self._options.variant.since is not None or ended or not wanted:
             return
         if not _room_for_horizon(self._client.usage.points, self._pages.count, found):
             return
@@ -160,7 +160,7 @@ class Scan:
         if page.issues:
             self._through = page.issues[-1].updated_at
         self._exhausted = not page.page_info.has_next_page
-        window_of = f" of {reading.max_analyzed}" if self._options.since is None else ""
+        window_of = f" of {reading.max_analyzed}" if self._options.variant.since is None else ""
         self._progress(
             f"scan page {self._pages.count}: {len(page.issues)} issues, "
             f"window {len(reading.window()[0])}{window_of}"
@@ -171,7 +171,7 @@ class Scan:
         repository-wide list of comments): a bound that ended the search early is said."""
         found = len(reading.window()[0])
         ended_at_bound = self._scanned >= bound and not self._exhausted
-        if found < reading.max_analyzed and ended_at_bound and self._options.since is None:
+        if found < reading.max_analyzed and ended_at_bound and self._options.variant.since is None:
             return notes.scan_bound(found, reading.max_analyzed, self._scanned)
         return None
 

@@ -19,8 +19,8 @@ def files_to_read(options: ReadOptions) -> FileRequest:
         ref=options.base_ref,
         labels_path=config.context.labels_file,
         learnings_path=config.learnings.file if config.learnings.enabled else None,
-        config_path=options.remote_config,
-        config_required=options.remote_config_required,
+        config_path=None if options.remote_config is None else options.remote_config.path,
+        config_required=options.remote_config is not None and options.remote_config.required,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from corrections.commands.action import run_action
+from corrections.commands.action_step import run_action
 from emulator import Server
 from tests.emulation import DEMO, Emulators, world_dict
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from corrections.commands.action import run_action
+from corrections.commands.action_step import run_action
 from corrections.render.pointers import pointing_only_at
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS
 from corrections.render.tokens import count_tokens

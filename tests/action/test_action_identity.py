@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from assistant.markers import find_markers, marker
-from corrections.commands.action import run_action
+from corrections.commands.action_step import run_action
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators, world_dict
 
 ROOT = Path(__file__).resolve().parents[2]

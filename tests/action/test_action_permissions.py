@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from corrections.commands.action import run_action
+from corrections.commands.action_step import run_action
 from tests.emulation import DEMO, GITHUB_TOKEN_BUDGET, Emulators, world_dict
 
 OPENED = {

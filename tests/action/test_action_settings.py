@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from assistant.config import Config
-from corrections.commands.action import run_action
+from corrections.commands.action_step import run_action
 from corrections.rules.settings import RuleSettings
 
 OPENED = {

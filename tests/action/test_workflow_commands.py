@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from commandline.workflow import command, mask, output_block, write_outputs
-from corrections.commands.action import classify
+from corrections.commands.action_step import classify
 from corrections.commands.summary import markdown_text
 
 

@@ -14,7 +14,7 @@ from assistant.config import Config
 from corrections.commands.cli import main
 from corrections.quality.recurring import recurring_decisions
 from corrections.read.entry import read
-from corrections.read.options import ReadOptions
+from corrections.read.options import ReadOptions, ReadVariant
 from corrections.rules.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
 from emulator import Server
 from learnings import github_commands
@@ -27,7 +27,9 @@ BUG_TO_ENHANCEMENT = "label such issues `enhancement`, not `bug`"
 
 
 def read_decisions(server: Server) -> Any:
-    options = ReadOptions(owner="octo", name="demo", config=Config(), api_url=server.url, max_analyzed=100)
+    options = ReadOptions(
+        owner="octo", name="demo", config=Config(), api_url=server.url, variant=ReadVariant(widest=True)
+    )
     outcome = asyncio.run(read(options, "sync-token", lambda line: None))
     return recurring_decisions(outcome.corrected, minimum=2)  # the demo's habit: 2 issues
 

@@ -1,7 +1,7 @@
 """A read's first request leaves before the rest of the reader is loaded, and is never wasted.
 
 The first scan page needs nothing GitHub says, so `corrections read` and the action send it as
-soon as the HTTP client is loaded (corrections/commands/read.py) and load pydantic, the models and the
+soon as the HTTP client is loaded (corrections/read/entry.py) and load pydantic, the models and the
 rules while GitHub answers. Checked in a fresh interpreter: `-X importtime` names each module as
 it is imported, and an audit hook marks the first connection in the same stream.
 """
@@ -87,7 +87,7 @@ def test_the_action_connects_before_loading_pydantic(emulate: Emulators, tmp_pat
         "INPUT_OUT": str(tmp_path / "context"),
     }
     modules, stderr = imports_before_the_first_connection(
-        "from corrections.commands.action import main; main()", tmp_path, env
+        "from corrections.commands.action_step import main; main()", tmp_path, env
     )
     assert "gql" in modules
     assert not modules & {"pydantic", "pydantic_core", "jinja2"}, sorted(modules)
@@ -158,7 +158,7 @@ def test_the_early_request_is_the_scans_first_page(
     first page: no second CorrectionWindow, no comparison of asks."""
     server = emulate()
     monkeypatch.chdir(tmp_path)
-    options = build_options(repo="octo/demo", out=Path("context"), config_path=None, api_url=server.url)
+    options = build_options(repo="octo/demo", config_path=None, api_url=server.url)
 
     async def read() -> tuple[Any, EarlyRequest]:
         async with GitHubClient(server.url, "ghs_x") as client:

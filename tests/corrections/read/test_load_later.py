@@ -20,7 +20,7 @@ def test_the_caller_s_modules_load_beside_the_second_request(
 ) -> None:
     server = emulate()
     monkeypatch.chdir(tmp_path)
-    options = build_options(repo="octo/demo", out=Path("context"), config_path=None, api_url=server.url)
+    options = build_options(repo="octo/demo", config_path=None, api_url=server.url)
     seen: dict[str, object] = {}
     loop_thread = threading.get_ident()
     clients: list[GitHubClient] = []
