@@ -118,12 +118,6 @@ class ContextConfig(_Section):
     labels_file: str = ".github/assistant/labels.md"
 
 
-# Characters of the learnings block in the prompt (learnings.md), beside `[learnings]
-# max_prompt_entries`: what `corrections read` and the action write, and what `learnings render`
-# previews unless `--max-chars` says otherwise. Not a key of the file.
-LEARNINGS_PROMPT_CHARS = 6_000
-
-
 @dataclass(frozen=True)
 class LearningsConfig(_Section):
     """The reviewed learnings store."""

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bench.worlds import END, ISSUE_SPACING_S, PUSHERS, TRIAGERS, WorldSpec, generate
-from learnings.proposals import proposal_comment
+from learnings.rules.proposals import proposal_comment
 from tests.kit.world import ASSISTANT, TIME, comment, place, reaction
 
 AREAS = ("parser", "cache", "cli", "sync", "network", "storage", "docs", "config")

@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learnings.globs import parse_glob
-from learnings.model import Learning
-from learnings.rank import rank
-from learnings.store import parse_jsonl, to_jsonl
+from learnings.rules.globs import parse_glob
+from learnings.rules.model import Learning
+from learnings.rules.rank import rank
+from learnings.store.jsonl import parse_jsonl, to_jsonl
 
 EXTENSIONS = ["py", "ts", "md", "go", "rs", "json"]
 

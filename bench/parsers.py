@@ -21,9 +21,9 @@ from typing import Any
 from assistant.commands import command_lines
 from assistant.config import ConfigError, parse_toml
 from corrections.rules.vocabulary import Vocabulary
-from learnings.globs import MAX_GLOB, MAX_PATH, parse_glob
-from learnings.proposals import ProposalError, parse_proposal, proposal_marker
-from learnings.store import parse_jsonl
+from learnings.rules.globs import MAX_GLOB, MAX_PATH, parse_glob
+from learnings.rules.proposals import ProposalError, parse_proposal, proposal_marker
+from learnings.store.jsonl import parse_jsonl
 
 COMMENT = 65_536  # GitHub's longest comment body
 PATH = 10_000

@@ -69,7 +69,7 @@ class SyncTarget:
     base_file: Blob | None  # the store on the default branch (None: no file)
     branch_file: Blob | None  # the store on the sync branch
     # Open pull requests to the default branch whose head branch has the sync branch's name, by
-    # number: the sync's own and anyone else's (forks included); learnings.sync tells them apart.
+    # number: the sync's own and anyone else's (forks included); learnings.sync.run tells them apart.
     pulls: tuple[PullRef, ...]
     # Merged ones of that name into the default branch, newest first (anyone's, as above).
     merged: tuple[PullRef, ...] = ()

@@ -5,7 +5,7 @@ The short commands are those that send no request and validate no model: `--help
 first request has left. pydantic, jinja2 and the network stack (gql, graphql-core, aiohttp) are
 most of a command's start-up time, so none of them may load on those paths. tests/test_layout.py
 checks this list from the source (an import inside a function counts), the start-up tests
-(tests/corrections/commands/test_lazy_start.py, tests/learnings/test_learnings_lazy_start.py,
+(tests/corrections/commands/test_lazy_start.py, tests/learnings/commands/test_learnings_lazy_start.py,
 tests/corrections/commands/test_first_request.py) check the commands in a fresh interpreter, and
 CONTRIBUTING.md repeats the list word for word (tests/test_layout.py checks that too).
 
@@ -44,6 +44,7 @@ LIGHT: dict[str, str] = {
     "corrections.render.prompt_budget": "the prompt's budget, shown by `--help`",
     "corrections.render.tokens": "the tokenizer's ranks (most of a second) load on the first count",
     "corrections.rules.analysis_marker": "the marker's one schema, for `corrections marker`",
+    "learnings.prompt.budget": "the learnings block's budget, shown by `learnings render --help`",
     "queries.defaults": "GitHub's endpoint and the time budget, shown by `--help`",
 }
 
@@ -65,8 +66,19 @@ DEFERS: dict[str, str] = {
     "corrections.commands.marker": "`corrections marker`: the marker's schema when it runs, the context folder's model only with `--context`",
     "corrections.read.entry": "the read's one entry: the HTTP client loads when it runs, the rules while its first request is out",
     "corrections.commands.action_step": "the step's first request leaves before its report is loaded",
-    "learnings.cli": "the local commands are imported when one is chosen",
-    "learnings.github_cli": "the commands that talk to GitHub are imported once a token is found",
-    "learnings.local_commands": "a usage error answers before the learnings' models load",
-    "learnings.store_file": "a missing file answers before the learnings' models load",
+    "learnings.cli": "the chosen subcommand's module alone is imported (every one for the top --help); what it runs loads in its run",
+    "learnings.commands.local": "a usage error answers before the learnings' models load",
+    "learnings.commands.remote": "the repository, the token and the configuration are checked before what talks to GitHub loads",
+    "learnings.commands.list_": "`learnings list`: the learnings' models load once the file is read",
+    "learnings.commands.show": "`learnings show`: the learnings' models load once the file is read",
+    "learnings.commands.add": "`learnings add`: a bad glob or configuration answers before the models load",
+    "learnings.commands.edit": "`learnings edit`: a bad glob or configuration answers before the models load",
+    "learnings.commands.remove": "`learnings remove`: the learnings' models load once the file is read",
+    "learnings.commands.export": "`learnings export`: the learnings' models load once the file is read",
+    "learnings.commands.import_": "`learnings import`: the learnings' models load once the files are read",
+    "learnings.commands.render": "`learnings render`: the renderer loads once the file is read",
+    "learnings.commands.sync": "`learnings sync`: the sync loads once the token is found",
+    "learnings.commands.propose": "`learnings propose`: the network stack loads once the token is found",
+    "learnings.commands.memory": "`learnings memory`: the network stack loads once the token is found",
+    "learnings.store.file": "a missing file answers before the learnings' models load",
 }

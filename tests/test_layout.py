@@ -35,6 +35,14 @@ MAX_LINES = 450
 # outcome into the files the model reads; read runs the round trips and builds the outcome; the
 # rules decide on plain models. `corrections.__main__` stands above them all.
 STAGES = ("commands", "quality", "render", "read", "rules")
+# The stages of `learnings/`, top first, the same way: the commands are the ends (one module per
+# subcommand, under the entry `learnings.cli`); sync runs the round trips through `queries/` (the
+# sync, a proposal posted, a pull request's memory); prompt renders the blocks the model reads;
+# store holds the store's lines, its changes and the local file; the rules decide on plain models.
+LEARNINGS_STAGES = ("commands", "sync", "prompt", "store", "rules")
+STAGED: dict[str, tuple[str, ...]] = {"corrections": STAGES, "learnings": LEARNINGS_STAGES}
+# The modules of a staged package that stand above its stages: the entry points.
+ENTRIES: dict[str, tuple[str, ...]] = {"corrections": ("__main__",), "learnings": ("__main__", "cli")}
 # The corrections modules that talk to GitHub or run the commands that do: only they may reach
 # the network stack. Every other corrections module is pure (models in, models or text out).
 READERS = frozenset(
@@ -346,38 +354,94 @@ def test_one_module_reads_hidden_markers() -> None:
     assert marker_reader_modules(product) == {"assistant.markers"}
 
 
-def _stage(module: str) -> str | None:
+def stage_of(module: str) -> tuple[str, str] | None:
+    """The staged package and the stage a module is in (`("learnings", "store")`), None outside."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 and parts[0] == "corrections" and parts[1] in STAGES else None
+    stages = STAGED.get(parts[0], ())
+    return (parts[0], parts[1]) if len(parts) > 2 and parts[1] in stages else None
 
 
-def test_every_corrections_module_is_in_a_stage_folder() -> None:
-    loose = [n for n in MODULES if n.startswith("corrections.") and n.count(".") == 1]
-    assert sorted(loose) == ["corrections.__main__", *(f"corrections.{s}" for s in sorted(STAGES))]
+def _stage(module: str) -> str | None:
+    """The stage of a corrections module."""
+    found = stage_of(module)
+    return found[1] if found and found[0] == "corrections" else None
 
 
-def test_the_stages_import_only_the_stages_below_them() -> None:
-    """commands -> quality -> render -> read -> rules: never sideways, never back up."""
-    wrong = sorted(
+def loose_modules(found: Iterable[str], package: str) -> list[str]:
+    """The modules of `package` outside its stage folders, but its entries and the stages themselves."""
+    kept = {f"{package}.{n}" for n in (*ENTRIES[package], *STAGED[package])}
+    return sorted(n for n in found if n.startswith(f"{package}.") and n.count(".") == 1 and n not in kept)
+
+
+def upward_imports(graph: dict[str, set[str]], package: str) -> list[str]:
+    """Each import by a module of one of `package`'s stages of a module of a stage above it."""
+    stages = STAGED[package]
+    return sorted(
         f"{name} imports {target}"
-        for name, targets in GRAPH.items()
-        if (stage := _stage(name))
+        for name, targets in graph.items()
+        if (stage := stage_of(name)) and stage[0] == package
         for target in targets
-        if (other := _stage(target)) and STAGES.index(other) < STAGES.index(stage)
+        if (other := stage_of(target))
+        and other[0] == package
+        and stages.index(other[1]) < stages.index(stage[1])
     )
-    assert wrong == []
 
 
-def test_the_commands_are_imported_by_nothing_but_the_entry_point() -> None:
+def command_importers(graph: dict[str, set[str]], package: str) -> list[str]:
+    """Each import of a module of `package`'s commands stage by a module that is not a command (of
+    any command line: `corrections sync` runs `learnings sync`) nor `package`'s entry."""
+    entries = {f"{package}.{n}" for n in ENTRIES[package]}
+    return sorted(
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if name not in entries and (stage_of(name) or ("", ""))[1] != "commands"
+        for target in targets
+        if stage_of(target) == (package, "commands")
+    )
+
+
+def test_the_stage_checks_see_a_loose_module_an_upward_import_and_a_command_imported() -> None:
+    """The checkers themselves, on a made-up graph: each rule below fails on what it forbids."""
+    graph = {
+        "learnings.rules.model": {"learnings.store.jsonl"},  # up from the rules
+        "learnings.store.jsonl": {"learnings.rules.model"},  # down: fine
+        "learnings.prompt.block": {"learnings.commands.local"},  # a command imported below
+        "learnings.cli": {"learnings.commands.sync"},  # the entry: fine
+        "corrections.commands.sync": {"learnings.commands.sync"},  # another command line: fine
+        "corrections.read.entry": {"corrections.quality.report"},  # up, in corrections
+    }
+    assert upward_imports(graph, "learnings") == [
+        "learnings.prompt.block imports learnings.commands.local",
+        "learnings.rules.model imports learnings.store.jsonl",
+    ]
+    assert upward_imports(graph, "corrections") == [
+        "corrections.read.entry imports corrections.quality.report"
+    ]
+    assert command_importers(graph, "learnings") == [
+        "learnings.prompt.block imports learnings.commands.local"
+    ]
+    assert loose_modules(
+        ["learnings.cli", "learnings.gather", "learnings.sync", "learnings.__main__"], "learnings"
+    ) == ["learnings.gather"]
+
+
+@pytest.mark.parametrize("package", sorted(STAGED))
+def test_every_module_of_a_staged_package_is_in_a_stage_folder(package: str) -> None:
+    assert loose_modules(MODULES, package) == []
+    assert all(f"{package}.{s}" in MODULES for s in STAGED[package])
+
+
+@pytest.mark.parametrize("package", sorted(STAGED))
+def test_the_stages_import_only_the_stages_below_them(package: str) -> None:
+    """corrections: commands -> quality -> render -> read -> rules; learnings: commands -> sync ->
+    prompt -> store -> rules. Never back up (an import inside a function counts)."""
+    assert upward_imports(GRAPH, package) == []
+
+
+@pytest.mark.parametrize("package", sorted(STAGED))
+def test_the_commands_are_imported_by_nothing_but_the_entry_point(package: str) -> None:
     """The modules of commands/ are ends: the core they share lives below them."""
-    importers = sorted(
-        f"{name} imports {target}"
-        for name, targets in GRAPH.items()
-        if _stage(name) != "commands" and name != "corrections.__main__"
-        for target in targets
-        if _stage(target) == "commands"
-    )
-    assert importers == []
+    assert command_importers(GRAPH, package) == []
 
 
 @pytest.mark.parametrize(
@@ -525,14 +589,14 @@ def test_the_io_check_sees_files_and_processes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [n for n, p in MODULES.items() if n.startswith("corrections.") and _says_pure(p)]
+    "module", [n for n, p in MODULES.items() if n.split(".")[0] in STAGED and n.count(".") and _says_pure(p)]
 )
 def test_what_says_pure_does_no_file_or_process_io(module: str) -> None:
-    """A module that calls itself pure, or a module of a stage that does, does no I/O (the
-    stage's STAGE_IO modules aside, which its docstring names)."""
+    """A module of corrections or learnings that calls itself pure, or a module of a stage that
+    does, does no I/O (the stage's STAGE_IO modules aside, which its docstring names)."""
     path = MODULES[module]
     if path.name == "__init__.py":  # a stage: each of its modules, but those its words name
-        named = [n for n in STAGE_IO if _stage(n) == _stage(module + ".x")]
+        named = [n for n in STAGE_IO if stage_of(n) == stage_of(module + ".x")]
         text = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
         assert all(f"{n.rsplit('.', 1)[1]}.py" in text for n in named), f"{module}: name {named}"
         stage = [n for n in MODULES if n.startswith(module + ".") and n not in STAGE_IO]
@@ -584,7 +648,9 @@ SHARED_FLAGS = ("--config", "--base-ref", "--repo", "--api-url", "--assistant-lo
 # Action is called with the namespace; the parser's suggestions read it).
 ARGPARSE_HOOKS = frozenset({"assistant.suggest", "assistant.version"})
 # The packages the two rules above hold for. `learnings` joins them with its stage folders.
-ONE_WAY = ("corrections", "commandline")
+ONE_WAY = ("corrections", "commandline", "learnings")
+# Each command line's entry, whose table names its subcommand modules.
+COMMAND_LINES = {"corrections": "corrections.commands.cli", "learnings": "learnings.cli"}
 
 
 def defined(path: Path) -> set[str]:
@@ -600,15 +666,22 @@ def defined(path: Path) -> set[str]:
     return names
 
 
-def subcommand_modules(cli: Path) -> list[str]:
-    """The modules the command line's table names (`SUBCOMMANDS = ("read", ...)`), each
-    corrections/commands/<name>.py."""
+def subcommand_table(cli: Path, package: str = "corrections") -> dict[str, str]:
+    """What the command line's table names: `SUBCOMMANDS = ("read", ...)` (each
+    <package>/commands/<name>.py) or `{"list": "list_", ...}` (name -> module), as name -> module."""
     for node in ast.parse(cli.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
             "SUBCOMMANDS"
         ]:
-            return sorted(f"corrections.commands.{name}" for name in ast.literal_eval(node.value))
-    return []
+            table = ast.literal_eval(node.value)
+            pairs = table.items() if isinstance(table, dict) else ((name, name) for name in table)
+            return {name: f"{package}.commands.{module}" for name, module in pairs}
+    return {}
+
+
+def subcommand_modules(cli: Path, package: str = "corrections") -> list[str]:
+    """The modules the command line's table names, sorted."""
+    return sorted(subcommand_table(cli, package).values())
 
 
 def module_name_of(path: Path) -> object:
@@ -670,17 +743,21 @@ def test_the_command_checks_see_a_missing_run_a_flag_declared_again_and_a_namesp
     assert namespace_takers(tmp_path / "quality.py") == ["quality.py:5 _check"]
 
 
-def test_every_subcommand_module_is_written_one_way() -> None:
-    table = subcommand_modules(MODULES["corrections.commands.cli"])
+@pytest.mark.parametrize("package", sorted(COMMAND_LINES))
+def test_every_subcommand_module_is_written_one_way(package: str) -> None:
+    named = subcommand_table(MODULES[COMMAND_LINES[package]], package)
+    table = sorted(named.values())
     assert len(table) == 11
     missing = {name: sorted(set(SUBCOMMAND) - defined(MODULES[name])) for name in table}
     assert {name: lacks for name, lacks in missing.items() if lacks} == {}
-    assert [module_name_of(MODULES[name]) for name in table] == [name.rpartition(".")[2] for name in table]
+    assert {name: module_name_of(MODULES[module]) for name, module in named.items()} == {n: n for n in named}
     # The table's modules are those the command line imports (under TYPE_CHECKING: each is
     # imported by name when chosen), so the import graph sees each of them.
-    assert sorted(t for t in GRAPH["corrections.commands.cli"] if _stage(t) == "commands") == table
-    # And every module that reads parsed arguments is a subcommand of the table.
-    readers = sorted(n for n in MODULES if _stage(n) == "commands" and "options_from" in defined(MODULES[n]))
+    commands = (package, "commands")
+    assert sorted(t for t in GRAPH[COMMAND_LINES[package]] if stage_of(t) == commands) == table
+    # And every module that reads parsed arguments is a subcommand of the table (or, in
+    # learnings, a record its kind shares: LocalOptions, RemoteOptions).
+    readers = sorted(n for n in MODULES if stage_of(n) == commands and "options_from" in defined(MODULES[n]))
     assert readers == table
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_layout import STAGES, import_graph, modules
+import pytest
+
+from tests.test_layout import STAGED, import_graph, modules
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -30,12 +32,13 @@ BENCH_WORLDS = frozenset(
 GRAPH = import_graph(modules(ROOT, ("tests", "bench")))
 
 
-def test_the_tests_of_corrections_are_in_its_stage_folders() -> None:
-    found = sorted((TESTS / "corrections").rglob("test_*.py"))
+@pytest.mark.parametrize("package", sorted(STAGED))
+def test_the_tests_of_a_staged_package_are_in_its_stage_folders(package: str) -> None:
+    found = sorted((TESTS / package).rglob("test_*.py"))
     loose = [
         p.relative_to(ROOT).as_posix()
         for p in found
-        if p.parent.relative_to(TESTS / "corrections").as_posix() not in STAGES
+        if p.parent.relative_to(TESTS / package).as_posix() not in STAGED[package]
     ]
     assert found and loose == []
 

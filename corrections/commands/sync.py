@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from commandline.arguments import add_assistant_arguments, add_config_argument, add_repository_arguments
+from learnings.commands import sync as learnings_sync
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
     from assistant.config import Config
-    from learnings.recurring import Recurring
+    from learnings.sync.recurring import Recurring
 
 NAME = "sync"
 SUMMARY = "learnings sync, with a learning proposed for each decision made again and again"
@@ -38,21 +38,14 @@ TOKEN = True
 
 @dataclass(frozen=True)
 class SyncOptions:
-    """The decisions' threshold, and the sync's own arguments (`learnings sync`'s, as parsed)."""
+    """The decisions' threshold, and the sync's own options (`learnings sync`'s record)."""
 
-    learnings: argparse.Namespace  # learnings' sync takes its parsed arguments (learnings/github_cli.py)
+    learnings: learnings_sync.SyncOptions
     min_issues: int | None = None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from learnings.github_cli import add_sync_arguments
-
-    add_config_argument(
-        parser, help="the configuration file (default: .github/assistant.toml, when it exists)", metavar=None
-    )
-    add_repository_arguments(parser, api_url=GITHUB_GRAPHQL_URL)
-    add_assistant_arguments(parser)
-    add_sync_arguments(parser)
+    learnings_sync.add_arguments(parser)
     parser.add_argument(
         "--min-issues",
         type=int,
@@ -62,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> SyncOptions:
-    return SyncOptions(learnings=args, min_issues=args.min_issues)
+    return SyncOptions(learnings=learnings_sync.options_from(args), min_issues=args.min_issues)
 
 
 def _say(line: str) -> None:
@@ -77,11 +70,10 @@ def run(options: SyncOptions) -> int:
     from corrections.read.entry import read
     from corrections.read.options import ReadOptions, ReadVariant
     from corrections.read.status import Failed
-    from learnings.github_cli import run as run_sync
-    from learnings.recurring import Recurring
+    from learnings.sync.recurring import Recurring
 
     minimum: int = MINIMUM if options.min_issues is None else options.min_issues
-    api_url = options.learnings.api_url or GITHUB_GRAPHQL_URL
+    api_url = options.learnings.remote.api_url or GITHUB_GRAPHQL_URL
 
     def decisions(owner: str, name: str, token: str, config: Config) -> list[Recurring]:
         # The widest window: a habit of the maintainers shows over more than the prompt's 30 analyses.
@@ -95,5 +87,4 @@ def run(options: SyncOptions) -> int:
         _say(f"{len(found)} decision(s) made on at least {minimum} issues, proposed as learnings")
         return [Recurring(decision.decision, decision.issues) for decision in found]
 
-    arguments = argparse.Namespace(**{**vars(options.learnings), "command": "sync"})
-    return run_sync(arguments, recurring=decisions)
+    return learnings_sync.run(replace(options.learnings, recurring=decisions))

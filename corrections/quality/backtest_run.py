@@ -51,7 +51,7 @@ from corrections.render.prompt_budget import Budget
 from corrections.render.tokens import count_tokens
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
-from learnings.store import parse_jsonl
+from learnings.store.jsonl import parse_jsonl
 
 MAX_LAST = 100
 Say = Callable[[str], None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from learnings.store import LoadedLearnings
+from learnings.store.jsonl import LoadedLearnings
 
 
 def learnings_as_of(loaded: LoadedLearnings | None, moment: datetime) -> LoadedLearnings | None:

@@ -90,7 +90,7 @@ def similar_before(
     index = _index(outcome)
     reads = {n: read for n, at, read in index.analysed if at < moment and n != number}
     candidates = [index.corrected[n] for n in reads]
-    ranked = index.texts.nearest_first(index.texts.walk, candidates, list(reads), issue_text(title, body))
+    ranked = index.texts.nearest_lazily(index.texts.walk, candidates, list(reads), issue_text(title, body))
     found: list[IssueCorrection] = []
     for candidate in ranked:
         then = read_as_of(reads[candidate.number], moment, settings)

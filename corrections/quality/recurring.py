@@ -1,5 +1,5 @@
 """The decisions maintainers made again and again, read from the corrections (the sync proposes each
-as a learning, learnings.recurring).
+as a learning, learnings.sync.recurring).
 
 The same decision is the same correction by the product's one rule of corrections (the read's
 IssueCorrection): the same labels removed and added on an issue, or an objection to a duplicate
@@ -20,7 +20,7 @@ from corrections.rules.models import IssueCorrection
 @dataclass(frozen=True)
 class Decision:
     """One decision in fixed words around label names and numbers, and the issues it was made on,
-    newest number first (the sync proposes it as a learning: learnings.recurring.Recurring)."""
+    newest number first (the sync proposes it as a learning: learnings.sync.recurring.Recurring)."""
 
     decision: str
     issues: tuple[int, ...]

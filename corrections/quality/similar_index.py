@@ -16,17 +16,21 @@ tests/corrections/quality/test_similar_index.py holds both against each other on
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from corrections.quality.norm_bounds import RARE, SLACK, NormBounds
 from corrections.render import bm25, ngrams
 from corrections.render.nearest import FUSION_K
 
 _T = TypeVar("_T")
+_ZEROS = itertools.repeat(0.0)  # what a piece the query lacks adds to a dot product
+FIRST_EXACT = 8  # `Ranking.order`: the n-gram scores computed exactly first, then twice as many
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class Features:
     piece_keys: tuple[str, ...]
     piece_values: tuple[int, ...]
     piece_set: frozenset[str]
+    count_norm: float  # the norm of the piece counts (every weight is at least 1)
+    by_count: tuple[tuple[int, tuple[str, ...]], ...]  # the pieces grouped by their count
 
     @classmethod
     def of(cls, text: str) -> Features:
@@ -56,6 +62,11 @@ class Features:
             piece_keys=tuple(pieces),
             piece_values=tuple(pieces.values()),
             piece_set=frozenset(pieces),
+            count_norm=math.hypot(*pieces.values()),
+            by_count=tuple(
+                (count, tuple(piece for piece, times in pieces.items() if times == count))
+                for count in sorted(set(pieces.values()))
+            ),
         )
 
 
@@ -63,11 +74,13 @@ class Ranking:
     """`nearest.similarity` over documents given as Features, keeping the document frequencies of the
     last call's documents and changing them only by the documents that differ (by key)."""
 
-    def __init__(self) -> None:
+    def __init__(self, first: int = FIRST_EXACT, rare: int = RARE) -> None:
         self._members: dict[int, Features] = {}
         self._stem_df: Counter[str] = Counter()
         self._piece_df: Counter[str] = Counter()
         self._stem_total = 0
+        self._first = first  # `order`: the candidates scored exactly first (then twice as many)
+        self._bounds = NormBounds(rare)
 
     def _become(self, documents: Mapping[int, Features]) -> None:
         added = [key for key in documents if key not in self._members]
@@ -75,15 +88,18 @@ class Ranking:
         if len(added) + len(removed) > len(documents):
             self._members = {}
             self._stem_df, self._piece_df, self._stem_total = Counter(), Counter(), 0
+            self._bounds.clear()
             added, removed = list(documents), []
         for key in removed:
             gone = self._members.pop(key)
+            self._bounds.leave(key, gone.piece_keys)
             self._stem_df.subtract(gone.distinct_stems)
             self._piece_df.subtract(gone.piece_keys)
             self._stem_total -= gone.stem_count
         for key in added:
             new = documents[key]
             self._members[key] = new
+            self._bounds.join(key, new.piece_keys, self._piece_df)
             self._stem_df.update(new.distinct_stems)
             self._piece_df.update(new.piece_keys)
             self._stem_total += new.stem_count
@@ -128,34 +144,145 @@ class Ranking:
             found.append(score)
         return found
 
-    def _ngrams(self, docs: Sequence[Features], query: Features) -> list[float]:
-        """ngrams.scores on the documents' pieces against the query's."""
+    def _weights(self, total: int, query: Features) -> _Weights | None:
+        """The query's side of ngrams.scores over `total` documents; None when it shares no piece."""
         df = self._piece_df
         asked = {piece: times for piece, times in query.pieces.items() if df.get(piece, 0) > 0}
         if not asked:
-            return [0.0] * len(docs)
-        total = len(docs)
-        # idf by document frequency: ln((1 + N) / (1 + df)) + 1, as ngrams.scores computes it.
-        by_df = [math.log((1 + total) / (1 + count)) + 1 for count in range(total + 1)]
+            return None
+        by_df = _Idf(total)
         idf = {piece: by_df[df[piece]] for piece in asked}
-        query_norm = math.hypot(*(times * idf[piece] for piece, times in asked.items()))
-        wanted = {piece: times * idf[piece] ** 2 for piece, times in asked.items()}
-        weight_of, count_of = by_df.__getitem__, df.__getitem__
-        asked_set = frozenset(asked)
-        found = []
-        for doc in docs:
-            norm = math.hypot(
-                *map(operator.mul, doc.piece_values, map(weight_of, map(count_of, doc.piece_keys)))
-            )
-            if not norm:
-                found.append(0.0)
+        return _Weights(
+            by_df=by_df,
+            asked=frozenset(asked),
+            wanted={piece: times * idf[piece] ** 2 for piece, times in asked.items()},
+            query_norm=math.hypot(*(times * idf[piece] for piece, times in asked.items())),
+        )
+
+    def _norm(self, doc: Features, weights: _Weights) -> float:
+        """The document's n-gram norm, as ngrams.scores computes it (the pieces in their first order)."""
+        weight_of, count_of = weights.by_df.__getitem__, self._piece_df.__getitem__
+        return math.hypot(*map(operator.mul, doc.piece_values, map(weight_of, map(count_of, doc.piece_keys))))
+
+    @staticmethod
+    def _score(doc: Features, norm: float, weights: _Weights) -> float:
+        """The document's n-gram score with its norm, as ngrams.scores computes it."""
+        if not norm:
+            return 0.0
+        shared = weights.asked & doc.piece_set
+        dot = math.fsum(
+            map(operator.mul, map(weights.wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared))
+        )
+        return dot / (norm * weights.query_norm)
+
+    def _ngrams(self, docs: Sequence[Features], query: Features) -> list[float]:
+        """ngrams.scores on the documents' pieces against the query's."""
+        weights = self._weights(len(docs), query)
+        if weights is None:
+            return [0.0] * len(docs)
+        return [self._score(doc, self._norm(doc, weights), weights) for doc in docs]
+
+    def order(self, documents: Mapping[int, Features], query: Features) -> Iterator[int]:
+        """The documents' places in the mapping, nearest first: the order of `similarity`'s scores,
+        highest first, ties in the mapping's order, given lazily.
+
+        Each n-gram score is bounded from above first (the shared pieces' weights summed against a
+        lower bound of the document's norm, corrections/quality/norm_bounds.py) and computed exactly
+        only for the documents of the highest bounds, `first` of them, then twice as many each time
+        the next place cannot be told yet. A document's fused share is known once its n-gram rank
+        is: no document left unscored can rank above it. Every other document's n-gram rank is
+        below the K documents known to score above the highest bound left, so its share is at most
+        1 / (FUSION_K + K + 1): a place is given once no such document could come before it.
+        """
+        self._become(documents)
+        keys = list(documents)
+        docs = list(documents.values())
+        bm25 = self._bm25(docs, query)
+        by_value = _shares(bm25)
+        first = [by_value[value] for value in bm25]  # 0.0 + a share is the share
+        by_first = sorted(range(len(docs)), key=lambda place: -first[place])
+        weights = self._weights(len(docs), query)
+        if weights is None:  # no piece shared: the n-grams add 0.0 to every share
+            yield from by_first
+            return
+        total, bounds = len(docs), self._bounds
+        lows = bounds.lowers(keys, [doc.count_norm for doc in docs], total)
+        wanted_or_0, query_norm = weights.wanted.get, weights.query_norm
+        exact: dict[int, float] = {}  # place -> its n-gram score
+        norms: dict[int, float] = {}  # place -> its norm now, where computed
+        upper = [0.0] * len(docs)
+        unscored: list[int] = []
+        for place, doc in enumerate(docs):
+            # The dot product, summed by the pieces' counts (no product per piece): only a bound.
+            dot = 0.0
+            for count, pieces in doc.by_count:
+                dot += count * sum(map(wanted_or_0, pieces, _ZEROS))
+            if not dot:
+                exact[place] = 0.0  # no piece shared: the score is 0.0 (and 0.0 without pieces)
                 continue
-            shared = asked_set & doc.piece_set
-            dot = math.fsum(
-                map(operator.mul, map(wanted.__getitem__, shared), map(doc.pieces.__getitem__, shared))
+            low = lows[place]
+            if not low:
+                norms[place] = norm = self._norm(doc, weights)
+                bounds.remember(keys[place], norm, total)
+                low = norm * (1 - SLACK)
+            upper[place] = dot * (1 + SLACK) / (low * query_norm)
+            unscored.append(place)
+        unscored.sort(key=upper.__getitem__, reverse=True)
+        scored, batch, given, next_first, lowest = 0, self._first, 0, 0, 0
+        while True:
+            for place in unscored[scored : scored + batch]:
+                known_norm = norms.get(place)
+                if known_norm is None:
+                    known_norm = self._norm(docs[place], weights)
+                    bounds.remember(keys[place], known_norm, total)
+                exact[place] = self._score(docs[place], known_norm, weights)
+            scored, batch = min(scored + batch, len(unscored)), batch * 2
+            ceiling = upper[unscored[scored]] if scored < len(unscored) else None
+            share = _shares(list(exact.values()))
+            known = sorted(
+                (-(first[place] + share[value]), place)
+                for place, value in exact.items()
+                if ceiling is None or not value or value >= ceiling
             )
-            found.append(dot / (norm * query_norm))
-        return found
+            if ceiling is None:
+                yield from (place for _, place in known[given:])
+                return
+            above = sum(1 for value in exact.values() if value > ceiling)
+            at_most = 1 / (FUSION_K + above + 1)
+            # The unknown document with the highest bound: the first in BM25's order not known.
+            known_places = {place for _, place in known}
+            while by_first[next_first] in known_places:
+                next_first += 1
+            while lowest in known_places:
+                lowest += 1
+            # Two shares may round to the same sum: a tie is told by the lowest place not known.
+            bound = (-(first[by_first[next_first]] + at_most), lowest)
+            while given < len(known) and known[given] < bound:
+                yield known[given][1]
+                given += 1
+
+
+class _Idf(dict[int, float]):
+    """ngrams.scores's idf by document frequency over `total` documents, each computed when first
+    asked: ln((1 + N) / (1 + df)) + 1."""
+
+    def __init__(self, total: int) -> None:
+        super().__init__()
+        self.total = total
+
+    def __missing__(self, count: int) -> float:
+        value = self[count] = math.log((1 + self.total) / (1 + count)) + 1
+        return value
+
+
+@dataclass(frozen=True)
+class _Weights:
+    """The query's side of one n-gram ranking."""
+
+    by_df: _Idf
+    asked: frozenset[str]  # the query's pieces some document holds
+    wanted: dict[str, float]  # the query's weight of each times its idf once more
+    query_norm: float
 
 
 def _shares(values: Sequence[float]) -> dict[float, float]:
@@ -205,3 +332,19 @@ class ReadIndex:
         scores = ranking.similarity(documents, Features.of(query))
         order = sorted(range(len(items)), key=lambda index: -scores[index])
         return [items[index] for index in order]
+
+    def nearest_lazily(
+        self, ranking: Ranking, items: Sequence[_T], numbers: Sequence[int], query: str
+    ) -> Iterator[_T]:
+        """`nearest_first`'s order, given one item at a time (`Ranking.order`): a caller that needs
+        only the first few does not pay for the exact place of every other."""
+        if len(items) < 2 or not query.strip():
+            yield from items
+            return
+        known, features = self._features.get, self.features
+        documents = {number: known(number) or features(number) for number in numbers}
+        if len(documents) != len(items):
+            ranking = Ranking()
+            documents = {index: self.features(number) for index, number in enumerate(numbers)}
+        for place in ranking.order(documents, Features.of(query)):
+            yield items[place]

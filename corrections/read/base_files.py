@@ -22,8 +22,8 @@ from corrections.read.options import ReadOptions
 from corrections.read.scan_asks import files_to_read
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import parse_vocabulary
-from learnings.staleness import anchors
-from learnings.store import LoadedLearnings, parse_jsonl
+from learnings.rules.staleness import anchors
+from learnings.store.jsonl import LoadedLearnings, parse_jsonl
 from queries.client import GitHubClient
 from queries.errors import GitHubError, lacks
 from queries.fetch import WindowPage, fetch_base_files

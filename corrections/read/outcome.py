@@ -18,7 +18,7 @@ from corrections.read.status import Complete, Failed, Off, Status
 from corrections.rules.models import Issue, IssueCorrection, Permission, Reaction
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import Vocabulary
-from learnings.store import LoadedLearnings
+from learnings.store.jsonl import LoadedLearnings
 from queries.page_sizes import PageSizes
 from queries.usage import Usage
 

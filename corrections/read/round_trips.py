@@ -21,7 +21,7 @@ from corrections.read.status import Complete, Partial
 from corrections.rules.issue import correct
 from corrections.rules.kept_examples import may_be_example
 from corrections.rules.models import IssueCorrection
-from learnings.staleness import stale_by_anchors
+from learnings.rules.staleness import stale_by_anchors
 from queries.client import GitHubClient
 from queries.errors import GitHubError
 from queries.fetch import WindowPage

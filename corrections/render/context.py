@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.config import LEARNINGS_PROMPT_CHARS, Config
+from assistant.config import Config
 from corrections.read.outcome import ReadOutcome
 from corrections.read.status import Complete, Partial
 from corrections.render.collapse import excerpt_numbers
@@ -12,8 +12,9 @@ from corrections.render.files import correction_lines, corrections_json, issue_e
 from corrections.render.issue_file import IssueExcerpt
 from corrections.render.kept_examples import EXAMPLES_FILE, chosen_examples, render_examples_md
 from corrections.render.nearest import kept_nearest
-from learnings.prompt import block_and_ids
-from learnings.store import LoadedLearnings
+from learnings.prompt.block import block_and_ids
+from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
+from learnings.store.jsonl import LoadedLearnings
 
 
 @dataclass(frozen=True)

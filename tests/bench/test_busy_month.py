@@ -6,7 +6,7 @@ from collections import Counter
 
 from bench.busy_month import BusyMonthSpec, busy_month
 from emulator.world import parse_world
-from learnings.proposals import parse_proposal
+from learnings.rules.proposals import parse_proposal
 
 
 def test_the_busy_month_has_the_measured_traffic() -> None:

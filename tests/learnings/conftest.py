@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from learnings.model import Learning
+from learnings.rules.model import Learning
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 MakeLearning = Callable[..., Learning]

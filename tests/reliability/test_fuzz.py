@@ -36,9 +36,9 @@ from corrections.rules.models import (
 )
 from corrections.rules.settings import RuleSettings
 from corrections.rules.vocabulary import MAX_NAME, parse_vocabulary
-from learnings.model import Learning
-from learnings.prompt import render_block
-from learnings.store import parse_jsonl, to_jsonl
+from learnings.prompt.block import render_block
+from learnings.rules.model import Learning
+from learnings.store.jsonl import parse_jsonl, to_jsonl
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
 FUZZ = settings(

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from assistant.commands import command_lines, says_not_duplicate
 from assistant.markdown import fold_spaces, visible_texts
-from learnings.globs import MAX_GLOB, GlobError, parse_glob
-from learnings.proposals import ProposalError, parse_proposal, proposal_comment, proposal_marker
+from learnings.rules.globs import MAX_GLOB, GlobError, parse_glob
+from learnings.rules.proposals import ProposalError, parse_proposal, proposal_comment, proposal_marker
 from tests.reliability.test_fuzz import FUZZ, hostile
 
 GLOB_PIECES = st.one_of(

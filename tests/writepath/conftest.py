@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from learnings.proposals import proposal_comment
-from learnings.suppression import Finding, finding_marker, fingerprint
-from learnings.sync import SyncOptions, SyncResult, run_sync
+from learnings.rules.proposals import proposal_comment
+from learnings.store.suppression import Finding, finding_marker, fingerprint
+from learnings.sync.run import SyncOptions, SyncResult, run_sync
 from tests.emulation import Emulators
 from tests.kit.world import comment as world_comment
 from tests.kit.world import place, placed_issue, reaction

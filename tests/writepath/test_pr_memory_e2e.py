@@ -15,8 +15,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from emulator import Server
-from learnings import github_commands
 from learnings.cli import main
+from learnings.commands import pacing
 from tests.emulation import Emulators
 
 FIRST_RUN = {
@@ -55,9 +55,7 @@ def memory_cli(
 ) -> Any:
     """Run `learnings memory ...` against the emulator as the assistant: (status, stdout, stderr)."""
     monkeypatch.setenv("GITHUB_TOKEN", "assistant-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
 
     def run(*argv: str) -> tuple[int, str, str]:
         status = main(["memory", *argv, "--repo", "octo/demo", "--api-url", server.url])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from learnings.proposals import ProposalError, parse_proposal, proposal_comment, proposal_marker
+from learnings.rules.proposals import ProposalError, parse_proposal, proposal_comment, proposal_marker
 
 TEXT = "Skip the security review of src/auth"
 

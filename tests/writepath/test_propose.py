@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from learnings import github_commands
 from learnings.cli import main
-from learnings.proposals import parse_proposal
-from learnings.propose import proposal_body
+from learnings.commands import pacing
+from learnings.rules.proposals import parse_proposal
+from learnings.sync.propose import proposal_body
 from tests.writepath.conftest import Kit, Sync
 
 REACT = (
@@ -22,9 +22,7 @@ TEXT = "Flaky `test_db` runs need TEST_DB_URL set *before* the fixtures load"
 
 def propose(kit: Kit, monkeypatch: pytest.MonkeyPatch, time_machine: Any, *extra: str) -> int:
     monkeypatch.setenv("GITHUB_TOKEN", "assistant-token")  # the assistant's own account
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
     return main(["propose", "--repo", "octo/demo", "--api-url", kit.server.url, *extra])
 
 

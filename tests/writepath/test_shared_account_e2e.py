@@ -19,11 +19,11 @@ import pytest
 from assistant.config import parse_config
 from assistant.markers import NO_KEY, find_markers, marker, seal
 from emulator import Server
-from learnings import github_commands
 from learnings.cli import main
-from learnings.proposals import NAME as PROPOSAL
-from learnings.proposals import proposal_comment
-from learnings.suppression import Finding, finding_marker, fingerprint
+from learnings.commands import pacing
+from learnings.rules.proposals import NAME as PROPOSAL
+from learnings.rules.proposals import proposal_comment
+from learnings.store.suppression import Finding, finding_marker, fingerprint
 from tests.kit.world import placed_issue
 from tests.writepath.conftest import Sync, comment, sync_once, thumbs
 
@@ -139,9 +139,7 @@ def memory_cli(
 ) -> Any:
     """`learnings memory ...` as the workflow's token (`github-actions`): (status, stdout, stderr)."""
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
 
     def run(*argv: str) -> tuple[int, str, str]:
         status = main(

@@ -15,8 +15,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from emulator import Server
-from learnings.proposals import proposal_comment
-from learnings.sync import SyncResult
+from learnings.rules.proposals import proposal_comment
+from learnings.sync.run import SyncResult
 from tests.emulation import Emulators
 from tests.writepath.conftest import VirtualTime, sync_once
 

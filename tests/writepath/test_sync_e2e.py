@@ -15,10 +15,10 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.config import Config, LearningsConfig
 from emulator import Server
-from learnings import github_commands
 from learnings.cli import main
-from learnings.store import parse_jsonl
-from learnings.sync import SyncError
+from learnings.commands import pacing
+from learnings.store.jsonl import parse_jsonl
+from learnings.sync.run import SyncError
 from tests.emulation import Emulators
 from tests.writepath.conftest import OLD_LEARNING, build_world, sync_once, writes
 
@@ -239,9 +239,7 @@ def test_forbidden_pull_requests_write_nothing(
         kit.commit_as_someone(BRANCH, STORE, "merged long ago\n")
     initial = server.state()
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
 
     status = main(["sync", "--repo", "octo/demo", "--api-url", server.url])
 
@@ -264,9 +262,7 @@ def test_cli_sync_prints_the_pull_request_then_nothing_new(
     server: Server, time_machine: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()

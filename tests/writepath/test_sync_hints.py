@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from learnings import github_commands
 from learnings.cli import main
+from learnings.commands import pacing
 
 ISSUES = (
     "learnings: sync: could not read octo/demo from GitHub: the token lacks issues: read. The token "
@@ -42,9 +42,7 @@ def test_a_refused_sync_says_what_to_check(  # noqa: PLR0917 - pytest fixtures
 ) -> None:
     server.set_faults([{**fault, "times": None}])
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
     status = main(["sync", "--repo", "octo/demo", "--api-url", server.url])
     out, err = capsys.readouterr()
     assert status == 1 and out == ""

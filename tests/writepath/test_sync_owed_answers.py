@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from learnings import github_commands
 from learnings.cli import main
-from learnings.sync_mark import read_marks
+from learnings.commands import pacing
+from learnings.sync.marks import read_marks
 from queries.write import (
     CONTENT_PER_HOUR,
     CONTENT_PER_MINUTE,
@@ -109,9 +109,7 @@ def test_the_summary_says_what_is_owed_once(
 ) -> None:
     server.set_faults([{"kind": "secondary_limit", "operation": "AddReaction", "nth": 41, "times": 1}])
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(
-        github_commands, "PACING", github_commands.Pacing(time_machine.sleep, time_machine.clock)
-    )
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(time_machine.sleep, time_machine.clock))
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0
     out, err = capsys.readouterr()
     owed = COMMANDS + len(ROCKET | EYES) - 40

@@ -17,9 +17,9 @@ from corrections.read.entry import read
 from corrections.read.options import ReadOptions, ReadVariant
 from corrections.rules.models import DuplicateNotice, DuplicateOutcome, IssueCorrection, Objector
 from emulator import Server
-from learnings import github_commands
-from learnings.recurring import Recurring
-from learnings.sync import SyncOptions, SyncResult, run_sync
+from learnings.commands import pacing
+from learnings.sync.recurring import Recurring
+from learnings.sync.run import SyncOptions, SyncResult, run_sync
 from tests.emulation import DEMO, Emulators
 from tests.writepath.conftest import NOW, STORE, VirtualTime
 
@@ -77,7 +77,7 @@ def test_corrections_sync_proposes_them_from_the_command_line(
     server = emulate(DEMO)
     clock = VirtualTime()
     monkeypatch.setenv("GITHUB_TOKEN", "sync-token")
-    monkeypatch.setattr(github_commands, "PACING", github_commands.Pacing(clock.sleep, clock.clock))
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(clock.sleep, clock.clock))
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url]) == 0  # by default, 3 issues
     assert "0 decision(s) made on at least 3 issues" in capsys.readouterr().err
     assert main(["sync", "--repo", "octo/demo", "--api-url", server.url, "--min-issues", "2"]) == 0

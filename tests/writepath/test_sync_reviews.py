@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from learnings.suppression import Finding, finding_marker
+from learnings.store.suppression import Finding, finding_marker
 from tests.emulation import Emulators
 from tests.writepath.conftest import Sync, VirtualTime, build_world, sync_once
 from tests.writepath.test_sync_answers import answered

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from emulator import Server
-from learnings.proposals import proposal_comment, proposal_marker
-from learnings.sync import SyncError
+from learnings.rules.proposals import proposal_comment, proposal_marker
+from learnings.sync.run import SyncError
 from tests.writepath.conftest import writes
 
 BRANCH = "assistant/learnings"

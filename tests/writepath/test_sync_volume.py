@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from learnings.suppression import Finding, finding_marker
+from learnings.store.suppression import Finding, finding_marker
 from tests.emulation import Emulators
 from tests.emulator.conftest import http
 from tests.kit.world import placed_issue

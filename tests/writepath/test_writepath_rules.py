@@ -10,10 +10,9 @@ from syrupy.assertion import SnapshotAssertion
 
 from assistant.identity import Identity
 from assistant.markers import find_markers, payloads
-from learnings.gather import Candidate, decide, find_sources
-from learnings.model import Learning, Source
-from learnings.pr_memory import MemoryMarkerError, PrMemory, comment_body, decode, encode, find_memory
-from learnings.proposals import (
+from learnings.prompt.pr_memory import MemoryMarkerError, PrMemory, comment_body, decode, encode, find_memory
+from learnings.rules.model import Learning, Source
+from learnings.rules.proposals import (
     Proposal,
     ProposalError,
     Verdict,
@@ -22,10 +21,11 @@ from learnings.proposals import (
     proposal_marker,
     verdict,
 )
-from learnings.pull_body import pull_body
-from learnings.record import record
-from learnings.store import parse_jsonl
-from learnings.suppression import Finding, findings_in
+from learnings.store.jsonl import parse_jsonl
+from learnings.store.suppression import Finding, findings_in
+from learnings.sync.gather import Candidate, decide, find_sources
+from learnings.sync.pull_body import pull_body
+from learnings.sync.record import record
 from queries.models import ActorRef
 from queries.sync_fetch import Reactor, Reactors, Thread
 from queries.sync_models import ThreadComment

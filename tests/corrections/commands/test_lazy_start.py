@@ -1,5 +1,5 @@
 """`corrections` answers --help, --version, `marker` and configuration errors without importing
-the network stack (`learnings`: tests/learnings/test_learnings_lazy_start.py).
+the network stack (`learnings`: tests/learnings/commands/test_learnings_lazy_start.py).
 
 gql, aiohttp and graphql-core are most of the command's start-up time; a command that sends
 no request must not pay for them. Checked in a fresh interpreter with `-X importtime`, which

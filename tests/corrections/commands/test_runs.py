@@ -4,7 +4,6 @@ elsewhere; what a command does with its options is tested here."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
@@ -29,6 +28,8 @@ from corrections.commands import (
 from corrections.commands.cli import SUBCOMMANDS
 from corrections.read.options import ReadOptions
 from corrections.rules.analysis_marker import analysis_marker
+from learnings.commands import sync as learnings_sync
+from learnings.commands.remote import RemoteOptions
 from tests.emulation import Emulators
 
 TOKEN = "run-token"
@@ -115,7 +116,7 @@ def test_init_needs_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_sync_needs_a_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
     monkeypatch.chdir(tmp_path)  # no checkout: no `origin` remote to take the repository from
-    given = argparse.Namespace(repo=None, api_url="http://127.0.0.1:9/graphql", config=None)
+    given = learnings_sync.SyncOptions(remote=RemoteOptions(api_url="http://127.0.0.1:9/graphql"))
     with pytest.raises(UsageError):
         sync.run(sync.SyncOptions(learnings=given, min_issues=2))
 

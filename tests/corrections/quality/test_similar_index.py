@@ -7,12 +7,15 @@ scratch by `nearest.similarity` for every analysis (`_similar_before_brute`, `_n
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from corrections.quality.as_of import correct_as_of, read_as_of
+from corrections.quality.norm_bounds import NormBounds
 from corrections.quality.recurrences import nearest_shown, similar_before
 from corrections.quality.similar_index import Features, Ranking
 from corrections.read.issue_read import IssueRead
@@ -134,3 +137,98 @@ def test_the_similar_issues_are_those_the_brute_force_finds(seed: int) -> None:
     for read in outcome.window:
         context = rng.sample(lines, rng.randint(0, len(lines)))
         assert nearest_shown(outcome, read, context) == _nearest_shown_brute(outcome, read, context)
+
+
+def _brute_order(texts: list[str], query: str) -> list[int]:
+    scores = similarity(texts, query)
+    return sorted(range(len(texts)), key=lambda index: -scores[index])
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize(("first", "rare"), [(1, 0), (2, 2), (64, 32)])
+def test_the_lazy_order_is_the_order_of_the_scores(seed: int, first: int, rare: int) -> None:
+    """`Ranking.order` (n-gram scores bounded, few computed) against every score computed, on sets
+    that grow one at a time (the walk's), shrink and change, and with a query often one of them."""
+    rng = random.Random(seed)
+    texts = [_text(rng, rng.randint(0, 12)) for _ in range(160)]
+    features = [Features.of(text) for text in texts]
+    ranking = Ranking(first=first, rare=rare)
+    chosen = rng.sample(range(len(texts)), 20)
+    for step in range(40):
+        if step % 10 == 9:
+            chosen = rng.sample(range(len(texts)), rng.randint(1, len(texts)))
+        elif step % 3 == 2:
+            for _ in range(min(3, len(chosen) - 1)):
+                chosen.pop(rng.randrange(len(chosen)))
+        else:
+            chosen += [index for index in rng.sample(range(len(texts)), 2) if index not in chosen]
+        query = texts[rng.choice(chosen)] if rng.random() < 0.7 else _text(rng, rng.randint(0, 10))
+        expected = _brute_order([texts[index] for index in chosen], query)
+        order = ranking.order({index: features[index] for index in chosen}, Features.of(query))
+        if step % 2:  # a caller that stops early, as the recurrences do
+            assert [next(order, None) for _ in range(5)] == (expected[:5] + [None] * 5)[:5]
+        else:
+            assert list(order) == expected
+
+
+def test_the_lazy_order_leaves_most_scores_uncomputed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the bounds are for: the first places of a large ranking without every n-gram score."""
+    rng = random.Random(3)
+    texts = [f"Issue {number}: {rng.choice(WORDS)}\nSteps to reproduce: run it." for number in range(1, 801)]
+    features = {index: Features.of(text) for index, text in enumerate(texts)}
+    computed: list[int] = []
+    score = Ranking._score
+
+    def counted(doc: Features, norm: float, weights: object) -> float:
+        computed.append(1)
+        return score(doc, norm, weights)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Ranking, "_score", staticmethod(counted))
+    ranking = Ranking()
+    for size in range(700, 800, 10):
+        query = f"Issue {size + 5}: {rng.choice(WORDS)}\nSteps to reproduce: run it."
+        documents = {index: features[index] for index in range(size)}
+        order = ranking.order(documents, Features.of(query))
+        assert [next(order) for _ in range(5)] == _brute_order(texts[:size], query)[:5]
+    assert len(computed) < 10 * 700 / 4, len(computed)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rare", [0, 2, 32])
+def test_a_norm_is_never_below_its_bound(seed: int, rare: int) -> None:
+    """NormBounds against every candidate's norm computed as ngrams.scores does, after each candidate
+    that joins or leaves: rare words (one text each, then a twin), common ones, texts without pieces."""
+    rng = random.Random(seed)
+    words = [f"w{index}x" for index in range(30)]
+    texts = [
+        " ".join(rng.choice(words[: rng.randint(1, 30)]) for _ in range(rng.randint(0, 6))) for _ in range(80)
+    ]
+    features = [Features.of(text) for text in texts]
+    bounds, df, members = NormBounds(rare), Counter[str](), set[int]()
+    checked = 0
+    for _ in range(300):
+        key = rng.randrange(len(texts))
+        if key in members and rng.random() < 0.4:
+            members.discard(key)
+            bounds.leave(key, features[key].piece_keys)
+            df.subtract(features[key].piece_keys)
+        elif key not in members:
+            bounds.join(key, features[key].piece_keys, df)
+            members.add(key)
+            df.update(features[key].piece_keys)
+        total, ordered = len(members), sorted(members)
+        lows = bounds.lowers(ordered, [features[member].count_norm for member in ordered], total)
+        for member, low in zip(ordered, lows, strict=True):
+            doc = features[member]
+            norm = math.hypot(
+                *(
+                    count * (math.log((1 + total) / (1 + df[piece])) + 1)
+                    for piece, count in doc.pieces.items()
+                )
+            )
+            if not low:
+                bounds.remember(member, norm, total)
+            else:
+                assert low <= norm
+                checked += 1
+    assert checked > 1_000
