@@ -370,12 +370,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(found) if args.json else json.dumps(found, indent=2))
         return 0
     if args.processes:
-        from bench.processes import processes
+        from bench.processes import processes, summary
 
         timed = {"processes": processes(args.runs or 7)}
         judged = {name: found for name, found in goals(timed).items() if found["value"] is not None}
         _write_docs(args.write_docs, "processes", {**timed, "goals": judged})
-        print(json.dumps({**timed, "goals": judged}, indent=None if args.json else 2))
+        print(json.dumps({**timed, "goals": judged}) if args.json else summary(timed["processes"], judged))
         return 0 if all(found["met"] for found in judged.values()) else 1
     if args.quality_scale:
         from bench.quality_scale import quality_scale

@@ -44,8 +44,12 @@ FIELDS: dict[str, tuple[tuple[str, tuple[str | int, ...]], ...]] = {
             ("`corrections read` wall s", ("wall_s", "product", "median")),
             ("REST reader wall s", ("wall_s", "rest", "median")),
             ("plain client wall s", ("wall_s", "plain", "median")),
+            ("`corrections read` CPU s", ("cpu_s", "product", "median")),
+            ("REST reader CPU s", ("cpu_s", "rest", "median")),
+            ("plain client CPU s", ("cpu_s", "plain", "median")),
             ("REST over product", ("rest_over_product", "median")),
             ("product less plain s", ("product_over_plain_s", "median")),
+            ("product less plain, CPU s", ("product_over_plain_cpu_s", "median")),
         )
     ),
     "quality_scale": (

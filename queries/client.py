@@ -95,6 +95,9 @@ class GitHubClient:
         self._started = time.monotonic()
         # Set once a GraphQL request has left (its body handed to the connection) or failed to.
         self._sent = asyncio.Event()
+        # Requests (GraphQL or REST, each attempt) whose headers have reached the connection.
+        self.requests_out = 0
+        self._out = asyncio.Condition()
         self.transport = GitHubTransport(api_url, self._http_session, self.usage, self._scrub)
         self._client = Client(transport=self.transport, fetch_schema_from_transport=False)
         self._session: AsyncClientSession | None = None
@@ -107,6 +110,7 @@ class GitHubClient:
             trace.on_request_chunk_sent.append(self._on_request_left)
             trace.on_request_end.append(self._on_request_left)
             trace.on_request_exception.append(self._on_request_left)
+            trace.on_request_headers_sent.append(self._on_request_out)
             self._http = aiohttp.ClientSession(
                 headers={"Authorization": f"bearer {self._token}", "User-Agent": USER_AGENT},
                 # Our own timeout (asyncio.timeout in _with_retries) bounds each request; this is a backstop.
@@ -125,6 +129,22 @@ class GitHubClient:
     ) -> None:
         if params.method == "POST":  # GraphQL is the one POST the client sends; REST only GETs
             self._sent.set()
+
+    async def _on_request_out(
+        self, session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestHeadersSentParams
+    ) -> None:
+        async with self._out:
+            self.requests_out += 1
+            self._out.notify_all()
+
+    async def requests_out_reach(self, count: int) -> None:
+        """Return once `count` requests (every attempt of any request counted) have gone out.
+
+        What the read waits for before it loads code it needs only later beside a request in
+        flight (corrections/read/entry.py), as it does for the first request.
+        """
+        async with self._out:
+            await self._out.wait_for(lambda: self.requests_out >= count)
 
     async def request_left(self) -> None:
         """Return once a GraphQL request has been sent (or its first attempt has failed).

@@ -33,6 +33,14 @@ def _stderr(message: str) -> None:
 Say = Callable[[str], None]
 
 
+def _load_renderers() -> None:
+    """What writes the context folder (jinja2, the renderers, their templates), loaded while the
+    read waits on GitHub (corrections/read/entry.py), not after its last answer."""
+    from corrections.render.context import load_renderers
+
+    load_renderers()
+
+
 def _as_of(outcome: ReadOutcome, moment: datetime, wanted: int, log: Say) -> ReadOutcome:
     """The context as of `moment` from the read of the widest window (ReadVariant.as_of): the past
     one (corrections/quality/as_of.py), its window as the configuration sizes it (`wanted`)."""
@@ -67,10 +75,10 @@ def run_read(
     how a warning is shown (a workflow command only inside GitHub Actions).
     """
     started = time.monotonic()
-    outcome = event_loop.run(read(options, token, log))
+    outcome = event_loop.run(read(options, token, log, load_later=_load_renderers))
     if options.variant.as_of is not None:
         outcome = _as_of(outcome, options.variant.as_of, options.config.context.max_analyzed, log)
-    # Loaded beside the first request (corrections/read/entry.py): the renderers are not needed to start.
+    # Loaded beside a request in flight (_load_renderers): the renderers are not needed to start.
     from corrections.render.context import ReadDone, render_context
 
     files = render_context(outcome, outcome.config, tuple(paths))

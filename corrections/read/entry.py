@@ -6,13 +6,14 @@ A variant of the read is a typed field of ReadVariant (`widest`, `learnings`, `a
 ...), applied by `ReadOptions.resolved` here, once, before the first request: commands never
 rewrite the configuration.
 The first request goes out as soon as the HTTP client is loaded; the rest of the reader (pydantic,
-the models, the rules) is imported in a thread while GitHub answers it.
+the models, the rules) is imported in a thread while GitHub answers it, and what the caller needs
+only after the read (`load_later`: the renderers) while a later request is in flight.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.config import ConfigError
 from corrections.read import notes
@@ -22,8 +23,11 @@ from corrections.read.status import Failed
 from queries.retry import RetryPolicy
 
 if TYPE_CHECKING:
+    import asyncio
+
     from corrections.read.outcome import ReadOutcome
     from corrections.read.trail import TrailOutcome
+    from queries.client import GitHubClient
 
 Say = Callable[[str], None]
 
@@ -34,14 +38,49 @@ def _load_reader() -> None:
     In a thread while the event loop sends the first request and waits: the loop only runs the
     HTTP client then, whose modules are all loaded (nothing else imports at the same time).
     """
+    import corrections.read.round_trips  # noqa: F401  # the import is the point
     from corrections.rules.vocabulary import load_parser
 
     load_parser()  # markdown-it: else imported between the first answer and the second request
 
 
-async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
+class _Later:
+    """`load` run in a thread once one more request than now has gone out, the loop waiting on
+    GitHub then; `settle` waits for it if it started, else drops it (the caller then imports
+    what it needs itself, as without it)."""
+
+    def __init__(self, client: GitHubClient, load: Callable[[], None]) -> None:
+        import asyncio
+
+        self.started = False
+        self._task: asyncio.Task[Any] = asyncio.ensure_future(
+            self._run(client, load, client.requests_out + 1)
+        )
+
+    async def _run(self, client: GitHubClient, load: Callable[[], None], count: int) -> None:
+        import asyncio
+
+        await client.requests_out_reach(count)
+        self.started = True
+        await asyncio.to_thread(load)
+
+    async def settle(self) -> None:
+        import asyncio
+
+        if not self.started:
+            self._task.cancel()
+        # A failed import is raised again, where it is needed, when the caller imports the module.
+        await asyncio.gather(self._task, return_exceptions=True)
+
+
+async def read(
+    options: ReadOptions, token: str, log: Say, *, load_later: Callable[[], None] | None = None
+) -> ReadOutcome:
     """Read the window and its corrections; an unexpected error ends as a failed outcome with a note.
 
+    `load_later` imports what the caller needs once the read has returned (the renderers): it
+    runs in a thread while the read's second request is in flight, not on the path between an
+    answer and the next request; the read returns once it has ended.
     Raises ConfigError when the configuration read at the base ref does not validate.
     """
     # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
@@ -55,12 +94,14 @@ async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
     policy = RetryPolicy.for_budget(options.time_budget)
     async with GitHubClient(options.api_url, token, policy=policy) as client:
         first = None if options.reading_off else EarlyRequest.send(client, first_ask(options))
+        later: _Later | None = None
         try:
             if first is not None:
                 await first.left()  # else the loading below would hold the request back
             await asyncio.to_thread(_load_reader)
             from corrections.read.round_trips import read_corrections
 
+            later = None if load_later is None else _Later(client, load_later)
             return await read_corrections(
                 client, options, lambda line: log(f"corrections: {line}"), first=first
             )
@@ -79,6 +120,8 @@ async def read(options: ReadOptions, token: str, log: Say) -> ReadOutcome:
                 usage=client.usage,
             )
         finally:
+            if later is not None:
+                await later.settle()
             if first is not None:
                 await first.discard()
 

@@ -12,6 +12,7 @@ from corrections.render.files import correction_lines, corrections_json, issue_e
 from corrections.render.issue_file import IssueExcerpt
 from corrections.render.kept_examples import EXAMPLES_FILE, chosen_examples, render_examples_md
 from corrections.render.nearest import kept_nearest
+from corrections.render.templating import load_templates
 from learnings.prompt.block import block_and_ids
 from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
 from learnings.store.jsonl import LoadedLearnings
@@ -52,6 +53,12 @@ def render_learnings(
         stale_ids=outcome.stale_learnings,
     )
     return block, ids, list(loaded.warnings)
+
+
+def load_renderers() -> None:
+    """Have everything `render_context` runs loaded: its modules (imported with this one) and its
+    templates compiled. `corrections read` calls it while it waits on GitHub."""
+    load_templates("corrections.md.j2", "issue.md.j2")
 
 
 def render_context(outcome: ReadOutcome, config: Config, paths: tuple[str, ...]) -> ContextFiles:

@@ -18,3 +18,10 @@ _environment = markdown_environment(TEMPLATES)
 def render_template(name: str, **values: object) -> str:
     """The template `name` of corrections/render/templates rendered with `values`."""
     return _environment.get_template(name).render(**values)
+
+
+def load_templates(*names: str) -> None:
+    """Compile templates now (jinja2 compiles each on its first use and keeps it): for a caller
+    that can do it while it waits, rather than when it renders."""
+    for name in names:
+        _environment.get_template(name)
