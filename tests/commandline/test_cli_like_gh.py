@@ -157,20 +157,45 @@ def _each_reader(cli: Command, url: str, env: dict[str, str]) -> dict[str, int]:
     return statuses
 
 
+def _each_reader_in_process(url: str, token: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """The same commands through their `main(argv)`: what the console script exits with is
+    `main`'s status (the no-token row above proves it for each script); an exception escaping
+    `main` fails the test as a traceback would."""
+    from corrections.commands.cli import main as corrections_main
+    from learnings.cli import main as learnings_main
+
+    mains = {"corrections": corrections_main, "learnings": learnings_main}
+    for key in [*os.environ]:
+        if key in {"GH_TOKEN", "GITHUB_ACTIONS"} or key.startswith("INPUT_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("GITHUB_TOKEN", token)
+    return {
+        " ".join([program, argv[0]]): mains[program]([*argv, "--repo", "octo/demo", "--api-url", url])
+        for program, *argv in READERS
+    }
+
+
 def test_the_same_failure_gives_the_same_status_in_every_command(
-    cli: Command, demo_server: Server, closed_port_url: str
+    cli: Command,
+    demo_server: Server,
+    closed_port_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # No token: 4. Bad credentials and GitHub unreachable: 1. Inside Actions `read` goes on: 0.
+    # No token: 4, each console script as a process. Bad credentials and GitHub unreachable: 1,
+    # through each command's main (the same status the script exits with). Inside Actions `read`
+    # goes on: 0.
     assert set(_each_reader(cli, demo_server.url, {}).values()) == {4}
+    monkeypatch.chdir(tmp_path)
     demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
     try:
-        assert set(_each_reader(cli, demo_server.url, {"GITHUB_TOKEN": "expired"}).values()) == {1}
+        assert set(_each_reader_in_process(demo_server.url, "expired", monkeypatch).values()) == {1}
         inside = cli("corrections", "read", "--repo", "octo/demo", "--api-url", demo_server.url,
                      env={"GITHUB_TOKEN": "expired", "GITHUB_ACTIONS": "true"})  # fmt: skip
     finally:
         demo_server.set_faults([])
     assert inside.status == 0
-    unreachable = _each_reader(cli, closed_port_url, {"GITHUB_TOKEN": "t"})
+    unreachable = _each_reader_in_process(closed_port_url, "t", monkeypatch)
     assert set(unreachable.values()) == {1}, unreachable
 
 
