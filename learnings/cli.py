@@ -22,6 +22,7 @@ from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.process import exit_now
 from commandline.usage import UsageError, status_of
+from learnings.commands import SUMMARIES
 
 if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see them (imported when chosen)
     from typing import Any, Protocol
@@ -60,12 +61,12 @@ if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see 
 
 
 # Only what builds the parser is imported above. A subcommand's module is imported when it is
-# chosen (and every one for the top --help, which lists them): a local command loads no GitHub
-# command's module, and what a run needs loads in its run.
+# chosen; the top --help lists their summaries from learnings/commands/__init__.py's table and
+# imports none. A local command loads no GitHub command's module; what a run needs loads in its run.
 
 
 # The subcommands, name -> learnings/commands/<module>.py (a trailing _ where the name is Python's:
-# `list`, `import`), in the order --help lists them.
+# `list`, `import`), in the order --help lists them (the order of the summaries' table, tested).
 SUBCOMMANDS = {
     "list": "list_",
     "show": "show",
@@ -119,10 +120,10 @@ def build_parser(chosen: str | None = None) -> Parser:
         if chosen not in {None, "", name}:
             commands.add_parser(name)  # only its name: the command line chose another
             continue
-        command = subcommand(name)
         if chosen == "":
-            commands.add_parser(name, help=command.SUMMARY)  # for the top's --help: its line
+            commands.add_parser(name, help=SUMMARIES[name])  # for the top's --help: its line alone
             continue
+        command = subcommand(name)
         command.add_arguments(
             commands.add_parser(
                 name,

@@ -666,14 +666,32 @@ def defined(path: Path) -> set[str]:
     return names
 
 
+def assigned(path: Path, name: str) -> ast.expr | None:
+    """The expression a module assigns to `name` at its top."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [name]:
+            return node.value
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return node.value
+    return None
+
+
+def summaries_table(package: str) -> dict[str, str]:
+    """The top --help's lines, `SUMMARIES = {"read": "...", ...}` of <package>/commands/__init__.py."""
+    value = assigned(ROOT / package / "commands" / "__init__.py", "SUMMARIES")
+    return {} if value is None else dict(ast.literal_eval(value))
+
+
 def subcommand_table(cli: Path, package: str = "corrections") -> dict[str, str]:
-    """What the command line's table names: `SUBCOMMANDS = ("read", ...)` (each
-    <package>/commands/<name>.py) or `{"list": "list_", ...}` (name -> module), as name -> module."""
+    """What the command line's table names: `SUBCOMMANDS = ("read", ...)` or `tuple(SUMMARIES)`
+    (each <package>/commands/<name>.py) or `{"list": "list_", ...}` (name -> module), as name -> module."""
     for node in ast.parse(cli.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
             "SUBCOMMANDS"
         ]:
-            table = ast.literal_eval(node.value)
+            value = node.value
+            whole = isinstance(value, ast.Call) and ast.unparse(value) == "tuple(SUMMARIES)"
+            table = tuple(summaries_table(package)) if whole else ast.literal_eval(value)
             pairs = table.items() if isinstance(table, dict) else ((name, name) for name in table)
             return {name: f"{package}.commands.{module}" for name, module in pairs}
     return {}
@@ -759,6 +777,18 @@ def test_every_subcommand_module_is_written_one_way(package: str) -> None:
     # learnings, a record its kind shares: LocalOptions, RemoteOptions).
     readers = sorted(n for n in MODULES if stage_of(n) == commands and "options_from" in defined(MODULES[n]))
     assert readers == table
+
+
+@pytest.mark.parametrize("package", sorted(COMMAND_LINES))
+def test_the_top_help_lists_every_subcommand_from_the_summaries_table(package: str) -> None:
+    """The top --help's lines are the package's table (commands/__init__.py), in the table's
+    order, one for each subcommand; each module's SUMMARY is taken from it, so the top --help needs
+    no subcommand module (tests/corrections/commands/test_lazy_start.py checks none is imported)."""
+    named = subcommand_table(MODULES[COMMAND_LINES[package]], package)
+    assert list(summaries_table(package)) == list(named)
+    for module in named.values():
+        value = assigned(MODULES[module], "SUMMARY")
+        assert value is not None and ast.unparse(value) == "SUMMARIES[NAME]", module
 
 
 def test_the_shared_flags_are_declared_once() -> None:

@@ -12,8 +12,12 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from corrections.commands import SUMMARIES
+
 NAME = "action"
-SUMMARY = "the GitHub Action's step: configured by the environment GitHub Actions sets"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "The step of action.yml: reads GITHUB_REPOSITORY, GITHUB_EVENT_PATH and the INPUT_* variables "
     "that action.yml passes (the token comes from the action's `token` input)."

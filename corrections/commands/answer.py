@@ -15,10 +15,13 @@ from pathlib import Path
 from assistant.files import write_atomic
 from commandline.arguments import add_repository_arguments, issue_number
 from commandline.notices import Notices
+from corrections.commands import SUMMARIES
 from corrections.commands.refusal import Refused, refusing
 
 NAME = "answer"
-SUMMARY = "the model's answer as a comment safe to post, with its marker, and the labels to apply"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     'Read the model\'s answer ({"labels": [...], "duplicate_of": N, "analysis": "..."}, '
     "a ```json fence around it allowed) and write the comment to post to --out: the analysis with "

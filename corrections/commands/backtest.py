@@ -19,10 +19,13 @@ from commandline.arguments import (
     add_repository_arguments,
 )
 from commandline.token import required_token
+from corrections.commands import SUMMARIES
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "backtest"
-SUMMARY = "replay the last first analyses through your model, with and without the context"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Read the repository once; for each of the last --last first analyses, render the context it "
     "would have been given at its moment, run --model on that prompt (on stdin; its stdout holds "

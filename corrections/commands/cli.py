@@ -25,6 +25,7 @@ from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.process import exit_now
 from commandline.usage import FAILED, UsageError, status_of
+from corrections.commands import SUMMARIES
 
 if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see them (imported when chosen)
     from typing import Any, Protocol
@@ -63,24 +64,14 @@ if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see 
 
 
 # Only what builds the parser is imported above. A subcommand's module is imported when it is
-# chosen (and every one for the top --help, which lists them): `marker` and a configuration error
-# load no other command's module; what a run needs loads in its run.
+# chosen; the top --help lists their summaries from corrections/commands/__init__.py's table and
+# imports none. `marker` and a configuration error load no other command's module; what a run
+# needs loads in its run.
 
 
-# The subcommands, corrections/commands/<name>.py, in the order --help lists them.
-SUBCOMMANDS = (
-    "read",
-    "demo",
-    "action",
-    "quality",
-    "explain",
-    "backtest",
-    "init",
-    "sync",
-    "prompt",
-    "answer",
-    "marker",
-)
+# The subcommands, corrections/commands/<name>.py, in the order --help lists them (the
+# package's table of their summary lines).
+SUBCOMMANDS = tuple(SUMMARIES)
 if TYPE_CHECKING:  # each module is a Subcommand
     _TABLE: tuple[Subcommand, ...] = (
         read,
@@ -126,10 +117,10 @@ def _parser(chosen: str | None = None) -> Parser:
         if chosen not in {None, "", name}:
             commands.add_parser(name)  # only its name: the command line chose another
             continue
-        command = subcommand(name)
         if chosen == "":
-            commands.add_parser(name, help=command.SUMMARY)  # for the top's --help: its line
+            commands.add_parser(name, help=SUMMARIES[name])  # for the top's --help: its line alone
             continue
+        command = subcommand(name)
         command.add_arguments(
             commands.add_parser(
                 name,

@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from corrections.commands import SUMMARIES
+
 if TYPE_CHECKING:
     from corrections.render.context import ReadDone
 
 NAME = "demo"
-SUMMARY = "the whole job against the bundled demo repository, offline"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Serve the bundled demo repository with the emulator on loopback and read it, as `read` would "
     "read GitHub. No token and no network needed."

@@ -22,6 +22,7 @@ from commandline.arguments import (
 )
 from commandline.token import required_token
 from commandline.usage import UsageError
+from corrections.commands import SUMMARIES
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
@@ -30,7 +31,9 @@ if TYPE_CHECKING:
     from corrections.read.trail import TrailOutcome
 
 NAME = "explain"
-SUMMARY = "why one issue taught the assistant what it did"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Put into words what the rules found on one issue: each label event, the duplicate notice, "
     "the 👎 reactions, and what corrections.md learns from it."

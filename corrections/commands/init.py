@@ -11,10 +11,13 @@ from dataclasses import dataclass
 
 from commandline.arguments import add_repository_arguments
 from commandline.token import required_token
+from corrections.commands import SUMMARIES
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "init"
-SUMMARY = "set your repository up: labels.md, instructions.md and the workflows, checked"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "In a checkout of your repository: write .github/assistant/labels.md from the repository's own "
     "labels and their descriptions, .github/assistant/instructions.md from the sample, and the "

@@ -13,13 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from commandline.arguments import issue_number
+from corrections.commands import SUMMARIES
 from corrections.commands.refusal import Refused, refusing
 
 if TYPE_CHECKING:
     from corrections.rules.analysis_marker import Receipt
 
 NAME = "marker"
-SUMMARY = "print the hidden marker line that ends an analysis comment"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Print `<!-- assistant:analysis {JSON} -->` for the labels the analysis puts forward and its "
     "duplicate notice, exactly as the reader parses it. Put the line alone at the end of the "

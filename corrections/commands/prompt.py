@@ -14,11 +14,14 @@ from assistant.files import write_atomic
 from commandline.arguments import issue_number
 from commandline.notices import Notices
 from commandline.usage import FAILED
+from corrections.commands import SUMMARIES
 from corrections.commands.refusal import Refused, refusing
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS, Budget, BudgetError
 
 NAME = "prompt"
-SUMMARY = "the context folder as one ready-to-send prompt, within a token budget"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Put the guidance, corrections.md, learnings.md and, within the budget, excerpts of "
     "issues/<n>.md (the corrected issues first) into one text for a model that reads only its "

@@ -23,11 +23,14 @@ from commandline.arguments import (
 )
 from commandline.token import required_token
 from commandline.usage import UsageError
+from corrections.commands import SUMMARIES
 from queries.defaults import DEFAULT_BUDGET as DEFAULT_SECONDS
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "quality"
-SUMMARY = "monthly quality numbers of the first analyses"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Count, per month and per label, what the assistant's first analyses proposed and what "
     "maintainers kept, removed or added; write quality.md, quality.json and quality.svg."

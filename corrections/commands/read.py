@@ -22,13 +22,16 @@ from commandline.arguments import (
 from commandline.notices import in_actions
 from commandline.token import required_token, token_from
 from commandline.usage import DONE, FAILED
+from corrections.commands import SUMMARIES
 from queries.defaults import DEFAULT_BUDGET, GITHUB_GRAPHQL_URL
 
 if TYPE_CHECKING:
     from corrections.read.options import ReadOptions
 
 NAME = "read"
-SUMMARY = "read the corrections of a repository into a context folder"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Read the maintainers' corrections of the assistant's first analyses and write corrections.md, "
     "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "

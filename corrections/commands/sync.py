@@ -17,6 +17,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from corrections.commands import SUMMARIES
 from learnings.commands import sync as learnings_sync
 from queries.defaults import GITHUB_GRAPHQL_URL
 
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from learnings.sync.recurring import Recurring
 
 NAME = "sync"
-SUMMARY = "learnings sync, with a learning proposed for each decision made again and again"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
     "request) and propose in that pull request a learning for each decision maintainers made "

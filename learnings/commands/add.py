@@ -7,13 +7,16 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 if TYPE_CHECKING:
     from learnings.rules.model import Source
 
 NAME = "add"
-SUMMARY = "add a learning (or update the one with the same text); prints its id"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings add 'Integration tests need TEST_DB_URL' --paths 'test/**' --issue 142",)
 TOKEN = False

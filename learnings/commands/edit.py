@@ -6,10 +6,13 @@ import argparse
 import sys
 from dataclasses import dataclass
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "edit"
-SUMMARY = "change a learning's text or paths in place (same id; only its line of the file changes)"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings edit l_x7c2 --text 'Integration tests need TEST_DB_URL and Docker' --paths 'test/**'",)
 TOKEN = False

