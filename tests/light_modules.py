@@ -66,7 +66,7 @@ DEFERS: dict[str, str] = {
     "corrections.commands.marker": "`corrections marker`: the marker's schema when it runs, the context folder's model only with `--context`",
     "corrections.read.entry": "the read's one entry: the HTTP client loads when it runs, the rules while its first request is out",
     "corrections.commands.action_step": "the step's first request leaves before its report is loaded",
-    "learnings.cli": "the chosen subcommand's module alone is imported (every one for the top --help); what it runs loads in its run",
+    "learnings.cli": "the chosen subcommand's module alone is imported (none for the top --help, which lists the summary lines of `learnings/commands/__init__.py`); what it runs loads in its run",
     "learnings.commands.local": "a usage error answers before the learnings' models load",
     "learnings.commands.remote": "the repository, the token and the configuration are checked before what talks to GitHub loads",
     "learnings.commands.list_": "`learnings list`: the learnings' models load once the file is read",
