@@ -11,7 +11,6 @@ naming the file and exits 2; a skipped line of the store is a warning on stderr.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
@@ -21,12 +20,12 @@ from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
 from commandline.process import exit_now
+from commandline.subcommands import add_subcommands
 from commandline.usage import UsageError, status_of
 from learnings.commands import SUMMARIES
 
 if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see them (imported when chosen)
-    from typing import Any, Protocol
-
+    from commandline.subcommands import Subcommand
     from learnings.commands import (
         add,
         edit,
@@ -40,24 +39,6 @@ if TYPE_CHECKING:  # every module of the table, as the layout test and mypy see 
         show,
         sync,
     )
-
-    class Subcommand(Protocol):
-        """What a module of learnings/commands/ that is a subcommand holds."""
-
-        @property
-        def NAME(self) -> str: ...
-        @property
-        def SUMMARY(self) -> str: ...
-        @property
-        def DESCRIPTION(self) -> str: ...
-        @property
-        def EXAMPLES(self) -> tuple[str, ...]: ...
-        @property
-        def TOKEN(self) -> bool: ...  # whether --help says where the token comes from
-
-        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-        def options_from(self, args: argparse.Namespace) -> Any: ...
-        def run(self, options: Any) -> int: ...
 
 
 # Only what builds the parser is imported above. A subcommand's module is imported when it is
@@ -115,24 +96,7 @@ def build_parser(chosen: str | None = None) -> Parser:
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action=VersionAction)
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
-    for name in SUBCOMMANDS:
-        if chosen not in {None, "", name}:
-            commands.add_parser(name)  # only its name: the command line chose another
-            continue
-        if chosen == "":
-            commands.add_parser(name, help=SUMMARIES[name])  # for the top's --help: its line alone
-            continue
-        command = subcommand(name)
-        command.add_arguments(
-            commands.add_parser(
-                name,
-                help=command.SUMMARY,
-                description=command.DESCRIPTION,
-                epilog=epilog(*command.EXAMPLES, token=command.TOKEN),
-                formatter_class=HelpFormatter,
-            )
-        )
+    add_subcommands(parser, SUMMARIES, chosen, subcommand)
     return parser
 
 
