@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from corrections.commands import SUMMARIES
 
 NAME = "action"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "The step of action.yml: reads GITHUB_REPOSITORY, GITHUB_EVENT_PATH and the INPUT_* variables "
     "that action.yml passes (the token comes from the action's `token` input)."

@@ -19,9 +19,7 @@ from corrections.commands import SUMMARIES
 from corrections.commands.refusal import Refused, refusing
 
 NAME = "answer"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     'Read the model\'s answer ({"labels": [...], "duplicate_of": N, "analysis": "..."}, '
     "a ```json fence around it allowed) and write the comment to post to --out: the analysis with "

@@ -23,9 +23,7 @@ from corrections.commands import SUMMARIES
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "backtest"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Read the repository once; for each of the last --last first analyses, render the context it "
     "would have been given at its moment, run --model on that prompt (on stdin; its stdout holds "

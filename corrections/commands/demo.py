@@ -18,9 +18,7 @@ if TYPE_CHECKING:
     from corrections.render.context import ReadDone
 
 NAME = "demo"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Serve the bundled demo repository with the emulator on loopback and read it, as `read` would "
     "read GitHub. No token and no network needed."

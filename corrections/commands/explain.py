@@ -31,9 +31,7 @@ if TYPE_CHECKING:
     from corrections.read.trail import TrailOutcome
 
 NAME = "explain"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Put into words what the rules found on one issue: each label event, the duplicate notice, "
     "the 👎 reactions, and what corrections.md learns from it."

@@ -15,9 +15,7 @@ from corrections.commands import SUMMARIES
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "init"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "In a checkout of your repository: write .github/assistant/labels.md from the repository's own "
     "labels and their descriptions, .github/assistant/instructions.md from the sample, and the "

@@ -20,9 +20,7 @@ if TYPE_CHECKING:
     from corrections.rules.analysis_marker import Receipt
 
 NAME = "marker"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Print `<!-- assistant:analysis {JSON} -->` for the labels the analysis puts forward and its "
     "duplicate notice, exactly as the reader parses it. Put the line alone at the end of the "

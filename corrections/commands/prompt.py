@@ -19,9 +19,7 @@ from corrections.commands.refusal import Refused, refusing
 from corrections.render.prompt_budget import DEFAULT_MAX_TOKENS, Budget, BudgetError
 
 NAME = "prompt"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Put the guidance, corrections.md, learnings.md and, within the budget, excerpts of "
     "issues/<n>.md (the corrected issues first) into one text for a model that reads only its "

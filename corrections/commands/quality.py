@@ -28,9 +28,7 @@ from queries.defaults import DEFAULT_BUDGET as DEFAULT_SECONDS
 from queries.defaults import GITHUB_GRAPHQL_URL
 
 NAME = "quality"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Count, per month and per label, what the assistant's first analyses proposed and what "
     "maintainers kept, removed or added; write quality.md, quality.json and quality.svg."

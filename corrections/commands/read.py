@@ -29,9 +29,7 @@ if TYPE_CHECKING:
     from corrections.read.options import ReadOptions
 
 NAME = "read"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Read the maintainers' corrections of the assistant's first analyses and write corrections.md, "
     "corrections.json, issues/<n>.md and learnings.md into --out. Files of the folder that this "

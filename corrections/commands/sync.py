@@ -27,9 +27,7 @@ if TYPE_CHECKING:
     from learnings.sync.recurring import Recurring
 
 NAME = "sync"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of corrections/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Run `learnings sync` (the accepted commands and 👍 proposals into one pull "
     "request) and propose in that pull request a learning for each decision maintainers made "

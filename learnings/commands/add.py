@@ -14,9 +14,7 @@ if TYPE_CHECKING:
     from learnings.rules.model import Source
 
 NAME = "add"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings add 'Integration tests need TEST_DB_URL' --paths 'test/**' --issue 142",)
 TOKEN = False

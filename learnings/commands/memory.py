@@ -20,9 +20,7 @@ if TYPE_CHECKING:
     from learnings.prompt.pr_memory import PrMemory
 
 NAME = "memory"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = "Show or write the rolling snapshot the assistant keeps on one pull request."
 EXAMPLES = ("learnings memory show --pr 20 --repo octo/demo",)
 TOKEN = True

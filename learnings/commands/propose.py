@@ -15,9 +15,7 @@ from learnings.commands import SUMMARIES
 from learnings.commands.remote import RemoteOptions, add_remote_arguments
 
 NAME = "propose"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Post, as the token's account (the assistant), a comment proposing a learning on an issue or "
     "pull request, in the form `learnings sync` accepts: its text, paths and category shown, "

@@ -11,9 +11,7 @@ from learnings.commands.local import LocalOptions, add_local_arguments, descript
 from learnings.prompt.budget import LEARNINGS_PROMPT_CHARS
 
 NAME = "render"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings render --paths src/api/users.py",)
 TOKEN = False

@@ -13,9 +13,7 @@ if TYPE_CHECKING:
     from learnings.rules.model import Source
 
 NAME = "show"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = description(SUMMARY)
 EXAMPLES = ("learnings show l_x7c2",)
 TOKEN = False

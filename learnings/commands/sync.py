@@ -19,9 +19,7 @@ if TYPE_CHECKING:
     from learnings.sync.recurring import Decisions
 
 NAME = "sync"
-SUMMARY = SUMMARIES[
-    NAME
-]  # the table of learnings/commands/__init__.py: the top --help reads it without this module
+SUMMARY = SUMMARIES[NAME]  # its line of the top --help, kept in the package's table
 DESCRIPTION = (
     "Gather the accepted `remember` / `ignore-rule` commands and 👍 proposals since the last sync "
     "and record them in one open pull request against the default branch (never a direct commit)."
