@@ -4,6 +4,10 @@ It owns retries, the time budget, rate-limit handling and the translation of eve
 aiohttp failure into a queries.errors.GitHubError; nothing else escapes it. GraphQL goes through
 gql's public client API on the project's own transport (queries/transport.py), which reads
 GitHub's answers whole; REST through the same aiohttp session.
+
+gql and graphql-core load on the first `execute` of a parsed document, not with this module: a
+read's first request (its document as text, queries/document_text.py) leaves before them, and
+they load while GitHub answers it.
 """
 
 from __future__ import annotations
@@ -15,21 +19,24 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import aiohttp
-from gql import Client, GraphQLRequest
-from gql.client import AsyncClientSession
-from gql.transport.exceptions import TransportError, TransportQueryError
 from multidict import CIMultiDict, CIMultiDictProxy
 from yarl import URL
 
 from queries.classify import classify
-from queries.documents import Operation
+from queries.document_text import OperationText
 from queries.errors import BadResponse, GitHubError, NetworkError, NotFound, RequestTimeout
+from queries.graphql_post import post
 from queries.retry import RetryPolicy
-from queries.transport import GitHubTransport
 from queries.usage import Usage
+
+if TYPE_CHECKING:
+    from gql import Client
+    from gql.client import AsyncClientSession
+
+    from queries.documents import Operation
 
 USER_AGENT = "correction-reader/0.1"
 # What a REST request adds to the session's headers (GitHub's REST documentation, "Getting started").
@@ -98,8 +105,7 @@ class GitHubClient:
         # Requests (GraphQL or REST, each attempt) whose headers have reached the connection.
         self.requests_out = 0
         self._out = asyncio.Condition()
-        self.transport = GitHubTransport(api_url, self._http_session, self.usage, self._scrub)
-        self._client = Client(transport=self.transport, fetch_schema_from_transport=False)
+        self._client: Client | None = None  # gql's, made on the first `execute`
         self._session: AsyncClientSession | None = None
         self._http: aiohttp.ClientSession | None = None
 
@@ -169,7 +175,7 @@ class GitHubClient:
     async def close(self) -> None:
         """Close both connections; errors while closing are of no interest."""
         self.usage.seconds = time.monotonic() - self._started
-        if self._session is not None:
+        if self._session is not None and self._client is not None:
             # Closing a broken connection may fail; there is nothing left to do then.
             with contextlib.suppress(Exception):
                 await self._client.close_async()  # type: ignore[no-untyped-call]
@@ -247,6 +253,13 @@ class GitHubClient:
             current = current.__cause__ or current.__context__
 
     async def _connect(self) -> AsyncClientSession:
+        if self._client is None:
+            from gql import Client
+
+            from queries.transport import GitHubTransport
+
+            transport = GitHubTransport(self.api_url, self._http_session, self.usage, self._scrub)
+            self._client = Client(transport=transport, fetch_schema_from_transport=False)
         if self._session is None:
             try:
                 self._session = await self._client.connect_async(  # type: ignore[no-untyped-call]
@@ -257,9 +270,13 @@ class GitHubClient:
         return self._session
 
     async def execute(
-        self, operation: Operation, variables: Mapping[str, Any], *, shrinkable: bool = False
+        self, operation: Operation | OperationText, variables: Mapping[str, Any], *, shrinkable: bool = False
     ) -> Answer:
         """Run one operation; retried within the policy. Partial data comes back with its errors.
+
+        A parsed document (queries.documents) goes through gql; one given as its text
+        (queries.document_text: a read's scan pages, the first sent before gql is loaded) is
+        posted as it is, with the same retries, budget and errors.
 
         `shrinkable`: the caller can ask for smaller pages, so a query too big for GitHub is not
         sent again as it is (see `_with_retries`).
@@ -270,14 +287,33 @@ class GitHubClient:
             shrinkable=shrinkable,
         )
 
-    async def _execute_once(self, operation: Operation, variables: Mapping[str, Any]) -> Answer:
+    async def _post_text_once(self, operation: OperationText, variables: Mapping[str, Any]) -> Answer:
+        """One attempt of an operation given as its text: posted without gql (see `execute`)."""
+        payload = {
+            "query": operation.text,
+            "variables": {**variables, **operation.fixed_variables},
+            "operationName": operation.name,
+        }
+        reply = await post(
+            self._http_session(), self.api_url, operation.name, payload, usage=self.usage, scrub=self._scrub
+        )
+        return Answer(data=reply.data, errors=tuple(reply.errors))
+
+    async def _execute_once(
+        self, operation: Operation | OperationText, variables: Mapping[str, Any]
+    ) -> Answer:
+        self.usage.graphql_requests += 1
+        if isinstance(operation, OperationText):
+            return await self._post_text_once(operation, variables)
+        from gql import GraphQLRequest
+        from gql.transport.exceptions import TransportError, TransportQueryError
+
         session = await self._connect()
         request = GraphQLRequest(
             operation.document,
             variable_values={**variables, **operation.fixed_variables},
             operation_name=operation.name,
         )
-        self.usage.graphql_requests += 1
         errors: list[dict[str, Any]] = []
         try:
             result = await session.execute(request, get_execution_result=True)

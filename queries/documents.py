@@ -1,5 +1,8 @@
 """The hand-written GraphQL documents: each parsed when first sent, one named operation per file.
 
+(The first request of a read is sent as text, before graphql-core loads: queries/document_text.py,
+which also holds the fixed variables' values.)
+
 Fragments live in files of their own and are attached to each operation that uses them.
 A few variables have values the project fixes (`FIXED_VARIABLES`): an operation that declares one
 sends it (`Operation.fixed_variables`, merged in by the client). `expand` repeats an aliased field once per item (numbered alias and variables), so one
@@ -8,7 +11,7 @@ hand-written selection serves a batch of look-ups in a single request.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,7 +35,10 @@ from graphql import (
 )
 from graphql.language import Visitor
 
+from queries.document_text import FIXED_VARIABLES, timeline_item_types
+
 DIRECTORY = Path(__file__).resolve().parent
+__all__ = ["DIRECTORY", "Operation", "expand", "operation", "operation_names", "timeline_item_types"]
 
 
 @dataclass(frozen=True)
@@ -54,31 +60,6 @@ class Operation:
         assert isinstance(definition, OperationDefinitionNode)
         declared = {variable.variable.name.value for variable in definition.variable_definitions or ()}
         return {name: value() for name, value in FIXED_VARIABLES.items() if name in declared}
-
-
-def _enum_name(type_name: str) -> str:
-    """GitHub's enum value for a type: LabeledEvent is LABELED_EVENT."""
-    return "".join(f"_{c}" if c.isupper() and i else c for i, c in enumerate(type_name)).upper()
-
-
-@cache
-def timeline_item_types() -> tuple[str, ...]:
-    """The timeline item types asked for: those TimelinePage.graphql selects (`... on LabeledEvent`
-    asks for LABELED_EVENT), so the types are written once, as the selection that reads them."""
-    page = _fragment("TimelinePage")
-    [nodes] = [
-        s for s in page.selection_set.selections if isinstance(s, FieldNode) and s.name.value == "nodes"
-    ]
-    assert nodes.selection_set is not None
-    return tuple(
-        _enum_name(selection.type_condition.name.value)
-        for selection in nodes.selection_set.selections
-        if isinstance(selection, InlineFragmentNode) and selection.type_condition is not None
-    )
-
-
-# Variables whose value is the project's, not the caller's; `expand` shares each among its copies.
-FIXED_VARIABLES: dict[str, Callable[[], object]] = {"timelineItemTypes": lambda: list(timeline_item_types())}
 
 
 @cache

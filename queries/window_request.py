@@ -1,10 +1,11 @@
 """Sending one scan page's request (`CorrectionWindow`), and sending it early.
 
 A read's first request does not depend on anything GitHub says, so the read sends it as soon as
-the HTTP client is loaded and loads the rest of the reader (pydantic, the models, the rules)
-while GitHub answers. `EarlyRequest` holds that request, and the ask it was sent for, until the
-scan takes it as its first page. No pydantic here: this module is loaded before it
-(queries.fetch parses the answer).
+the HTTP client is loaded and loads the rest of the reader (gql and graphql-core, pydantic, the
+models, the rules) while GitHub answers. `EarlyRequest` holds that request, and the ask it was
+sent for, until the scan takes it as its first page. No pydantic and no graphql-core here: this
+module is loaded before them. A scan page's document is sent as text (queries/document_text.py;
+queries.fetch parses the answer).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from queries.documents import operation
+from queries.document_text import operation_text
 from queries.requests import WindowAsk
 
 if TYPE_CHECKING:
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 async def send_window(client: GitHubClient, ask: WindowAsk) -> Answer:
     """Send one scan page's request; the answer is parsed by queries.fetch."""
-    return await client.execute(operation("CorrectionWindow"), ask.variables(), shrinkable=ask.shrinkable)
+    return await client.execute(
+        operation_text("CorrectionWindow"), ask.variables(), shrinkable=ask.shrinkable
+    )
 
 
 class EarlyRequest:

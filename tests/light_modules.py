@@ -3,7 +3,8 @@
 The short commands are those that send no request and validate no model: `--help`, `--version`,
 `corrections marker`, a usage or configuration error; a read counts too until its
 first request has left. pydantic, jinja2 and the network stack (gql, graphql-core, aiohttp) are
-most of a command's start-up time, so none of them may load on those paths. tests/test_layout.py
+most of a command's start-up time, so none of them may load on those paths, but for aiohttp on
+the read's way to its first request (SENDS_FIRST). tests/test_layout.py
 checks this list from the source (an import inside a function counts), the start-up tests
 (tests/corrections/commands/test_lazy_start.py, tests/learnings/commands/test_learnings_lazy_start.py,
 tests/corrections/commands/test_first_request.py) check the commands in a fresh interpreter, and
@@ -46,6 +47,7 @@ LIGHT: dict[str, str] = {
     "corrections.rules.analysis_marker": "the marker's one schema, for `corrections marker`",
     "learnings.prompt.budget": "the learnings block's budget, shown by `learnings render --help`",
     "queries.defaults": "GitHub's endpoint and the time budget, shown by `--help`",
+    "queries.document_text": "the first request's document as text, before graphql-core loads",
 }
 
 # Modules of those paths that import one of HEAVY only inside the function that needs it: what
@@ -81,4 +83,10 @@ DEFERS: dict[str, str] = {
     "learnings.commands.propose": "`learnings propose`: the network stack loads once the token is found",
     "learnings.commands.memory": "`learnings memory`: the network stack loads once the token is found",
     "learnings.store.file": "a missing file answers before the learnings' models load",
+}
+
+# Modules of the read's way to its first request that import the HTTP client (aiohttp) at the top
+# and the rest of the network stack (gql, graphql-core) only inside the function that needs it.
+SENDS_FIRST: dict[str, str] = {
+    "queries.client": "the first request leaves on aiohttp alone; gql and graphql-core load for the first parsed document",
 }

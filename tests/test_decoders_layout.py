@@ -24,7 +24,7 @@ _PARSING_MODULES = frozenset({"json", "tomllib"})
 DECODERS: dict[str, str] = {
     "assistant.config": "the configuration file (TOML)",
     "assistant.version": "pyproject.toml's version, in a checkout",
-    "queries.transport": "GitHub's GraphQL answer",
+    "queries.graphql_post": "GitHub's GraphQL answer",
     "queries.client": "a GitHub REST answer",
     "commandline.event": "the workflow's event payload ($GITHUB_EVENT_PATH)",
     "corrections.render.context_folder": "corrections.json (a context folder's index)",

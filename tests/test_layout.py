@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from tests.light_modules import DEFERS, HEAVY, LIGHT
+from tests.light_modules import DEFERS, HEAVY, LIGHT, SENDS_FIRST
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("assistant", "commandline", "queries", "learnings", "corrections", "emulator")
@@ -466,14 +466,27 @@ def test_the_deferring_modules_load_nothing_heavy_with_themselves(module: str) -
     assert reaches(GRAPH, module) & set(HEAVY), f"{module} defers nothing heavy: it belongs in LIGHT"
 
 
+@pytest.mark.parametrize("module", sorted(SENDS_FIRST))
+def test_the_first_request_loads_only_the_http_client_with_it(module: str) -> None:
+    """What they import at the top reaches aiohttp and nothing else heavy; gql and graphql-core
+    only inside a function."""
+    assert reaches(TOP_GRAPH, module) & set(HEAVY) == {"aiohttp"}, sorted(
+        reaches(TOP_GRAPH, module) & set(HEAVY)
+    )
+    assert reaches(GRAPH, module) & {"gql", "graphql"}, (
+        f"{module} defers nothing: it belongs nowhere in the lists"
+    )
+
+
 def test_the_list_names_modules_of_the_product_once() -> None:
     assert not LIGHT.keys() & DEFERS.keys()
-    assert sorted((LIGHT.keys() | DEFERS.keys()) - MODULES.keys()) == []
+    assert not (LIGHT.keys() | DEFERS.keys()) & SENDS_FIRST.keys()
+    assert sorted((LIGHT.keys() | DEFERS.keys() | SENDS_FIRST.keys()) - MODULES.keys()) == []
 
 
 def test_an_import_inside_a_function_is_only_for_start_up() -> None:
     """Anywhere else an import belongs at the top of its module, where a reader looks for it."""
-    listed = LIGHT.keys() | DEFERS.keys()
+    listed = LIGHT.keys() | DEFERS.keys() | SENDS_FIRST.keys()
     unlisted = sorted(
         f"{MODULES[name].relative_to(ROOT)}:{line}"
         for name in MODULES
@@ -517,6 +530,7 @@ def test_contributing_repeats_the_list_word_for_word() -> None:
     assert lists == [
         [f"`{module}`: {why}" for module, why in LIGHT.items()],
         [f"`{module}`: {why}" for module, why in DEFERS.items()],
+        [f"`{module}`: {why}" for module, why in SENDS_FIRST.items()],
     ]
 
 

@@ -33,12 +33,14 @@ Say = Callable[[str], None]
 
 
 def _load_reader() -> None:
-    """Import what the job needs besides the HTTP client (pydantic, the models, the rules).
+    """Import what the job needs besides the HTTP client (gql and graphql-core for the later
+    requests, pydantic, the models, the rules).
 
     In a thread while the event loop sends the first request and waits: the loop only runs the
     HTTP client then, whose modules are all loaded (nothing else imports at the same time).
     """
     import corrections.read.round_trips  # noqa: F401  # the import is the point
+    import queries.transport  # noqa: F401  # gql and graphql-core, for the requests after the first
     from corrections.rules.vocabulary import load_parser
 
     load_parser()  # markdown-it: else imported between the first answer and the second request
@@ -83,8 +85,9 @@ async def read(
     answer and the next request; the read returns once it has ended.
     Raises ConfigError when the configuration read at the base ref does not validate.
     """
-    # The network stack (gql, aiohttp, graphql-core: most of the start-up time) is imported only
-    # by a command that reads: --help, --version and configuration errors answer without it.
+    # The network stack (aiohttp here, gql and graphql-core beside the first request: most of the
+    # start-up time) is imported only by a command that reads: --help, --version and
+    # configuration errors answer without it.
     import asyncio
 
     from queries.client import GitHubClient

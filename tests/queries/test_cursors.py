@@ -23,6 +23,7 @@ from corrections.read.round_trips import read_corrections
 from corrections.read.status import Partial
 from emulator import Server
 from queries.client import Answer, GitHubClient
+from queries.document_text import OperationText
 from queries.documents import Operation
 from queries.errors import BadResponse
 from queries.page_sizes import SourceSizes
@@ -58,7 +59,7 @@ class StuckCursor(GitHubClient):
         self.sent = 0
 
     async def execute(
-        self, operation: Operation, variables: Mapping[str, Any], *, shrinkable: bool = False
+        self, operation: Operation | OperationText, variables: Mapping[str, Any], *, shrinkable: bool = False
     ) -> Answer:
         answer = await super().execute(operation, variables, shrinkable=shrinkable)
         if operation.name != self.operation:
