@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NoReturn, cast
 from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
-from commandline.process import exit_now
+from commandline.process import exit_now, start
 from commandline.subcommands import add_subcommands
 from commandline.usage import UsageError, status_of
 from learnings.commands import SUMMARIES
@@ -102,6 +102,7 @@ def build_parser(chosen: str | None = None) -> Parser:
 
 def entry() -> NoReturn:
     """The `learnings` console script and `python -m learnings`: `main`, then leave at once."""
+    start()
     exit_now(main())
 
 

@@ -33,7 +33,7 @@ LIGHT: dict[str, str] = {
     "commandline.arguments": "the options both commands share",
     "commandline.checkout": "the checkout's top folder; git only when it is asked",
     "commandline.notices": "warnings and errors, in a workflow or at a terminal",
-    "commandline.process": "leaving the process once a command returned",
+    "commandline.process": "a console script's process: the collector paused while modules load, leaving once a command returned",
     "commandline.event_loop": "running a command's coroutine; asyncio only when one runs",
     "commandline.repository": "`--repo` checked before any request",
     "commandline.token": "the token; `gh` only when no variable holds one",

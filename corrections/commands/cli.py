@@ -22,7 +22,7 @@ from assistant.files import UnsafePath
 from assistant.suggest import Parser
 from assistant.version import VersionAction
 from commandline.arguments import HelpFormatter, epilog
-from commandline.process import exit_now
+from commandline.process import exit_now, start
 from commandline.subcommands import add_subcommands
 from commandline.usage import FAILED, UsageError, status_of
 from corrections.commands import SUMMARIES
@@ -99,6 +99,7 @@ def _parser(chosen: str | None = None) -> Parser:
 
 def entry() -> NoReturn:
     """The `corrections` console script and `python -m corrections`: `main`, then leave at once."""
+    start()
     exit_now(main())
 
 

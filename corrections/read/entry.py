@@ -90,6 +90,9 @@ async def read(
     # configuration errors answer without it.
     import asyncio
 
+    from commandline.process import pause_collector, resume_collector
+
+    paused = pause_collector()  # until the reader is in: see commandline/process.py
     from queries.client import GitHubClient
     from queries.window_request import EarlyRequest
 
@@ -102,6 +105,7 @@ async def read(
             if first is not None:
                 await first.left()  # else the loading below would hold the request back
             await asyncio.to_thread(_load_reader)
+            resume_collector(paused)
             from corrections.read.round_trips import read_corrections
 
             later = None if load_later is None else _Later(client, load_later)
@@ -123,6 +127,7 @@ async def read(
                 usage=client.usage,
             )
         finally:
+            resume_collector(paused)  # when an error came before the reader was in
             if later is not None:
                 await later.settle()
             if first is not None:

@@ -1,11 +1,18 @@
-"""Leaving a command's process (commandline/process.py): what was printed arrives, the status is
-the command's, and the interpreter's teardown (exit handlers, freeing every object) is skipped."""
+"""A command's own process (commandline/process.py): the cyclic collector paused while its modules
+load, and leaving it: what was printed arrives, the status is the command's, and the
+interpreter's teardown (exit handlers, freeing every object) is skipped."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+
+from commandline import process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,3 +56,47 @@ def test_the_console_entry_points_leave_through_it() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'corrections = "corrections.commands.cli:entry"' in text
     assert 'learnings = "learnings.cli:entry"' in text
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """The collector as the test found it, afterwards (running, nothing of the test frozen)."""
+    yield
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_in_process_callers_keep_the_collector_as_it_is(collector: None) -> None:
+    """The tests and the bench call main(): nothing of theirs is frozen, the collector runs."""
+    assert process.pause_collector() is False
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    process.resume_collector(False)
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def test_a_console_script_loads_without_the_collector_then_freezes_what_it_loaded(
+    collector: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(process._ThisProcess, "console_script", False)
+    process.start()
+    assert process._ThisProcess.console_script
+    paused = process.pause_collector()
+    assert paused and not gc.isenabled()
+    loaded = [[index] for index in range(1000)]  # what the modules make, standing in
+    process.resume_collector(paused)
+    assert gc.isenabled()
+    assert gc.get_freeze_count() >= len(loaded)  # frozen: never looked at again
+    gc.unfreeze()
+    process.resume_collector(paused)  # the read's `finally`, after it was resumed: nothing more
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_a_collector_stopped_by_someone_else_is_left_stopped(
+    collector: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(process._ThisProcess, "console_script", True)
+    gc.disable()
+    assert process.pause_collector() is False
+    process.resume_collector(False)
+    assert not gc.isenabled()

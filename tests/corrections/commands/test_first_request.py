@@ -175,3 +175,48 @@ def test_the_early_request_is_the_scans_first_page(
     assert _operations(server).count("CorrectionWindow") == 1
     assert len(outcome.window) == 30
 
+
+# The collector's state where the read connects first and where it writes corrections.md.
+GC_PROBE = """
+import gc, sys
+seen = set()
+def mark(event, args):
+    if event == "socket.connect" and "connect" not in seen:
+        seen.add("connect")
+        sys.stderr.write(f"collector at the first connection: {gc.isenabled()}\\n")
+    if event == "open" and "corrections.md" in str(args[0]) and "write" not in seen:
+        seen.add("write")
+        sys.stderr.write(f"collector at the write: {gc.isenabled()}, frozen {gc.get_freeze_count() > 0}\\n")
+sys.addaudithook(mark)
+sys.argv = ["corrections", "read", "--repo", "octo/demo", "--api-url", URL, "--out", "context"]
+from corrections.commands.cli import {call}
+{call}()
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "loading", "writing"),
+    [
+        ("entry", "False", "True, frozen True"),  # the console script: paused, then frozen
+        ("main", "True", "True, frozen False"),  # in process (the tests, the bench): as it was
+    ],
+)
+def test_a_console_script_reads_without_the_collector_until_the_reader_is_in(
+    emulate: Emulators, tmp_path: Path, call: str, loading: str, writing: str
+) -> None:
+    """The modules' objects live as long as the process: collecting among them while they load
+    found nothing to free and cost about a tenth of a read's CPU (commandline/process.py)."""
+    server = emulate()
+    code = GC_PROBE.replace("URL", repr(server.url)).replace("{call}", call)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "GITHUB_TOKEN": "ghs_x"},
+        timeout=120,
+    )
+    assert f"collector at the first connection: {loading}" in done.stderr, done.stderr[-2000:]
+    assert f"collector at the write: {writing}" in done.stderr, done.stderr[-2000:]
+    assert (tmp_path / "context" / "corrections.md").is_file()
