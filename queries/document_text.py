@@ -58,52 +58,58 @@ def _string_end(source: str, start: int) -> int:
     raise ValueError("a string is not closed on its line")
 
 
-def _scan(source: str) -> Iterator[Token]:
-    """The tokens of a document, comments and separators (white space, commas) left out."""
-    index = 0
+def _segments(source: str) -> Iterator[tuple[str, int, int]]:
+    """The document cut where its comments and strings start and end: (kind, start, end), kind
+    "comment", "string" or "text" (everything else)."""
+    index = text_start = 0
     while index < len(source):
         char = source[index]
+        if char not in '#"':
+            index += 1
+            continue
+        if text_start < index:
+            yield "text", text_start, index
         if char == "#":
-            end = source.find("\n", index)
-            index = len(source) if end < 0 else end
-        elif char in " \t\r\n,\ufeff":
-            index += 1
-        elif char == '"':
-            end = _string_end(source, index)
-            yield Token(source[index:end], index)
-            index = end
-        elif source.startswith("...", index):
-            yield Token("...", index)
-            index += 3
-        elif char in _NAME_START:
-            end = index + 1
-            while end < len(source) and source[end] in _NAME_REST:
-                end += 1
-            yield Token(source[index:end], index)
-            index = end
+            line_end = source.find("\n", index)
+            end = len(source) if line_end < 0 else line_end
         else:
-            yield Token(char, index)
-            index += 1
+            end = _string_end(source, index)
+        yield ("comment" if char == "#" else "string"), index, end
+        index = text_start = end
+    if text_start < len(source):
+        yield "text", text_start, len(source)
+
+
+def _scan(source: str) -> Iterator[Token]:
+    """The tokens of a document, comments and separators (white space, commas) left out."""
+    for kind, start, end in _segments(source):
+        if kind == "string":
+            yield Token(source[start:end], start)
+        if kind != "text":
+            continue
+        index = start
+        while index < end:
+            char = source[index]
+            if char in " \t\r\n,\ufeff":
+                index += 1
+            elif source.startswith("...", index):
+                yield Token("...", index)
+                index += 3
+            elif char in _NAME_START:
+                name_end = index + 1
+                while name_end < end and source[name_end] in _NAME_REST:
+                    name_end += 1
+                yield Token(source[index:name_end], index)
+                index = name_end
+            else:
+                yield Token(char, index)
+                index += 1
 
 
 def without_comments(source: str) -> str:
     """The document with its comments and the lines they leave empty removed."""
-    kept: list[str] = []
-    index = 0
-    while index < len(source):
-        char = source[index]
-        if char == "#":
-            end = source.find("\n", index)
-            index = len(source) if end < 0 else end
-        elif char == '"':
-            end = _string_end(source, index)
-            kept.append(source[index:end])
-            index = end
-        else:
-            kept.append(char)
-            index += 1
-    lines = "".join(kept).splitlines()
-    return "\n".join(line.rstrip() for line in lines if line.strip()) + "\n"
+    kept = "".join(source[start:end] for kind, start, end in _segments(source) if kind != "comment")
+    return "\n".join(line.rstrip() for line in kept.splitlines() if line.strip()) + "\n"
 
 
 @cache
