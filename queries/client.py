@@ -259,7 +259,11 @@ class GitHubClient:
             from queries.transport import GitHubTransport
 
             transport = GitHubTransport(self.api_url, self._http_session, self.usage, self._scrub)
-            self._client = Client(transport=transport, fetch_schema_from_transport=False)
+            # No timeout of gql's own (10 s by default): the policy's (`_with_retries`, up to 15 s
+            # to hear GitHub's answer to its own 10 s limit) bounds every request, sent as text or not.
+            self._client = Client(
+                transport=transport, fetch_schema_from_transport=False, execute_timeout=None
+            )
         if self._session is None:
             try:
                 self._session = await self._client.connect_async(  # type: ignore[no-untyped-call]

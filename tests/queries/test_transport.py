@@ -15,7 +15,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from queries.client import GitHubClient
+from queries.client import Answer, GitHubClient
+from queries.document_text import operation_text
 from queries.documents import operation
 from queries.errors import (
     BadCredentials,
@@ -160,6 +161,48 @@ def test_one_session_carries_graphql_and_rest() -> None:
     assert [kind for kind, _ in peers] == ["graphql", "rest"]
     assert peers[0][1] == peers[1][1]
     assert (client.usage.graphql_requests, client.usage.rest_requests) == (1, 1)
+
+
+def test_the_policy_alone_bounds_a_request_sent_through_gql() -> None:
+    """gql's own timeout (10 s by default) would cut short the answer GitHub gives at its own
+    10 s limit, which the policy waits up to 15 s for (queries/retry.py); a request sent as text
+    has none either. Read on the client, since a test cannot wait 10 s."""
+
+    async def read(client: GitHubClient) -> object:
+        return await client.execute(operation("CorrectionDetails"), {})
+
+    _, client = served(answering(200, {"data": RATE}), read)
+    assert client._client is not None
+    assert client._client.execute_timeout is None
+    assert client.policy.request_timeout > 10
+
+
+def test_a_document_sent_as_text_is_read_as_gqls_are() -> None:
+    """The scan page's request, posted without gql: the same answer, errors and usage."""
+    bodies: list[dict[str, Any]] = []
+
+    async def handle(request: web.Request) -> web.Response:
+        bodies.append(await request.json())
+        return web.Response(
+            text=json.dumps({"data": RATE, "errors": [{"type": "NOT_FOUND", "path": ["x"], "message": "m"}]}),
+            content_type="application/json",
+        )
+
+    async def read(client: GitHubClient) -> Answer:
+        return await client.execute(operation_text("CorrectionWindow"), {"owner": "octo"})
+
+    answer, client = served(handle, read)
+    assert answer.data == RATE and answer.errors_at("x") == [
+        {"type": "NOT_FOUND", "path": ["x"], "message": "m"}
+    ]
+    [body] = bodies
+    assert (
+        body["operationName"] == "CorrectionWindow"
+        and body["query"] == operation_text("CorrectionWindow").text
+    )
+    assert body["variables"]["owner"] == "octo" and "timelineItemTypes" in body["variables"]
+    assert client.usage.graphql_requests == 1 and client.usage.points == 3
+    assert client._client is None  # gql was not used
 
 
 def test_a_rest_answer_redirected_to_another_host_is_refused() -> None:
