@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +26,27 @@ Exchanges = dict[str, list[dict[str, Any]]]
 
 
 @pytest.fixture(scope="module")
-def recordings(tmp_path_factory: pytest.TempPathFactory) -> list[Recording]:
-    """The whole scenario recorded from the emulator serving the sandbox world, as if it were GitHub."""
-    return emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+def both_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Recording], Exchanges]:
+    """The whole scenario run twice against the sandbox world, side by side (each run its own
+    emulator, proxy, scratch folder and processes; a run's steps one after another as ever): the
+    first recorded as if the emulator were GitHub, the second as `compare` runs it."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="second-run") as pool:
+        second = pool.submit(against_emulator, SANDBOX_WORLD, tmp_path_factory.mktemp("second"))
+        first = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+        return first, second.result()
 
 
 @pytest.fixture(scope="module")
-def runs(
-    recordings: list[Recording], tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Exchanges, Exchanges]:
+def recordings(both_runs: tuple[list[Recording], Exchanges]) -> list[Recording]:
+    """The whole scenario recorded from the emulator serving the sandbox world, as if it were GitHub."""
+    return both_runs[0]
+
+
+@pytest.fixture(scope="module")
+def runs(both_runs: tuple[list[Recording], Exchanges]) -> tuple[Exchanges, Exchanges]:
     """Two runs of the whole scenario against the sandbox world: the first as "GitHub's" recording."""
-    first = {recording.step: recording.exchanges for recording in recordings}
-    return first, against_emulator(SANDBOX_WORLD, tmp_path_factory.mktemp("second"))
+    first, second = both_runs
+    return {recording.step: recording.exchanges for recording in first}, second
 
 
 def _operations() -> set[str]:
