@@ -47,7 +47,7 @@ def parser() -> MarkdownIt:
 
 
 @cache
-def _block_parser() -> MarkdownIt:
+def block_parser() -> MarkdownIt:
     """The same, blocks only: paragraphs keep their text unrendered."""
     return MarkdownIt("commonmark").disable("inline")
 
@@ -147,7 +147,7 @@ def top_level_paragraphs(body: str) -> Iterator[Paragraph]:
     """The paragraphs of a comment that stand in no quote, list item or `<details>`, in order."""
     depth = containers = 0
     env: dict[str, object] = {}
-    tokens = _block_parser().parse(body, env)
+    tokens = block_parser().parse(body, env)
     references = env.get("references")
     source = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for before, token in zip([None, *tokens], tokens, strict=False):

@@ -6,7 +6,7 @@ rewritten (every run when PYTHONDONTWRITEBYTECODE is set, as pytest then caches 
 product it imports is loaded. Loaded as a plugin by tests/conftest.py; writes through pytest's own
 terminal writer, so `-q` runs and CI logs both show it.
 
-Under pytest-xdist (`scripts/test` runs `-n auto`) each worker collects on its own and the workers'
+Under pytest-xdist (`scripts/test` runs two workers per core) each worker collects on its own and the workers'
 output is not shown: `WorkersProgress` says so from the controller instead, a line at once, one
 every few seconds from a timer thread (the controller only waits on the workers then), and the
 count when every worker has collected.

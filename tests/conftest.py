@@ -84,3 +84,24 @@ def closed_port_url() -> str:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     return f"http://127.0.0.1:{port}/graphql"
+
+
+@pytest.fixture
+def retry_pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits GitHub's client takes between retries (queries/client.py), passed at once and
+    kept in order: for tests that check what a run ends with, not how long it waited. The fault
+    matrix (tests/reliability/test_fault_matrix.py) and the retry policy's tests keep real time."""
+    import asyncio
+
+    from queries.client import GitHubClient
+
+    waits: list[float] = []
+
+    async def pause(seconds: float) -> None:
+        waits.append(seconds)
+        await asyncio.sleep(0)
+
+    defaults = GitHubClient.__init__.__kwdefaults__
+    assert defaults is not None and "sleep" in defaults, "GitHubClient takes its pause as `sleep=`"
+    monkeypatch.setitem(defaults, "sleep", pause)
+    return waits

@@ -8,6 +8,7 @@ cycle. The one home of these rules; CONTRIBUTING.md says them in words.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -266,8 +267,13 @@ def marker_reader_modules(found: dict[str, Path]) -> set[str]:
 
 
 MODULES = modules(ROOT)
-GRAPH = import_graph(MODULES)
-TOP_GRAPH = import_graph(MODULES, top_level=True)
+
+
+@functools.cache
+def product_graph(*, top_level: bool = False) -> dict[str, set[str]]:
+    """`import_graph(MODULES)`, built when a test first asks for it and kept: not while the tests
+    are collected (in each pytest-xdist worker, and in each module that imports this one)."""
+    return import_graph(MODULES, top_level=top_level)
 
 
 def test_the_checks_see_a_hidden_cycle_an_upward_import_a_network_import_and_a_marker_pattern(
@@ -328,14 +334,14 @@ def test_the_marker_check_finds_readers_by_what_they_parse(tmp_path: Path) -> No
 
 
 def test_no_import_cycle_anywhere_in_the_product() -> None:
-    assert cycles(GRAPH) == []
+    assert cycles(product_graph()) == []
 
 
 @pytest.mark.parametrize("package", PRODUCT)
 def test_imports_point_one_way(package: str) -> None:
     wrong = sorted(
         f"{name} imports {target}"
-        for name, targets in GRAPH.items()
+        for name, targets in product_graph().items()
         if name.split(".")[0] == package
         for target in targets
         if target.split(".")[0] in PRODUCT and target.split(".")[0] not in MAY_IMPORT[package] | {package}
@@ -435,35 +441,39 @@ def test_every_module_of_a_staged_package_is_in_a_stage_folder(package: str) -> 
 def test_the_stages_import_only_the_stages_below_them(package: str) -> None:
     """corrections: commands -> quality -> render -> read -> rules; learnings: commands -> sync ->
     prompt -> store -> rules. Never back up (an import inside a function counts)."""
-    assert upward_imports(GRAPH, package) == []
+    assert upward_imports(product_graph(), package) == []
 
 
 @pytest.mark.parametrize("package", sorted(STAGED))
 def test_the_commands_are_imported_by_nothing_but_the_entry_point(package: str) -> None:
     """The modules of commands/ are ends: the core they share lives below them."""
-    assert command_importers(GRAPH, package) == []
+    assert command_importers(product_graph(), package) == []
 
 
 @pytest.mark.parametrize(
     "module", [name for name in MODULES if name.split(".")[0] == "corrections" and name not in READERS]
 )
 def test_pure_corrections_modules_do_not_reach_the_network_stack(module: str) -> None:
-    reached = reaches(GRAPH, module) & NETWORK
+    reached = reaches(product_graph(), module) & NETWORK
     assert not reached, f"{module} reaches {sorted(reached)}"
 
 
 @pytest.mark.parametrize("module", sorted(LIGHT))
 def test_the_light_modules_reach_nothing_heavy(module: str) -> None:
     """Not even inside a function: a light module is as fast to import and to run as it looks."""
-    reached = reaches(GRAPH, module) & set(HEAVY)
+    reached = reaches(product_graph(), module) & set(HEAVY)
     assert not reached, f"{module} reaches {sorted(reached)}"
 
 
 @pytest.mark.parametrize("module", sorted(DEFERS))
 def test_the_deferring_modules_load_nothing_heavy_with_themselves(module: str) -> None:
     """What they import at the top is light; what they import inside a function may not be."""
-    assert not reaches(TOP_GRAPH, module) & set(HEAVY), sorted(reaches(TOP_GRAPH, module) & set(HEAVY))
-    assert reaches(GRAPH, module) & set(HEAVY), f"{module} defers nothing heavy: it belongs in LIGHT"
+    assert not reaches(product_graph(top_level=True), module) & set(HEAVY), sorted(
+        reaches(product_graph(top_level=True), module) & set(HEAVY)
+    )
+    assert reaches(product_graph(), module) & set(HEAVY), (
+        f"{module} defers nothing heavy: it belongs in LIGHT"
+    )
 
 
 @pytest.mark.parametrize("module", sorted(SENDS_FIRST))
@@ -786,7 +796,7 @@ def test_every_subcommand_module_is_written_one_way(package: str) -> None:
     # The table's modules are those the command line imports (under TYPE_CHECKING: each is
     # imported by name when chosen), so the import graph sees each of them.
     commands = (package, "commands")
-    assert sorted(t for t in GRAPH[COMMAND_LINES[package]] if stage_of(t) == commands) == table
+    assert sorted(t for t in product_graph()[COMMAND_LINES[package]] if stage_of(t) == commands) == table
     # And every module that reads parsed arguments is a subcommand of the table (or, in
     # learnings, a record its kind shares: LocalOptions, RemoteOptions).
     readers = sorted(n for n in MODULES if stage_of(n) == commands and "options_from" in defined(MODULES[n]))

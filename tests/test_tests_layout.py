@@ -10,6 +10,7 @@ repository), never a tool of its own.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,13 @@ BENCH_WORLDS = frozenset(
         "bench.labelled_world",
     }
 )
-GRAPH = import_graph(modules(ROOT, ("tests", "bench")))
+
+
+@functools.cache
+def graph_of_the_tests() -> dict[str, set[str]]:
+    """The import graph of tests/ and bench/, built when a test first asks for it (not while the
+    tests are collected in each worker)."""
+    return import_graph(modules(ROOT, ("tests", "bench")))
 
 
 @pytest.mark.parametrize("package", sorted(STAGED))
@@ -48,7 +55,7 @@ def test_assistant_has_its_tests_folder() -> None:
 
 
 def test_the_kit_imports_no_bench_and_no_test() -> None:
-    kit = {name: targets for name, targets in GRAPH.items() if name.startswith("tests.kit.")}
+    kit = {name: targets for name, targets in graph_of_the_tests().items() if name.startswith("tests.kit.")}
     upward = {
         name: sorted(
             t
@@ -63,7 +70,7 @@ def test_the_kit_imports_no_bench_and_no_test() -> None:
 def test_tests_outside_tests_bench_import_only_the_bench_worlds() -> None:
     tools = {
         name: sorted(t for t in targets if t.split(".")[0] == "bench" and t not in BENCH_WORLDS)
-        for name, targets in GRAPH.items()
+        for name, targets in graph_of_the_tests().items()
         if name.startswith("tests.") and not name.startswith("tests.bench.")
     }
     assert {name: found for name, found in tools.items() if found} == {}

@@ -9,9 +9,9 @@ block does: a maintainer retires a label by commenting it out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from assistant.markdown import parser
+from assistant.markdown import block_parser, parser
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -61,6 +61,7 @@ def load_parser() -> None:
     """Import and build the parser now: the read does it while its first request is in flight, so
     that the labels.md read with that request is parsed without waiting for the import."""
     parser()
+    block_parser()
 
 
 def _description(children: list[Token]) -> str:
@@ -73,18 +74,27 @@ def _description(children: list[Token]) -> str:
 
 def _declared(text: str) -> list[tuple[str, str]]:
     """The code span that starts each list item's first paragraph, and the words after it, in
-    document order."""
-    tokens = parser().parse(text)
+    document order.
+
+    The blocks are parsed whole, the inline text only of the paragraphs that can declare a label:
+    a list item's first paragraph whose text starts with a backtick (the only way its first inline
+    token is a code span). With the same `env` (the link reference definitions the blocks hold),
+    that paragraph's tokens are those a parse of the whole document gives it; a megabyte of other
+    text costs no inline parse.
+    """
+    env: dict[str, Any] = {}
+    tokens = block_parser().parse(text, env)
     found: list[tuple[str, str]] = []
-    for before, opened, inline in zip(tokens, tokens[1:], tokens[2:], strict=False):
+    for before, opened, paragraph in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if (
             before.type == "list_item_open"
             and opened.type == "paragraph_open"
-            and inline.type == "inline"
-            and inline.children
-            and inline.children[0].type == "code_inline"
+            and paragraph.type == "inline"
+            and paragraph.content.startswith("`")
         ):
-            found.append((inline.children[0].content, _description(inline.children[1:])))
+            (inline,) = parser().parseInline(paragraph.content, env)
+            if inline.children and inline.children[0].type == "code_inline":
+                found.append((inline.children[0].content, _description(inline.children[1:])))
     return found
 
 

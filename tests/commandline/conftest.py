@@ -59,6 +59,39 @@ def cli(tmp_path: Path) -> Command:
     return run
 
 
+@pytest.fixture
+def in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Command:
+    """`cli`'s twin through the command's `main(argv)` in this process, with the same environment
+    (no token, outside Actions, unless given) and folder: for tests of what a command does with
+    files, GitHub and its arguments. What only a process shows (the console script itself, its
+    start-up imports, leaving at once, the environment a process is given) stays with `cli`; each
+    console script keeps such tests. A usage error's SystemExit gives its status, as the process's."""
+    from corrections.commands.cli import main as corrections_main
+    from learnings.cli import main as learnings_main
+
+    mains = {"corrections": corrections_main, "learnings": learnings_main}
+
+    def run(program: str, *argv: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Result:
+        with monkeypatch.context() as patch:
+            for key in [*os.environ]:
+                if key in {"GITHUB_TOKEN", "GH_TOKEN", "GITHUB_ACTIONS"} or key.startswith("INPUT_"):
+                    patch.delenv(key)
+            for key, value in (env or {}).items():
+                patch.setenv(key, value)
+            patch.chdir(cwd or tmp_path)
+            capsys.readouterr()
+            try:
+                status = mains[program](list(argv))
+            except SystemExit as leaving:
+                status = leaving.code if isinstance(leaving.code, int) else int(leaving.code is not None)
+            captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
 def git_checkout(folder: Path, origin: str | None = "git@github.com:octo/demo.git") -> Path:
     """A git checkout with an origin remote and a subfolder; returns the subfolder."""
     subprocess.run(["git", "init", "-q", str(folder)], check=True)

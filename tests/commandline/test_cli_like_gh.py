@@ -181,10 +181,12 @@ def test_the_same_failure_gives_the_same_status_in_every_command(
     closed_port_url: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    *,
+    retry_pauses: list[float],
 ) -> None:
     # No token: 4, each console script as a process. Bad credentials and GitHub unreachable: 1,
-    # through each command's main (the same status the script exits with). Inside Actions `read`
-    # goes on: 0.
+    # through each command's main (the same status the script exits with), their waits between
+    # retries not slept. Inside Actions `read` goes on: 0.
     assert set(_each_reader(cli, demo_server.url, {}).values()) == {4}
     monkeypatch.chdir(tmp_path)
     demo_server.set_faults([{"kind": "bad_credentials", "times": None}])
@@ -195,8 +197,10 @@ def test_the_same_failure_gives_the_same_status_in_every_command(
     finally:
         demo_server.set_faults([])
     assert inside.status == 0
+    assert retry_pauses == [], "bad credentials are not retried"
     unreachable = _each_reader_in_process(closed_port_url, "t", monkeypatch)
     assert set(unreachable.values()) == {1}, unreachable
+    assert len(retry_pauses) >= len(READERS), "each command retried the refused connection"
 
 
 def _fake_gh(folder: Path, token: str) -> dict[str, str]:

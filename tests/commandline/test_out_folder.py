@@ -1,13 +1,24 @@
-"""`corrections read --out DIR` replaces what it writes and deletes only what an earlier run wrote."""
+"""`corrections read --out DIR` replaces what it writes and deletes only what an earlier run wrote.
+
+Each command runs through its `main` in this process (what it does with the folder needs no
+process of its own; the console scripts' processes are tests/commandline/test_cli_like_gh.py's)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from corrections.render.output import MANIFEST
 from emulator import Server
 from tests.commandline.conftest import Command
+
+
+@pytest.fixture
+def cli(in_process: Command) -> Command:
+    """`corrections ...` through `main(argv)`, as tests/commandline/conftest.py's `in_process`."""
+    return in_process
 
 
 def _read(cli: Command, demo_server: Server, out: Path, *extra: str) -> list[str]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from emulator import serve_in_thread
-from tests.conformance.recorder import Recording, record
+from tests.conformance.recorder import Recording, Runner, record, run_process
 from tests.conformance.scenario import SANDBOX_WORLD, SCENARIO, Step
 from tests.conformance.shapes import compare
 
@@ -68,17 +68,20 @@ def read(folder: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def against_emulator(
-    world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO
+    world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO, run: Runner = run_process
 ) -> dict[str, list[dict[str, Any]]]:
     """The scenario's exchanges with the emulator serving `world`."""
-    return {recording.step: recording.exchanges for recording in emulator_recordings(world, scratch, steps)}
+    recordings = emulator_recordings(world, scratch, steps, run)
+    return {recording.step: recording.exchanges for recording in recordings}
 
 
-def emulator_recordings(world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO) -> list[Recording]:
+def emulator_recordings(
+    world: Path, scratch: Path, steps: tuple[Step, ...] = SCENARIO, run: Runner = run_process
+) -> list[Recording]:
     """The scenario recorded from the emulator serving `world`, each step with its exit status."""
     with serve_in_thread(world) as server:
         repo = f"{server.store.file.repository.owner}/{server.store.file.repository.name}"
-        return record(server.url, repo, "conformance", scratch, steps, progress=_say)
+        return record(server.url, repo, "conformance", scratch, steps, progress=_say, run=run)
 
 
 def differences(

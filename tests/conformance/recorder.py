@@ -20,7 +20,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,23 @@ from tests.conformance.shapes import Normaliser
 FORWARDED = ("accept", "authorization", "content-type", "user-agent", "x-github-api-version")
 STEP_TIMEOUT_S = 600
 ROOT = Path(__file__).resolve().parents[2]
+
+# How a step is run: `python ARGV` (`-m PROGRAM ...`) in a folder with an environment; its exit status.
+Runner = Callable[[list[str], Path, dict[str, str]], int]
+
+
+def run_process(argv: list[str], cwd: Path, environment: dict[str, str]) -> int:
+    """A step as its own process, as a user types it (what the conformance workflow runs)."""
+    done = subprocess.run(
+        [sys.executable, *argv],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=STEP_TIMEOUT_S,
+        check=False,
+    )
+    return done.returncode
 
 
 @dataclass
@@ -196,8 +213,12 @@ def record(
     steps: tuple[Step, ...] = SCENARIO,
     *,
     progress: Any = None,
+    run: Runner = run_process,
 ) -> list[Recording]:
-    """Run the scenario through the proxy; each step's exchanges, normalised (one numbering per step)."""
+    """Run the scenario through the proxy; each step's exchanges, normalised (one numbering per step).
+
+    Each step is its own process unless `run` says otherwise (tests/conformance/test_conformance_check.py
+    runs its second pass through the commands' `main`)."""
     proxy = Proxy(api_url, repo)
     recordings: list[Recording] = []
     environment = {k: v for k, v in os.environ.items() if k not in ("GITHUB_TOKEN", "GH_TOKEN")}
@@ -217,18 +238,14 @@ def record(
                 where = scratch / step.name
                 where.mkdir(parents=True, exist_ok=True)
                 subprocess.run(["git", "init", "-q", str(where)], check=True, timeout=60)
-            done = subprocess.run(
-                [sys.executable, *argv],
-                cwd=where,
-                env={**environment, **step.env(repo=repo, api_url=f"{proxy.base}/graphql", out=scratch)},
-                capture_output=True,
-                text=True,
-                timeout=STEP_TIMEOUT_S,
-                check=False,
+            status = run(
+                argv,
+                where,
+                {**environment, **step.env(repo=repo, api_url=f"{proxy.base}/graphql", out=scratch)},
             )
-            recording.exit_status = done.returncode
+            recording.exit_status = status
             proxy.current = None
             recordings.append(recording)
             if progress is not None:
-                progress(f"{step.name}: exit {done.returncode}, {len(recording.exchanges)} exchanges")
+                progress(f"{step.name}: exit {status}, {len(recording.exchanges)} exchanges")
     return recordings

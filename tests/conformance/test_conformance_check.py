@@ -7,36 +7,73 @@ operation and the path."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conformance.__main__ import against_emulator, differences, emulator_recordings, main, read, write
+from learnings.commands import pacing
+from tests.conformance.__main__ import differences, emulator_recordings, main, read, write
 from tests.conformance.recorder import Recording
 from tests.conformance.scenario import NOT_EXERCISED, SANDBOX_WORLD, SCENARIO
 from tests.conformance.shapes import Normaliser, compare, route
+from tests.writepath.conftest import VirtualTime
 
 QUERIES = Path(__file__).resolve().parents[2] / "queries"
 Exchanges = dict[str, list[dict[str, Any]]]
 
 
-@pytest.fixture(scope="module")
-def recordings(tmp_path_factory: pytest.TempPathFactory) -> list[Recording]:
-    """The whole scenario recorded from the emulator serving the sandbox world, as if it were GitHub."""
-    return emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+def _in_process(argv: list[str], cwd: Path, environment: dict[str, str]) -> int:
+    """A step (`-m PROGRAM ARGS`) through its command's `main` in this process, in the step's
+    folder and environment, its output kept apart; the sync's pauses between mutations on a virtual
+    clock (the fixture's). Its exchanges must equal those of the same step run as a process."""
+    from corrections.commands.cli import main as corrections_main
+    from learnings.cli import main as learnings_main
+
+    flag, program, *arguments = argv
+    assert flag == "-m", argv
+    main = {"corrections": corrections_main, "learnings": learnings_main}[program]
+    with pytest.MonkeyPatch.context() as patch:
+        for key in [*os.environ]:
+            patch.delenv(key)
+        for key, value in environment.items():
+            patch.setenv(key, value)
+        patch.chdir(cwd)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                return main(arguments)
+            except SystemExit as leaving:
+                return leaving.code if isinstance(leaving.code, int) else int(leaving.code is not None)
 
 
 @pytest.fixture(scope="module")
-def runs(
-    recordings: list[Recording], tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Exchanges, Exchanges]:
+def both_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Recording], list[Recording]]:
+    """The whole scenario run twice against the sandbox world: the first recorded as if the
+    emulator were GitHub, each step its own process as the conformance workflow runs it; the
+    second as `compare` runs it, each step through its command's `main` in this process (13
+    processes fewer), so the comparison also holds the commands in a process to the same shapes."""
+    first = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+    paced = VirtualTime()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pacing, "PACING", pacing.Pacing(paced.sleep, paced.clock))
+        second = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("second"), run=_in_process)
+    return first, second
+
+
+@pytest.fixture(scope="module")
+def runs(both_runs: tuple[list[Recording], list[Recording]]) -> tuple[Exchanges, Exchanges]:
     """Two runs of the whole scenario against the sandbox world: the first as "GitHub's" recording."""
-    first = {recording.step: recording.exchanges for recording in recordings}
-    return first, against_emulator(SANDBOX_WORLD, tmp_path_factory.mktemp("second"))
+    first, second = both_runs
+    return (
+        {recording.step: recording.exchanges for recording in first},
+        {recording.step: recording.exchanges for recording in second},
+    )
 
 
 def _operations() -> set[str]:
@@ -73,11 +110,12 @@ def test_the_scenario_sends_every_operation_of_queries(runs: tuple[Exchanges, Ex
 
 
 def test_every_step_ends_well_and_reaches_github(
-    recordings: list[Recording], runs: tuple[Exchanges, Exchanges]
+    both_runs: tuple[list[Recording], list[Recording]], runs: tuple[Exchanges, Exchanges]
 ) -> None:
     recorded, _ = runs
-    assert [r.step for r in recordings] == [step.name for step in SCENARIO]
-    assert {r.step: r.exit_status for r in recordings if r.exit_status != 0} == {}
+    for recordings in both_runs:  # as processes, then through each command's main
+        assert [r.step for r in recordings] == [step.name for step in SCENARIO]
+        assert {r.step: r.exit_status for r in recordings if r.exit_status != 0} == {}
     assert [step for step in recorded if not recorded[step]] == []
     statuses = {
         e["status"] for exchanges in recorded.values() for e in exchanges if e["endpoint"] == "graphql"

@@ -15,6 +15,7 @@ from bench.busy_month import BusyMonthSpec, busy_month
 from corrections.commands.cli import main as corrections_main
 from corrections.rules import from_github
 from learnings.cli import main as learnings_main
+from learnings.commands import pacing
 from queries.classify import classify
 from queries.errors import SecondaryRateLimited
 from queries.models import CommentNode
@@ -22,6 +23,7 @@ from queries.permissions import ListedCollaborator, rest_level
 from tests.conformance.test_recordings import REPO, post, recording, shape
 from tests.emulation import DEMO, Emulators, world_dict
 from tests.emulator.conftest import SMALL_WORLD, http
+from tests.writepath.conftest import VirtualTime
 
 
 def closed_as_duplicate_of_three() -> dict[str, Any]:
@@ -155,8 +157,11 @@ def test_the_sync_and_the_monthly_report_keep_their_budgets_within_a_workflow_to
     """The budgets the product states (docs/learnings.md: a sync's reads 200 points; docs/quality.md:
     the monthly report 100) hold under a workflow token's 1,000 points an hour: on a busy month,
     one sync and one report in the same hour spend at most 300 of them, no request is refused,
-    and what is left pays for the action's runs (about 3 points each)."""
+    and what is left pays for the action's runs (about 3 points each). The sync's pauses between
+    mutations (a second or more each) pass on a virtual clock: points, not seconds, are counted."""
     monkeypatch.setenv("GITHUB_TOKEN", "workflow-token")
+    paced = VirtualTime()
+    monkeypatch.setattr(pacing, "PACING", pacing.Pacing(paced.sleep, paced.clock))
     spec = BusyMonthSpec(issues=300, pull_requests=60, remember=20, proposals=15, ignored=4)
     world = {**busy_month(spec).world, "viewer": "github-actions"}  # a workflow's GITHUB_TOKEN
     world.pop("rate_limit", None)
@@ -165,6 +170,7 @@ def test_the_sync_and_the_monthly_report_keep_their_budgets_within_a_workflow_to
     assert learnings_main(["sync", "--repo", repo, "--api-url", server.url]) == 0
     synced = sum(entry.get("cost") or 0 for entry in server.log())
     assert 0 < synced <= 200 + 8, "the reads within 200 points, and at most 8 mutations"
+    assert paced.sleeps, "the sync paced its mutations (on the virtual clock)"
     out = tmp_path / "quality"
     argv = ["quality", "--repo", repo, "--api-url", server.url, "--out", str(out), "--month", "2026-11"]
     assert corrections_main(argv) == 0

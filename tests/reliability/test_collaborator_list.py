@@ -158,8 +158,9 @@ def test_a_read_never_asks_the_list_even_with_a_token_that_may(
     assert sorted(permission_lookups(server)) == ["nia", "zed"]
 
 
-def test_a_next_link_off_the_api_root_is_not_followed() -> None:
-    """A `Link` to another host would carry the token there: the page is a BadResponse instead."""
+def test_a_next_link_off_the_api_root_is_not_followed(retry_pauses: list[float]) -> None:
+    """A `Link` to another host would carry the token there: the page is a BadResponse instead
+    (retried as one, its waits not slept)."""
     elsewhere: list[str] = []
 
     async def other(request: web.Request) -> web.Response:
@@ -184,6 +185,7 @@ def test_a_next_link_off_the_api_root_is_not_followed() -> None:
 
     asyncio.run(run())
     assert elsewhere == []
+    assert len(retry_pauses) == 3, "a BadResponse is retried (4 attempts), the link never followed"
 
 
 async def _serve(route: web.RouteDef) -> tuple[str, web.AppRunner]:

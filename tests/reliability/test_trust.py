@@ -195,8 +195,10 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     replaced_whole: Callable[[Path], None],
     previous_run: Callable[[Path], None],
     emulate: Emulators,
+    retry_pauses: list[float],
 ) -> None:
-    """GraphQL may not list collaborators and the REST endpoint fails too: no 👎 counts, the note says so."""
+    """GraphQL may not list collaborators and the REST endpoint fails too (retried, its waits not
+    slept): no 👎 counts, the note says so."""
     reactions = thumbs_down("mara", "wren")
     dave_objects = {
         "type": "comment",
@@ -219,6 +221,7 @@ def test_a_permission_that_cannot_be_read_counts_as_none(
     assert run.status == 0
     replaced_whole(tmp_path)
     assert rest and all(entry["status"] == 500 for entry in rest)
+    assert retry_pauses, "the failing look-ups were retried"
     assert corrections_of(run) == {}, "no 👎 counted, and rita's comment decides nothing"
     note = run.json()["note"]
     assert note is not None and "missing permissions of 3 people (their 👎 and comments not counted)" in note

@@ -93,12 +93,16 @@ def test_a_query_that_fails_at_the_floor_ends_as_a_github_failure(
 
 
 def test_explain_halves_its_page_and_explains_the_same(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], emulate: Emulators
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    emulate: Emulators,
+    retry_pauses: list[float],
 ) -> None:
     """`corrections explain` asks one issue with 100 timeline items; under a model where that passes
     GitHub's 10 s, it asks again with 50 (one mechanism with the read: queries.page_sizes) and
     learns the same. The model is extreme (100 nodes take 10 s), so the permission round, as big
-    as the full page, is refused too: the explanation says that it could not read them."""
+    as the full page, is refused too (retried, its waits not slept): the explanation says that it
+    could not read them."""
     monkeypatch.setenv("GITHUB_TOKEN", "explain-token")
     plain = emulate(DEMO)
     assert main(["explain", "41", "--repo", "octo/demo", "--api-url", plain.url]) == 0
@@ -116,3 +120,4 @@ def test_explain_halves_its_page_and_explains_the_same(
         return [line for line in text.splitlines() if line.lstrip().startswith(("=>", "Label", "First"))]
 
     assert verdicts(out) == verdicts(expected) and verdicts(out)
+    assert retry_pauses, "the refused permission round was retried"

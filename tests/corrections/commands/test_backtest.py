@@ -233,13 +233,14 @@ def test_a_failing_model_is_not_cached_and_not_scored(tmp_path: Path) -> None:
         run_model([sys.executable, "-c", "import time; time.sleep(5)"], "p", 0.2)
     with pytest.raises(ModelFailed, match="not found"):
         run_model(["/no/such/model"], "p", 30)
-    # A wrapper whose child outlives the timeout: the whole process group is killed.
+    # A wrapper whose child outlives the timeout: the whole process group is killed. (A child the
+    # wrapper started within the 0.5 s would have written 1 s later: it is waited for 2 s.)
     late = tmp_path / "late"
-    child = f"import time; time.sleep(2); open({str(late)!r}, 'w').write('answer')"
+    child = f"import time; time.sleep(1); open({str(late)!r}, 'w').write('answer')"
     wrapper = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}])"
     with pytest.raises(ModelFailed, match="did not answer"):
         run_model([sys.executable, "-c", wrapper], "p", 0.5)
-    time.sleep(3)
+    time.sleep(2)
     assert not late.exists()
     cache = AnswerCache.load(tmp_path / "c.jsonl")
     cache.add("k", '{"labels": []}')
