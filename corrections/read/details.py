@@ -102,8 +102,8 @@ async def read_details(
     With `listing`, REST's collaborator list is asked once, when someone's permission is first
     wanted: given, it answers for everyone it lists (and for the others too when it lists
     `viewer`, the token's account, as a pusher: queries.permissions); refused, the look-ups go on
-    one by one. `beside` (the horizon's scan page) is sent with the first round, after its
-    requests, so it adds no wave.
+    one by one. `beside` (the horizon's scan page) is sent with the first round, before its
+    requests (it is the longest of the wave), so it adds no wave.
     """
     rounds = 0
     lookups = _Lookups(client, owner, name, reading, progress, listing=listing, viewer=viewer)
@@ -121,14 +121,17 @@ async def read_details(
             reading.record_missing({"timelines"}, {notes.CAPS_REACHED})
             break
         chunks = details_request.chunks()
+        # The horizon's page is scheduled before the round's requests: the longest request of the
+        # wave (100 issues with their timelines) leaves first, not after gql's first query is built.
+        horizon = None if beside is None else asyncio.ensure_future(beside)
+        beside = None
         sent = asyncio.gather(
             *(_chunk(client, owner, name, reading, chunk, gate=gate, progress=progress) for chunk in chunks)
         )
-        if beside is None:
+        if horizon is None:
             answers = await sent
-        else:  # scheduled after the round's requests: they leave first
-            answers, _ = await asyncio.gather(sent, beside)
-            beside = None
+        else:
+            answers, _ = await asyncio.gather(sent, horizon)
         rounds += 1
         failed = False
         for chunk, details in zip(chunks, answers, strict=True):
