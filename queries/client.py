@@ -28,7 +28,7 @@ from yarl import URL
 from queries.classify import classify
 from queries.document_text import OperationText
 from queries.errors import BadResponse, GitHubError, NetworkError, NotFound, RequestTimeout
-from queries.graphql_post import post
+from queries.graphql_post import Answer, post
 from queries.retry import RetryPolicy
 from queries.usage import Usage
 
@@ -42,6 +42,7 @@ USER_AGENT = "correction-reader/0.1"
 # What a REST request adds to the session's headers (GitHub's REST documentation, "Getting started").
 REST_HEADERS = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"}
 Result = TypeVar("Result")
+__all__ = ["Answer", "GitHubClient", "RestPage", "rest_base_url"]
 
 
 def rest_base_url(graphql_url: str) -> str:
@@ -52,23 +53,6 @@ def rest_base_url(graphql_url: str) -> str:
     if base.endswith("/graphql"):
         return base[: -len("/graphql")]
     return base
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A GraphQL answer: its data, and the errors GitHub sent beside partial data."""
-
-    data: dict[str, Any]
-    errors: tuple[dict[str, Any], ...] = ()
-
-    def errors_at(self, *prefix: str | int) -> list[dict[str, Any]]:
-        """Errors whose path starts with `prefix`."""
-        found = []
-        for error in self.errors:
-            path = error.get("path") or []
-            if list(path[: len(prefix)]) == list(prefix):
-                found.append(error)
-        return found
 
 
 @dataclass(frozen=True)
@@ -298,10 +282,9 @@ class GitHubClient:
             "variables": {**variables, **operation.fixed_variables},
             "operationName": operation.name,
         }
-        reply = await post(
+        return await post(
             self._http_session(), self.api_url, operation.name, payload, usage=self.usage, scrub=self._scrub
         )
-        return Answer(data=reply.data, errors=tuple(reply.errors))
 
     async def _execute_once(
         self, operation: Operation | OperationText, variables: Mapping[str, Any]

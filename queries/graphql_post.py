@@ -23,12 +23,20 @@ from queries.usage import Usage
 
 
 @dataclass(frozen=True)
-class Reply:
-    """GitHub's answer with data: the data, and GitHub's errors beside partial data (as the JSON
-    objects they came as, `type` and `path` kept)."""
+class Answer:
+    """A GraphQL answer: its data, and the errors GitHub sent beside partial data."""
 
     data: dict[str, Any]
-    errors: list[dict[str, Any]]
+    errors: tuple[dict[str, Any], ...] = ()
+
+    def errors_at(self, *prefix: str | int) -> list[dict[str, Any]]:
+        """Errors whose path starts with `prefix`."""
+        found = []
+        for error in self.errors:
+            path = error.get("path") or []
+            if list(path[: len(prefix)]) == list(prefix):
+                found.append(error)
+        return found
 
 
 # The part of a body the classifier reads when it is not a GraphQL answer (an HTML error page,
@@ -56,7 +64,7 @@ def _errors(body: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def interpret(
     name: str, status: int, headers: Mapping[str, str], raw: bytes, usage: Usage | None = None
-) -> Reply:
+) -> Answer:
     """What GitHub's answer to operation `name` is: data (with the errors beside it) or the
     GitHubError it means, from its status, headers and body together.
 
@@ -89,7 +97,7 @@ def interpret(
         if errors:
             raise QueryRefused(detail, status=status, payload=errors)
         raise BadResponse(f"{name}: answer without data", status=status)
-    return Reply(data=data, errors=errors)
+    return Answer(data=data, errors=tuple(errors))
 
 
 async def post(
@@ -100,7 +108,7 @@ async def post(
     *,
     usage: Usage,
     scrub: Callable[[str], str],
-) -> Reply:
+) -> Answer:
     """POST `payload` (query, variables, operationName) for operation `name`; GitHub's answer
     interpreted (see `interpret`). A failure of the connection is a NetworkError, the token
     scrubbed from its text."""

@@ -53,10 +53,12 @@ class GitHubTransport(AsyncTransport):
             payload["variables"] = request.variable_values
         if request.operation_name is not None:
             payload["operationName"] = request.operation_name
-        reply = await post(self._session(), self.url, name, payload, usage=self._usage, scrub=self._scrub)
+        answer = await post(self._session(), self.url, name, payload, usage=self._usage, scrub=self._scrub)
         # As gql's own HTTP transports do, GitHub's errors go on as the JSON objects they came as;
         # gql raises them in TransportQueryError.errors.
-        return ExecutionResult(data=reply.data, errors=cast("list[GraphQLError]", reply.errors) or None)
+        return ExecutionResult(
+            data=answer.data, errors=cast("list[GraphQLError]", list(answer.errors)) or None
+        )
 
     def subscribe(self, request: GraphQLRequest) -> AsyncGenerator[ExecutionResult, None]:
         """GitHub's GraphQL API has no subscriptions."""
