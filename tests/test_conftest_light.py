@@ -54,8 +54,8 @@ def test_a_run_says_what_it_does_from_its_first_second() -> None:
     assert any(line.startswith("collected ") and " tests in 2 workers in " in line for line in lines)
 
 
-def test_a_fresh_clones_bootstrap_says_what_it_installs_before_pip_starts(tmp_path: Path) -> None:
-    """On a fresh clone scripts/bootstrap spends 15-25 s in a quiet pip: its first line says what it
+def test_a_fresh_clones_bootstrap_says_what_it_installs_before_the_installer_starts(tmp_path: Path) -> None:
+    """On a fresh clone scripts/bootstrap spends 5-25 s in a quiet installer: its first line says what it
     is doing before the venv is made. Here the interpreter is one that cannot make a venv, so the
     run stops right after that line; the line must already have been written."""
     (tmp_path / "scripts").mkdir()
