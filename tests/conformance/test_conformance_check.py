@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import io
 import json
 import os
@@ -23,6 +24,7 @@ from tests.conformance.__main__ import differences, emulator_recordings, main, r
 from tests.conformance.recorder import Recording
 from tests.conformance.scenario import NOT_EXERCISED, SANDBOX_WORLD, SCENARIO
 from tests.conformance.shapes import Normaliser, compare, route
+from tests.once_per_run import once_per_run
 from tests.writepath.conftest import VirtualTime
 
 QUERIES = Path(__file__).resolve().parents[2] / "queries"
@@ -57,13 +59,19 @@ def both_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Recording]
     """The whole scenario run twice against the sandbox world: the first recorded as if the
     emulator were GitHub, each step its own process as the conformance workflow runs it; the
     second as `compare` runs it, each step through its command's `main` in this process (13
-    processes fewer), so the comparison also holds the commands in a process to the same shapes."""
-    first = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
-    paced = VirtualTime()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pacing, "PACING", pacing.Pacing(paced.sleep, paced.clock))
-        second = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("second"), run=_in_process)
-    return first, second
+    processes fewer), so the comparison also holds the commands in a process to the same shapes.
+    Built once per run, however many workers this module's tests are spread over."""
+
+    def both() -> list[list[dict[str, Any]]]:
+        first = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("first"))
+        paced = VirtualTime()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(pacing, "PACING", pacing.Pacing(paced.sleep, paced.clock))
+            second = emulator_recordings(SANDBOX_WORLD, tmp_path_factory.mktemp("second"), run=_in_process)
+        return [[dataclasses.asdict(recording) for recording in run] for run in (first, second)]
+
+    first, second = once_per_run(tmp_path_factory, "conformance-both-runs", both)
+    return [Recording(**fields) for fields in first], [Recording(**fields) for fields in second]
 
 
 @pytest.fixture(scope="module")
