@@ -20,6 +20,7 @@ tests/corrections/render/test_bm25.py compares both on every world of the reposi
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import struct
@@ -84,6 +85,10 @@ _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ness", "ies", "
 _LEAST_STEM = 3
 
 
+# Words repeat across the documents of a ranking and across the rankings of a backtest or a report
+# (every analysis replayed ranks the same window): each word is stemmed once. Bounded: a
+# stranger's text of distinct words costs memory up to the bound, no more.
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """`word` without its first matching English suffix, when at least three letters are left."""
     for suffix in _SUFFIXES:
@@ -105,8 +110,10 @@ def scores(corpus: Sequence[Sequence[str]], query: Sequence[str]) -> list[float]
     if not wanted:
         return [0.0] * len(corpus)
     average = sum(len(words) for words in corpus) / len(corpus)
+    # Only the query's words are weighed: the idf of the others would be computed for nothing.
     idf = {
-        word: _float32(math.log(1 + (len(corpus) - df + 0.5) / (df + 0.5))) for word, df in frequency.items()
+        word: _float32(math.log(1 + (len(corpus) - frequency[word] + 0.5) / (frequency[word] + 0.5)))
+        for word in wanted
     }
     found = []
     for words in corpus:

@@ -75,10 +75,23 @@ def features(text: str) -> list[str]:
     return list(counts(text).elements())
 
 
+# A replay (a backtest, a report, the loop) ranks the same issues' texts once per analysis: each
+# text is cut into pieces once. The texts are bounded (corrections/render/nearest.py's issue_text),
+# so the cache is too: at most this many texts' counts, a few tens of kilobytes each.
+_COUNTED_TEXTS = 1024
+
+
+@functools.lru_cache(maxsize=_COUNTED_TEXTS)
+def _counted(text: str) -> Counter[str]:
+    """`counts(text)`, shared between calls: read only, never changed by its callers."""
+    return counts(text)
+
+
 def scores(documents: Sequence[str], query: str, cut: Pieces = pieces) -> list[float]:
     """Cosine similarity of each document's TF-IDF vector with the query's; all 0.0 when they
     share no piece (or the query has none). `cut` is `pieces`; bench/rankers.py passes others."""
-    counted = [counts(text, cut) for text in documents]
+    count = _counted if cut is pieces else functools.partial(counts, cut=cut)
+    counted = [count(text) for text in documents]
     frequency: Counter[str] = Counter(itertools.chain.from_iterable(counted))
     asked = {piece: times for piece, times in counts(query, cut).items() if piece in frequency}
     if not asked:
@@ -89,12 +102,12 @@ def scores(documents: Sequence[str], query: str, cut: Pieces = pieces) -> list[f
     # The query's weight times the idf once more: a shared piece adds weight * its count in a document.
     wanted = {piece: times * idf[piece] ** 2 for piece, times in asked.items()}
     found = []
-    for pieces in counted:
-        norm = math.hypot(*map(operator.mul, pieces.values(), map(idf.__getitem__, pieces)))
+    for document in counted:
+        norm = math.hypot(*map(operator.mul, document.values(), map(idf.__getitem__, document)))
         if not norm:
             found.append(0.0)
             continue
         # fsum is exactly rounded, so the order of the shared pieces (a set's) changes nothing.
-        dot = math.fsum(wanted[piece] * pieces[piece] for piece in wanted.keys() & pieces.keys())
+        dot = math.fsum(wanted[piece] * document[piece] for piece in wanted.keys() & document.keys())
         found.append(dot / (norm * query_norm))
     return found

@@ -35,8 +35,24 @@ def _encoding() -> _Encoding:
     return encoding
 
 
+# The lines of a prompt (a correction, a label, a heading) recur across the prompts a replay
+# assembles (a backtest, a report, the loop): each short text is encoded once. Long ones are not
+# kept, so the cache holds at most _CACHED_TEXTS * _CACHED_CHARS characters however hostile the text.
+_CACHED_CHARS = 1_000
+_CACHED_TEXTS = 1 << 13
+
+
 def count_tokens(text: str) -> int:
     """The tokens of `text` in o200k_base (exact unless it has runs of 128 or more; then a bound)."""
+    return _count_short(text) if len(text) <= _CACHED_CHARS else _count(text)
+
+
+@functools.lru_cache(maxsize=_CACHED_TEXTS)
+def _count_short(text: str) -> int:
+    return _count(text)
+
+
+def _count(text: str) -> int:
     encode = _encoding().encode_ordinary
     total, start = 0, 0
     for run in _LONG_RUN.finditer(text):

@@ -8,6 +8,7 @@ scratch by `nearest.similarity` for every analysis (`_similar_before_brute`, `_n
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -218,14 +219,11 @@ def test_a_norm_is_never_below_its_bound(seed: int, rare: int) -> None:
             df.update(features[key].piece_keys)
         total, ordered = len(members), sorted(members)
         lows = bounds.lowers(ordered, [features[member].count_norm for member in ordered], total)
+        # Each piece's idf over the members, once a step (each norm below uses it).
+        idf = {piece: math.log((1 + total) / (1 + times)) + 1 for piece, times in df.items()}
         for member, low in zip(ordered, lows, strict=True):
             doc = features[member]
-            norm = math.hypot(
-                *(
-                    count * (math.log((1 + total) / (1 + df[piece])) + 1)
-                    for piece, count in doc.pieces.items()
-                )
-            )
+            norm = math.hypot(*map(operator.mul, doc.pieces.values(), map(idf.__getitem__, doc.pieces)))
             if not low:
                 bounds.remember(member, norm, total)
             else:

@@ -104,6 +104,18 @@ def test_pieces_score_a_cosine_and_nothing_shared_is_zero() -> None:
     assert ngrams.scores([], "certificate") == []
 
 
+def test_a_text_cut_once_scores_as_one_cut_again() -> None:
+    """The pieces of each document are kept between calls (a replay ranks the same texts for each
+    analysis): the scores are those of counting afresh, bit for bit, and scoring changes no kept count."""
+    documents = list(HISTORY.values())
+    query = "Zertifikat SSL Windows 上传超时 proxy timeouts"
+    afresh = ngrams.scores(documents, query, cut=ngrams.pieces.__wrapped__)  # the path that keeps nothing
+    kept = [dict(ngrams._counted(text)) for text in documents]
+    assert ngrams.scores(documents, query) == afresh == ngrams.scores(documents, query)
+    assert [dict(ngrams._counted(text)) for text in documents] == kept
+    assert kept == [dict(ngrams.counts(text)) for text in documents]
+
+
 def test_the_fusion_counts_each_ranking_where_it_found_something() -> None:
     """Whole words and pieces of words, each by rank (1 / (60 + rank)); a document neither finds
     scores 0.0, so it keeps its newest-first place."""

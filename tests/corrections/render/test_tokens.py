@@ -35,6 +35,16 @@ def test_a_long_run_is_cut_before_it_is_encoded(monkeypatch: pytest.MonkeyPatch)
     assert total >= len(real.encode_ordinary("a" * 4096)) * 16  # a cut never lowers the count
 
 
+def test_a_short_text_counted_again_is_taken_from_the_cache_and_a_long_one_is_not_kept() -> None:
+    line = '#12 "Upload times out" | 2026-11-02 | removed: performance; added: bug\n'
+    assert count_tokens(line) == tokens._count(line) == count_tokens(line)
+    assert tokens._count_short.cache_info().currsize >= 1
+    long = "word " * (tokens._CACHED_CHARS // 5 + 1)
+    before = tokens._count_short.cache_info()
+    assert count_tokens(long) == tokens._count(long)
+    assert tokens._count_short.cache_info() == before  # neither a hit nor a kept entry
+
+
 def test_the_line_sum_is_never_under_the_whole_count() -> None:
     text = "# Title\n\nSome prose, with `code` and\n\n\n  indented lines.\n" * 20
     assert LineCounter()(text) >= count_tokens(text)
