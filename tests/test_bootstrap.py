@@ -113,19 +113,17 @@ def test_a_second_run_only_checks_what_is_there(tmp_path: Path) -> None:
 
 def test_a_fresh_clones_bootstrap_says_what_it_installs_before_the_installer_starts(tmp_path: Path) -> None:
     """On a fresh clone scripts/bootstrap spends 5-25 s in a quiet installer: its first line says what it
-    is doing before the venv is made. Here the interpreter is one that cannot make a venv, so the
-    run stops right after that line; the line must already have been written."""
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / "scripts" / "bootstrap", tmp_path / "scripts" / "bootstrap")
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    is doing before the venv is made. Here uv fails and the interpreter is one that cannot make a venv,
+    so the run stops right after that line; the line must already have been written."""
+    checkout = clone(tmp_path)
     done = subprocess.run(
-        ["bash", str(tmp_path / "scripts" / "bootstrap")],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHON": "false"},
+        ["bash", str(checkout / "scripts" / "bootstrap")],
+        cwd=checkout,
+        env={**os.environ, "PYTHON": "false", "CALLS": str(tmp_path / "calls"), "UV_STATUS": "1"},
         capture_output=True,
         text=True,
         check=False,
     )
     assert done.returncode != 0
     assert done.stderr.splitlines()[0] == FIRST_LINE
-    assert not (tmp_path / ".venv").exists()
+    assert not (checkout / ".venv").exists()
